@@ -1,0 +1,32 @@
+/**
+ * Application error codes of OutError / OutValidationError. The 451xx codes are the spec's;
+ * the others are Baton's own and stay stable once published.
+ */
+export const ErrorCode = {
+  /** Generic: the request is invalid and cannot be processed. */
+  INVALID_REQUEST: 45106,
+  INVALID_OBJECT_NAME: 45113,
+  INVALID_EXECUTION_OPTION: 45114,
+  NOT_EXECUTABLE: 45115,
+  COMMENT_CLIENT_NOT_ALLOWED: 45149,
+  COMMENT_PROPERTY_NULL: 45150,
+  COMMENT_PROPERTY_INVALID: 45151,
+  /** Malformed JSON or a body that is not what the content type says. */
+  MALFORMED_BODY: 45100,
+  PAYLOAD_TOO_LARGE: 45101,
+  UNAUTHORIZED: 45102,
+  NOT_FOUND: 45103,
+  METHOD_NOT_ALLOWED: 45104,
+  CONFLICT: 45105,
+  INTERNAL: 45199,
+  /** "Permission check failed." as the established service answers it. */
+  FORBIDDEN: 9,
+  /** "Cannot find task with RunID ..." for an unknown run_id. */
+  RUN_ID_NOT_FOUND: 11049,
+  OBJECT_NOT_FOUND: 45120,
+  OBJECT_EXISTS: 45121,
+  INVALID_OBJECT: 45122,
+  REPORT_NOT_FOUND: 45130,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

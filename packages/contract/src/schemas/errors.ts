@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+export const OutError = z.object({
+  code: z.int(),
+  error: z.string(),
+  details: z.string(),
+});
+export type OutError = z.infer<typeof OutError>;
+
+export const OutValidationError = z.object({
+  code: z.int(),
+  error: z.string(),
+  path: z.string(),
+  invalid_value: z.unknown(),
+});
+export type OutValidationError = z.infer<typeof OutValidationError>;

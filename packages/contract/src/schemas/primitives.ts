@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Flags arrive as booleans or as the strings "true"/"false" (older clients send strings). */
+export const Flag = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "TRUE", "FALSE", "True", "False"]).transform((v) => v.toLowerCase() === "true"),
+]);
+
+/** A query-string flag: "true"/"false" (also "1"/"0"). */
+export const QueryFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+export const Int32 = z.int().min(-2147483648).max(2147483647);
+
+/** Integer query parameter, e.g. `max_results=20`. */
+export const QueryInt = z.string().regex(/^-?\d+$/, "must be an integer").transform(Number).pipe(Int32);
+
+/** Comma-separated query values, e.g. `status=1800,1900-1999`. */
+export const QueryList = z
+  .string()
+  .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s.length > 0));
+
+export const ClientId = z
+  .string()
+  .regex(/^\d{1,4}$/, "client must be a number from 0 to 9999")
+  .transform(Number);
+
+/** RunIDs are positive int32. */
+export const RunIdParam = z.string().regex(/^\d{1,10}$/, "run_id must be a number").transform(Number).pipe(z.int().min(1).max(2147483647));
+
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+/** Object names: upper case A-Z 0-9 . _ $ @ # -, at most 200 characters. */
+export const OBJECT_NAME_PATTERN = /^[A-Z0-9._$@#-]{1,200}$/;
+
+/** Names are case-insensitive for clients and stored upper case. */
+export const ObjectName = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(OBJECT_NAME_PATTERN, "is not a valid object name (A-Z 0-9 . _ $ @ # -, at most 200 characters)"));
