@@ -83,15 +83,15 @@ export const Status = {
   ENDED_OK: 1900,
 } as const satisfies Record<string, StatusCode>;
 
-/** Named ranges of reference/status-codes.md, usable in the `status` filter. */
-export const STATUS_RANGES: Readonly<Record<string, readonly StatusCode[] | readonly [number, number]>> = {
-  ANY_ACTIVE: [1300, 1799],
-  ANY_WAITING: [1682, 1710],
-  ANY_BLOCKED: [1560, 1562],
-  ANY_ABEND: [1800, 1899],
-  ANY_OK: [1900, 1999],
-  ANY_SKIPPED: [1920, 1922, 1930, 1940, 1941, 1942],
-  ENDED_OK_OR_EMPTY: [1900, 1910],
+/** Named ranges of reference/status-codes.md as inclusive intervals, usable in the `status` filter. */
+export const STATUS_RANGES: Readonly<Record<string, ReadonlyArray<readonly [number, number]>>> = {
+  ANY_ACTIVE: [[1300, 1799]],
+  ANY_WAITING: [[1682, 1710]],
+  ANY_BLOCKED: [[1560, 1560], [1562, 1562]],
+  ANY_ABEND: [[1800, 1899]],
+  ANY_OK: [[1900, 1999]],
+  ANY_SKIPPED: [[1920, 1920], [1922, 1922], [1930, 1930], [1940, 1942]],
+  ENDED_OK_OR_EMPTY: [[1900, 1900], [1910, 1910]],
 };
 
 export function isStatusCode(code: number): code is StatusCode {

@@ -1,0 +1,43 @@
+import { API_BASE, basicAuthorization } from "@baton/engine";
+import type { RequestHandler } from "express";
+import { createProxyMiddleware } from "http-proxy-middleware";
+import type { Logger } from "pino";
+import { currentSession } from "./session-middleware";
+
+/** Request headers the engine gets from the browser; everything else (cookies first) stays here. */
+const REQUEST_HEADERS = new Set(["accept", "accept-encoding", "content-type", "content-length", "host", "connection", "last-event-id", "x-request-id"]);
+/** Response headers the browser gets from the engine (no WWW-Authenticate: no browser login dialog). */
+const RESPONSE_HEADERS = new Set(["content-type", "content-length", "content-encoding", "cache-control", "allow", "content-disposition", "x-content-type-options", "date"]);
+
+/**
+ * /api/* → the engine's /ae/api/v1/*, with the session's credentials added as Basic
+ * authentication server-side. Mounted before any body parser so bodies stream through untouched.
+ */
+export function apiProxy(engineUrl: () => string, logger: Logger): RequestHandler {
+  return createProxyMiddleware({
+    router: () => engineUrl(),
+    pathRewrite: (path) => `${API_BASE}${path}`,
+    changeOrigin: true,
+    xfwd: false,
+    on: {
+      proxyReq: (proxyReq, _req, res) => {
+        for (const name of proxyReq.getHeaderNames()) if (!REQUEST_HEADERS.has(name)) proxyReq.removeHeader(name);
+        const session = currentSession(res);
+        proxyReq.setHeader(
+          "authorization",
+          basicAuthorization({ client: session.client, user: session.user, department: session.department, password: session.password }),
+        );
+      },
+      proxyRes: (proxyRes) => {
+        for (const name of Object.keys(proxyRes.headers)) if (!RESPONSE_HEADERS.has(name)) delete proxyRes.headers[name];
+      },
+      error: (error, _req, res) => {
+        logger.error({ err: error }, "engine unreachable through the API proxy");
+        if ("writeHead" in res && !res.headersSent) {
+          res.writeHead(502, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ code: 45199, error: "Engine unreachable.", details: "The console could not reach the engine; try again in a moment." }));
+        }
+      },
+    },
+  });
+}

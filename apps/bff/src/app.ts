@@ -1,0 +1,54 @@
+import { ErrorCode, type OutError } from "@baton/contract";
+import type { Engine } from "@baton/engine";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+import { apiProxy } from "./api-proxy";
+import { consoleStatic } from "./console-static";
+import { eventsRoute } from "./events-route";
+import { requireSession } from "./session-middleware";
+import { sessionRoutes } from "./session-routes";
+import { SessionStore } from "./session-store";
+
+export interface BffOptions {
+  engine: Engine;
+  /** Base URL of the engine's REST API host (this process's own server when the engine runs here). */
+  engineUrl: () => string;
+  consoleDir: string;
+  logger: Logger;
+}
+
+/** The backend-for-frontend: console sessions, the API proxy, live events and the console itself. */
+export function createBffApp({ engine, engineUrl, consoleDir, logger }: BffOptions): Express {
+  const app = express();
+  const sessions = new SessionStore();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    next();
+  });
+
+  // The proxy comes before any body parser, so request bodies stream to the engine unread.
+  app.use("/api", requireSession(sessions), apiProxy(engineUrl, logger));
+  app.use("/bff/session", sessionRoutes(engine, sessions, logger));
+  app.get("/bff/events", requireSession(sessions), eventsRoute(engine));
+  app.use("/bff", (req, res) => notFound(req, res));
+  app.use("/ae", (req, res) => notFound(req, res));
+  app.use(consoleStatic(consoleDir));
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, path: req.path }, "console request failed");
+    if (res.headersSent) return;
+    res.status(status).json({
+      code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : status >= 500 ? ErrorCode.INTERNAL : ErrorCode.INVALID_REQUEST,
+      error: status >= 500 ? "Internal error." : "Request not accepted.",
+      details: status >= 500 ? "The console backend failed; its log has the details." : error instanceof Error ? error.message : "The request could not be read.",
+    } satisfies OutError);
+  });
+  return app;
+}
+
+function notFound(req: Request, res: Response): void {
+  res.status(404).json({ code: ErrorCode.NOT_FOUND, error: "Resource not found.", details: `There is no resource at ${req.originalUrl.split("?")[0]}.` } satisfies OutError);
+}

@@ -1,0 +1,56 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { EmbeddedAgent } from "@baton/agent";
+import { API_BASE, createEngine, openStore, type Engine } from "@baton/engine";
+import type { Logger } from "pino";
+import { createBffApp } from "./app";
+import type { Config } from "./config";
+import { createHttpServer } from "./server";
+
+/** A running Baton: engine, embedded agent, REST API, BFF and console on one server. */
+export interface RunningBaton {
+  /** http://host:port of the console. */
+  readonly url: string;
+  readonly restUrl: string;
+  readonly engine: Engine;
+  readonly server: Server;
+  /** Stops taking requests, lets running jobs finish (up to the grace time), closes the database. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL("../../console/dist", import.meta.url));
+
+/** Starts the whole process on the configured port (0 picks a free one). */
+export async function startBaton(config: Config, logger: Logger): Promise<RunningBaton> {
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const agent = new EmbeddedAgent({ name: config.BATON_AGENT_NAME });
+  const engine = await createEngine({ store, agents: [agent], logger: logger.child({ component: "engine" }), adminPassword: config.BATON_ADMIN_PASSWORD });
+  let url = "";
+  const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR, logger: logger.child({ component: "bff" }) });
+  const server = createHttpServer(engine, bff);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? (address satisfies AddressInfo).port : config.PORT;
+  const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  url = `http://${host}:${port}`;
+
+  return {
+    url,
+    restUrl: `${url}${API_BASE}`,
+    engine,
+    server,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      engine.beginShutdown();
+      await agent.stop(config.BATON_SHUTDOWN_GRACE_MS);
+      server.closeAllConnections();
+      await closed;
+      await engine.close();
+    },
+  };
+}

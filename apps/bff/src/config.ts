@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+const Config = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL (leave it unset for SQLite in DATA_DIR)")
+    .optional(),
+  BATON_ADMIN_PASSWORD: z.string().min(1).optional(),
+  BATON_CLIENT: z.coerce.number().int().min(0).max(9999).default(100),
+  BATON_AGENT_NAME: z.string().regex(/^[A-Z0-9._$@#-]{1,200}$/, "must be an upper-case agent name").default("LOCAL"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How long running jobs may take to finish on shutdown before they are ended. */
+  BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
+  /** Where the built console lives. */
+  BATON_CONSOLE_DIR: z.string().optional(),
+});
+
+export type Config = z.infer<typeof Config>;
+
+/** Reads the configuration from the environment once; a wrong value stops the start with its reason. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const result = Config.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,122 @@
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { eventually, isRunning, jobRequest, OutputRecorder } from "./job-test-support";
+import { runJob } from "./run-job";
+
+describe("runJob", () => {
+  it("passes stdout and stderr to onOutput and keeps the exit code", async () => {
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest("echo to-stdout\necho to-stderr >&2\nexit 3\n", { run_id: 42 }), output.onOutput);
+
+    expect(job.runId).toBe(42);
+    expect(job.pid).toBeTypeOf("number");
+    expect(await job.result).toEqual({ run_id: 42, exit_code: 3, signal: null, ended_by: "exit" });
+    expect(output.text).toContain("to-stdout\n");
+    expect(output.text).toContain("to-stderr\n");
+  });
+
+  it("keeps the order of output written to one stream", async () => {
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest("for i in 1 2 3 4 5; do echo line $i; done"), output.onOutput);
+
+    await job.result;
+    expect(output.text).toBe("line 1\nline 2\nline 3\nline 4\nline 5\n");
+  });
+
+  it("adds the request env and BATON_RUN_ID to the environment", async () => {
+    const output = new OutputRecorder();
+    const job = runJob(
+      jobRequest('echo "$GREETING $BATON_RUN_ID $HOME"', { run_id: 7, env: { GREETING: "hello" } }),
+      output.onOutput,
+    );
+
+    await job.result;
+    expect(output.text).toBe(`hello 7 ${process.env.HOME}\n`);
+  });
+
+  it("finds a shell given by name on PATH", async () => {
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest('echo "bash $BASH_VERSION"', { shell: "bash" }), output.onOutput);
+
+    expect((await job.result).exit_code).toBe(0);
+    expect(output.text).toMatch(/^bash \d+\.\d+/);
+  });
+
+  it.each(["/no/such/shell", "no-such-shell-baton"])("reports a shell that does not exist (%s) as a spawn error", async (shell) => {
+    const job = runJob(jobRequest("echo never", { shell, run_id: 9 }), () => {});
+
+    const result = await job.result;
+    expect(result).toMatchObject({ run_id: 9, exit_code: null, signal: null, ended_by: "spawn_error" });
+    expect(result.message).toContain(shell);
+    expect(result.message).toContain("ENOENT");
+    job.cancel(); // harmless once the job has ended
+  });
+
+  it("reports the signal that killed the shell", async () => {
+    const job = runJob(jobRequest("kill -KILL $$"), () => {});
+
+    expect(await job.result).toEqual({ run_id: 1, exit_code: null, signal: "SIGKILL", ended_by: "exit" });
+  });
+
+  it("runs the script in a private temp directory that is removed afterwards", async () => {
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest("pwd\nls -l job.sh\necho data > scratch.txt"), output.onOutput);
+
+    await job.result;
+    const [workDir, listing] = output.text.split("\n");
+    expect(workDir?.startsWith(join(tmpdir(), "baton-job-"))).toBe(true);
+    expect(listing).toMatch(/^-rwx------ /);
+    expect(existsSync(workDir ?? "")).toBe(false);
+  });
+
+  it("cancel ends the whole process group, backgrounded children included", async () => {
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest('sleep 30 &\necho "grandchild $!"\nwait\n'), output.onOutput);
+    const [, grandchild] = await output.waitFor(/grandchild (\d+)/);
+    const grandchildPid = Number(grandchild);
+    expect(isRunning(grandchildPid)).toBe(true);
+
+    const cancelledAt = performance.now();
+    job.cancel();
+    const result = await job.result;
+
+    expect(performance.now() - cancelledAt).toBeLessThan(1000);
+    expect(result).toEqual({ run_id: 1, exit_code: null, signal: "SIGTERM", ended_by: "cancel", message: "cancelled" });
+    await eventually(() => !isRunning(grandchildPid), `grandchild ${grandchildPid} is gone`);
+    expect(job.pid !== undefined && isRunning(job.pid)).toBe(false);
+  });
+
+  it("cancel falls back to SIGKILL when the job ignores SIGTERM", async () => {
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest("trap '' TERM\necho ready\nsleep 30\n"), output.onOutput, { killGraceMs: 200 });
+    await output.waitFor(/ready/);
+
+    job.cancel();
+    expect(await job.result).toMatchObject({ exit_code: null, signal: "SIGKILL", ended_by: "cancel" });
+  });
+
+  it("ends a job that exceeds its max runtime", async () => {
+    const startedAt = performance.now();
+    const job = runJob(jobRequest("sleep 30", { max_runtime_seconds: 1 }), () => {});
+
+    const result = await job.result;
+    expect(performance.now() - startedAt).toBeLessThan(2000);
+    expect(result).toMatchObject({ exit_code: null, signal: "SIGTERM", ended_by: "max_runtime" });
+    expect(result.message).toMatch(/max runtime of 1 s exceeded/);
+  });
+
+  it("decodes a multibyte character split across chunks intact", async () => {
+    // é € 😀 written one byte per write, with a pause so the bytes arrive in separate chunks.
+    const bytes = [...Buffer.from("é€😀", "utf8")];
+    const script = bytes.map((byte) => `printf '\\${byte.toString(8)}'; sleep 0.02`).join("\n");
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest(script), output.onOutput);
+
+    await job.result;
+    expect(output.text).toBe("é€😀");
+    // Otherwise the bytes arrived together and the test proved nothing.
+    expect(output.chunks.length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,59 @@
+import { ErrorCode } from "@baton/contract";
+
+/** A problem with one property of a request, reported as OutValidationError. */
+export interface ValidationIssue {
+  code: number;
+  error: string;
+  path: string;
+  invalidValue: unknown;
+}
+
+/** Base of the engine's typed errors; the HTTP layer maps each kind to a status code. */
+export abstract class DomainError extends Error {
+  abstract readonly kind: "validation" | "not_found" | "conflict" | "forbidden" | "unauthorized" | "bad_request" | "too_large";
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly details: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly kind = "validation";
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(issues[0]?.code ?? ErrorCode.INVALID_REQUEST, issues[0]?.error ?? "Invalid request", issues.map((i) => `${i.path}: ${i.error}`).join("; "));
+  }
+}
+
+/** A request that cannot be processed as a whole (malformed JSON, wrong content). */
+export class BadRequestError extends DomainError {
+  readonly kind = "bad_request";
+}
+
+export class NotFoundError extends DomainError {
+  readonly kind = "not_found";
+}
+
+export class ConflictError extends DomainError {
+  readonly kind = "conflict";
+}
+
+export class ForbiddenError extends DomainError {
+  readonly kind = "forbidden";
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly kind = "unauthorized";
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly kind = "too_large";
+}
+
+/** One validation issue as a ValidationError. */
+export function invalid(code: number, path: string, error: string, invalidValue: unknown): ValidationError {
+  return new ValidationError([{ code, path, error, invalidValue }]);
+}

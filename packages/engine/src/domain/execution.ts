@@ -1,0 +1,44 @@
+/** One activation of an object, as the engine tracks it. Times are epoch milliseconds. */
+export interface Execution {
+  runId: number;
+  client: number;
+  name: string;
+  /** Object type, e.g. JOBS. */
+  objectType: string;
+  /** Execution type of the spec, e.g. Job. */
+  type: string;
+  queue: string;
+  status: number;
+  activationTime: number;
+  startTime: number | null;
+  endTime: number | null;
+  user: string;
+  agent: string | null;
+  platform: string | null;
+  parent: number | null;
+  referenceRunId: number;
+  lineNumber: number | null;
+  returnCode: number | null;
+  alias: string | null;
+  title: string | null;
+  archiveKey1: string | null;
+  archiveKey2: string | null;
+  activatorObjectType: string;
+}
+
+/** What a status change may set besides the status itself. */
+export interface ExecutionChanges {
+  status: number;
+  startTime?: number;
+  endTime?: number;
+  agent?: string;
+  platform?: string;
+  returnCode?: number | null;
+}
+
+/** Runtime in whole seconds, for ended executions and running ones (up to `now`). */
+export function runtimeSeconds(execution: Pick<Execution, "startTime" | "endTime">, now: number): number | undefined {
+  if (execution.startTime === null) return undefined;
+  const end = execution.endTime ?? now;
+  return Math.max(0, Math.round((end - execution.startTime) / 1000));
+}

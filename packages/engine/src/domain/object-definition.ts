@@ -1,0 +1,145 @@
+import { ErrorCode, OBJECT_NAME_PATTERN, type InImportObjectBody, type ObjectBody } from "@baton/contract";
+import { ValidationError, type ValidationIssue } from "./errors";
+
+/** An object definition as the engine keeps it: the export-format body plus where it lives. */
+export interface ObjectDefinition {
+  /** Upper-case object type, e.g. JOBS. */
+  type: string;
+  name: string;
+  /** Folder path with `/` separators and no leading or trailing separator; "" is the root folder. */
+  folder: string;
+  body: ObjectBody;
+}
+
+/** USER objects are named NAME/DEPARTMENT. */
+const USER_NAME_PATTERN = /^[A-Z0-9._$@#-]{1,200}\/[A-Z0-9._$@#-]{1,200}$/;
+
+/**
+ * Reads an import envelope into a definition, validating what the engine relies on:
+ * exactly one object, its name rules and the members of the types it runs.
+ */
+export function definitionFromEnvelope(envelope: InImportObjectBody): ObjectDefinition {
+  const entries = Object.entries(envelope.data);
+  const first = entries[0];
+  if (entries.length !== 1 || first === undefined) {
+    throw new ValidationError([
+      { code: ErrorCode.INVALID_OBJECT, path: "data", error: "must hold exactly one object keyed by its type", invalidValue: Object.keys(envelope.data) },
+    ]);
+  }
+  const [key, body] = first;
+  const type = key.toUpperCase();
+  const attributes = body.general_attributes;
+  const name = attributes.name.trim().toUpperCase();
+  const issues: ValidationIssue[] = [];
+  const namePath = `data.${key}.general_attributes.name`;
+  const namePattern = type === "USER" ? USER_NAME_PATTERN : OBJECT_NAME_PATTERN;
+  if (!namePattern.test(name)) {
+    issues.push({
+      code: ErrorCode.INVALID_OBJECT_NAME,
+      path: namePath,
+      error:
+        type === "USER"
+          ? "a user is named NAME/DEPARTMENT (A-Z 0-9 . _ $ @ # -)"
+          : "is not a valid object name (A-Z 0-9 . _ $ @ # -, at most 200 characters)",
+      invalidValue: attributes.name,
+    });
+  }
+  if (attributes.type !== undefined && attributes.type.toUpperCase() !== type) {
+    issues.push({
+      code: ErrorCode.INVALID_OBJECT,
+      path: `data.${key}.general_attributes.type`,
+      error: `does not match the object key '${key}'`,
+      invalidValue: attributes.type,
+    });
+  }
+  issues.push(...typeMemberIssues(type, key, body));
+  const folder = normaliseFolderPath(envelope.path);
+  if (folder === null) {
+    issues.push({ code: ErrorCode.INVALID_OBJECT, path: "path", error: "is not a valid folder path", invalidValue: envelope.path });
+  }
+  if (issues.length > 0 || folder === null) throw new ValidationError(issues);
+  const normalisedBody: ObjectBody = { ...body, general_attributes: { ...attributes, name, type } };
+  return { type, name, folder, body: normalisedBody };
+}
+
+/**
+ * Accepts `\` and `/` as separators; "" and "\" are the root. Refuses `.`/`..` segments and NUL.
+ * Returns null when the path is not acceptable.
+ */
+export function normaliseFolderPath(path: string): string | null {
+  if (path.includes("\0")) return null;
+  const segments = path.split(/[\\/]+/).filter((s) => s.length > 0);
+  for (const segment of segments) {
+    if (segment === "." || segment === ".." || !OBJECT_NAME_PATTERN.test(segment.toUpperCase())) return null;
+  }
+  return segments.map((s) => s.toUpperCase()).join("/");
+}
+
+/** Members each executable type needs before it can run; other types are stored as documents. */
+function typeMemberIssues(type: string, key: string, body: ObjectBody): ValidationIssue[] {
+  switch (type) {
+    case "JOBS":
+      return [...jobAttributeIssues(key, body), ...scriptIssues(key, body, ["pre_process", "process", "post_process", "child_post_process"])];
+    case "SCRI":
+      return scriptIssues(key, body, ["process"]);
+    default:
+      return [];
+  }
+}
+
+function jobAttributeIssues(key: string, body: ObjectBody): ValidationIssue[] {
+  const attributes = body["job_attributes"];
+  const path = `data.${key}.job_attributes`;
+  if (!isRecord(attributes)) {
+    return [{ code: ErrorCode.INVALID_OBJECT, path, error: "is required for a job (agent, platform, ...)", invalidValue: attributes ?? null }];
+  }
+  const agent = attributes["agent"];
+  if (typeof agent !== "string" || !OBJECT_NAME_PATTERN.test(agent.toUpperCase())) {
+    return [{ code: ErrorCode.INVALID_OBJECT, path: `${path}.agent`, error: "must name the agent that runs the job", invalidValue: agent ?? null }];
+  }
+  const shell = attributes["unix_shell"];
+  if (shell !== undefined && (typeof shell !== "string" || !/^[A-Za-z0-9_./-]{1,200}$/.test(shell))) {
+    return [{ code: ErrorCode.INVALID_OBJECT, path: `${path}.unix_shell`, error: "must be a shell name or path such as sh, bash or /bin/ksh", invalidValue: shell }];
+  }
+  return [];
+}
+
+/** `scripts` is an array of single-key page objects, each page an array of lines. */
+function scriptIssues(key: string, body: ObjectBody, pages: readonly string[]): ValidationIssue[] {
+  const scripts = body["scripts"];
+  const path = `data.${key}.scripts`;
+  if (scripts === undefined) return [];
+  if (!Array.isArray(scripts)) return [{ code: ErrorCode.INVALID_OBJECT, path, error: "must be an array of script pages", invalidValue: scripts }];
+  const issues: ValidationIssue[] = [];
+  scripts.forEach((entry: unknown, index) => {
+    if (!isRecord(entry)) {
+      issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}]`, error: "must be an object such as {\"process\": [lines]}", invalidValue: entry });
+      return;
+    }
+    for (const [page, lines] of Object.entries(entry)) {
+      if (!pages.includes(page)) {
+        issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}].${page}`, error: `is not a script page of this type (${pages.join(", ")})`, invalidValue: page });
+      } else if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) {
+        issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}].${page}`, error: "must be an array of lines (strings)", invalidValue: lines });
+      }
+    }
+  });
+  return issues;
+}
+
+/** Lines of one script page of a definition (empty when the page is absent). */
+export function scriptPage(body: ObjectBody, page: string): string[] {
+  const scripts = body["scripts"];
+  if (!Array.isArray(scripts)) return [];
+  const lines: string[] = [];
+  for (const entry of scripts) {
+    if (!isRecord(entry)) continue;
+    const pageLines = entry[page];
+    if (Array.isArray(pageLines)) lines.push(...pageLines.filter((l): l is string => typeof l === "string"));
+  }
+  return lines;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

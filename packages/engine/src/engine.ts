@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ExecutionEvent } from "@baton/contract";
+import type { Logger } from "pino";
+import { Authenticator, type Principal } from "./auth/authenticator";
+import type { Credentials } from "./auth/basic-credentials";
+import { createRestRouter } from "./http/rest-router";
+import { executionsRoutes } from "./http/routes/executions-routes";
+import { objectsRoutes } from "./http/routes/objects-routes";
+import { pingRoutes } from "./http/routes/ping-routes";
+import { ObjectService } from "./objects/object-service";
+import type { Agent } from "./runtime/agent-port";
+import { systemClock, type Clock } from "./runtime/clock";
+import { ExecutionEventBus } from "./runtime/event-bus";
+import { ExecutionRecorder } from "./runtime/execution-recorder";
+import { ExecutionService } from "./runtime/execution-service";
+import { JobRunner } from "./runtime/job-runner";
+import { ReportService } from "./runtime/report-service";
+import type { Store } from "./store/connect";
+import { eventsAfter, latestEventSeq } from "./store/events-store";
+import { bootstrap, type BootstrapResult } from "./system/bootstrap";
+
+export interface EngineOptions {
+  store: Store;
+  agents: readonly Agent[];
+  logger: Logger;
+  clock?: Clock;
+  /** Password of the bootstrap administrators; generated on first start when absent. */
+  adminPassword?: string | undefined;
+}
+
+/** The automation engine: its REST router, its event bus and its lifecycle. */
+export interface Engine {
+  /** Handles requests below /ae/api/v1 on a node:http server. */
+  readonly handleRest: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Execution status events, published after each change is committed. */
+  readonly events: ExecutionEventBus;
+  /** What happened on the first start (clients created, generated administrator password). */
+  readonly bootstrap: BootstrapResult;
+  /** Checks login data for a client, as the REST API does for Basic authentication. */
+  authenticate(credentials: Credentials, client: number): Promise<Principal>;
+  /** Status events of a client after `seq`, for listeners that reconnect. */
+  eventsAfter(client: number, seq: number, limit: number): Promise<ExecutionEvent[]>;
+  /** The newest event's sequence number (0 when there is none). */
+  latestEventSeq(): Promise<number>;
+  /** Jobs ended from now on by stopping agents are recorded as lost, not cancelled. */
+  beginShutdown(): void;
+  /** Waits until every running job's end is recorded, then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the engine on an open store: bootstraps the first clients, recovers executions left
+ * over by a previous run and builds the REST router.
+ */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const { store, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const bus = new ExecutionEventBus();
+  const recorder = new ExecutionRecorder(store, clock, bus);
+  const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
+  const jobs = new JobRunner({ store, clock, recorder, agents, logger });
+  const executions = new ExecutionService({ store, clock, recorder, jobs, logger });
+  const reports = new ReportService(store);
+  const objects = new ObjectService(store, clock);
+  const authenticator = new Authenticator(store, clock);
+
+  const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
+  await executions.recover();
+
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock })], {
+    authenticator,
+    logger: logger.child({ component: "rest" }),
+  });
+
+  return {
+    handleRest,
+    events: bus,
+    bootstrap: bootstrapResult,
+    authenticate: (credentials, client) => authenticator.authenticate(credentials, client),
+    eventsAfter: async (client, seq, limit) =>
+      (await eventsAfter(store.db, client, seq, limit)).map((e) => ({ seq: e.seq, client: e.client, execution: JSON.parse(e.payload) })),
+    latestEventSeq: () => latestEventSeq(store.db),
+    beginShutdown: () => jobs.beginShutdown(),
+    close: async () => {
+      jobs.beginShutdown();
+      await jobs.idle();
+      await store.close();
+    },
+  };
+}

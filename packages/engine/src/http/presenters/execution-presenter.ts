@@ -1,0 +1,39 @@
+import { statusText, type OutExecution } from "@baton/contract";
+import { runtimeSeconds, type Execution } from "../../domain/execution";
+
+function iso(ms: number | null): string | undefined {
+  return ms === null ? undefined : new Date(ms).toISOString();
+}
+
+function optional<T>(value: T | null): T | undefined {
+  return value === null ? undefined : value;
+}
+
+/** The OutExecution shape of an execution: snake_case, ISO 8601 UTC times, absent optional fields left out. */
+export function presentExecution(execution: Execution, now: number): OutExecution {
+  const out: OutExecution = {
+    name: execution.name,
+    type: execution.type,
+    queue: execution.queue,
+    run_id: execution.runId,
+    status: execution.status,
+    status_text: statusText(execution.status),
+    runtime: runtimeSeconds(execution, now),
+    activation_time: new Date(execution.activationTime).toISOString(),
+    start_time: iso(execution.startTime),
+    end_time: iso(execution.endTime),
+    agent: optional(execution.agent),
+    platform: optional(execution.platform),
+    parent: optional(execution.parent),
+    reference_run_id: execution.referenceRunId,
+    line_number: optional(execution.lineNumber),
+    user: execution.user,
+    archive_key1: optional(execution.archiveKey1),
+    archive_key2: optional(execution.archiveKey2),
+    title: optional(execution.title),
+    alias: optional(execution.alias),
+    activator_object_type: execution.activatorObjectType,
+    return_code: optional(execution.returnCode),
+  };
+  return JSON.parse(JSON.stringify(out));
+}

@@ -1,0 +1,131 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomUUID } from "node:crypto";
+import { ErrorCode, type OutError } from "@baton/contract";
+import FindMyWay, { type HTTPVersion } from "find-my-way";
+import type { Logger } from "pino";
+import type { Authenticator, Principal } from "../auth/authenticator";
+import { parseBasicAuthorization } from "../auth/basic-credentials";
+import { UnauthorizedError } from "../domain/errors";
+import { errorResponse } from "./error-response";
+import { DEFAULT_BODY_LIMIT, parseJsonBody, readBody } from "./request-body";
+import { Reply, type HttpMethod, type Route } from "./route";
+
+/** Base path of the REST interface. */
+export const API_BASE = "/ae/api/v1";
+
+const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
+const ANONYMOUS: Principal = { client: 0, userName: "", user: "", department: "" };
+
+export interface RestRouterDeps {
+  authenticator: Authenticator;
+  logger: Logger;
+}
+
+/**
+ * The /ae/api/v1 router on plain node:http: route matching (find-my-way), authentication,
+ * body reading, validation through each route's schemas and one place that writes errors.
+ */
+export function createRestRouter(routes: readonly Route[], deps: RestRouterDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const router = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 1000 });
+  for (const route of routes) {
+    router.on(route.method, `${API_BASE}${route.path}`, (req, res, params) => {
+      void handle(route, req, res, stringParams(params), deps);
+    });
+  }
+  return (req, res) => {
+    const method = req.method ?? "GET";
+    const url = req.url ?? "/";
+    const path = url.split("?")[0] ?? "/";
+    if (isHttpMethod(method) && router.find(method, path) !== null) {
+      router.lookup(req, res);
+      return;
+    }
+    const allowed = METHODS.filter((m) => router.find(m, path) !== null);
+    if (allowed.length > 0) {
+      res.setHeader("Allow", allowed.join(", "));
+      writeJson(res, 405, { code: ErrorCode.METHOD_NOT_ALLOWED, error: "Method not allowed.", details: `${method} is not allowed on ${path}; use ${allowed.join(", ")}.` } satisfies OutError);
+      return;
+    }
+    writeJson(res, 404, { code: ErrorCode.NOT_FOUND, error: "Resource not found.", details: `There is no resource at ${path}.` } satisfies OutError);
+  };
+}
+
+async function handle(route: Route, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, deps: RestRouterDeps): Promise<void> {
+  const started = process.hrtime.bigint();
+  const requestId = randomUUID();
+  let principal = ANONYMOUS;
+  let status = 500;
+  try {
+    if (!route.public) principal = await authenticate(req, params, deps.authenticator);
+    const body = route.takesBody ? parseJsonBody(await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
+    const query = Object.fromEntries(mergeRepeated(new URL(req.url ?? "/", "http://localhost").searchParams));
+    const result = await route.run({ params, query, body, principal, req, res });
+    if (result instanceof Reply) {
+      status = result.status;
+      if (result.body === undefined) writeEmpty(res, result.status);
+      else if (result.contentType === "application/json") writeJson(res, result.status, result.body);
+      else writeRaw(res, result.status, result.contentType, result.body);
+    } else if (result === undefined) {
+      status = 200;
+      writeEmpty(res, 200);
+    } else {
+      status = 200;
+      writeJson(res, 200, result);
+    }
+  } catch (error) {
+    const response = errorResponse(error);
+    status = response.status;
+    if (status === 500) deps.logger.error({ err: error, requestId }, "request failed");
+    if (status === 401) res.setHeader("WWW-Authenticate", 'Basic realm="Baton", charset="ISO-8859-1"');
+    if (!res.headersSent) writeJson(res, response.status, response.body);
+    else res.end();
+  } finally {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    deps.logger.info({ requestId, method: req.method, path: req.url?.split("?")[0], status, ms: Math.round(ms * 10) / 10, client: principal.client, user: principal.userName || undefined }, "request");
+  }
+}
+
+async function authenticate(req: IncomingMessage, params: Record<string, string>, authenticator: Authenticator): Promise<Principal> {
+  const credentials = parseBasicAuthorization(req.headers.authorization);
+  if (credentials === null) {
+    throw new UnauthorizedError(ErrorCode.UNAUTHORIZED, "Login data not valid.", "Send HTTP Basic login data: USER:PASS, USER/DEPARTMENT:PASS or CLIENT/USER/DEPARTMENT:PASS.");
+  }
+  const client = Number(params["client_id"]);
+  if (!Number.isInteger(client) || client < 0 || client > 9999) {
+    throw new UnauthorizedError(ErrorCode.UNAUTHORIZED, "Login data not valid.", `'${params["client_id"] ?? ""}' is not a client number (0 to 9999).`);
+  }
+  return authenticator.authenticate(credentials, client);
+}
+
+function isHttpMethod(method: string): method is HttpMethod {
+  return METHODS.some((m) => m === method);
+}
+
+/** find-my-way hands decoded params as `string | undefined`; routes see strings. */
+function stringParams(params: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** Repeated query parameters (`type=JOBS&type=JOBP`) join with commas, like the spec's array values. */
+function mergeRepeated(params: URLSearchParams): Map<string, string> {
+  const merged = new Map<string, string>();
+  for (const [key, value] of params) merged.set(key, merged.has(key) ? `${merged.get(key)},${value}` : value);
+  return merged;
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  writeRaw(res, status, "application/json", JSON.stringify(body));
+}
+
+function writeRaw(res: ServerResponse, status: number, contentType: string, body: unknown): void {
+  const payload = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+  res.writeHead(status, { "Content-Type": contentType, "Content-Length": payload.length, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  res.end(payload);
+}
+
+function writeEmpty(res: ServerResponse, status: number): void {
+  res.writeHead(status, { "Content-Length": 0, "Cache-Control": "no-store" });
+  res.end();
+}

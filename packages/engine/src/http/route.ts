@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import type { Principal } from "../auth/authenticator";
+import { validationErrorFromZod } from "./error-response";
+
+/** The body schema of routes that take no body. */
+export const noBody = z.undefined();
+/** The params or query schema of routes that take none (unknown query parameters are ignored). */
+export const noParams = z.object({});
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** A response other than 200 with a JSON body. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body?: unknown,
+    readonly contentType = "application/json",
+  ) {}
+
+  /** 200 with no body, e.g. a successful import. */
+  static empty(status = 200): Reply {
+    return new Reply(status);
+  }
+}
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The authenticated user; public routes get an anonymous principal of client 0. */
+  principal: Principal;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/** One route, declared once with its method, path and the schemas of what it takes. */
+export interface RouteDefinition<P, Q, B> {
+  method: HttpMethod;
+  /** Path below the API base, with `:name` parameters, e.g. `/:client_id/executions/:run_id`. */
+  path: string;
+  params: z.ZodType<P, Record<string, string>>;
+  query: z.ZodType<Q, Record<string, string>>;
+  /** `noBody` for routes that take none. */
+  body: z.ZodType<B>;
+  /** Rewrites the parsed JSON before validation (e.g. snake_case → camelCase keys). */
+  normaliseBody?: (raw: unknown) => unknown;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Application error code per top-level field, for validation issues of that field. */
+  fieldCodes?: Readonly<Record<string, number>>;
+  /** No authentication (only /ping). */
+  public?: boolean;
+  /** Returns the JSON body of a 200, a Reply, or undefined for an empty 200. */
+  handle(ctx: RouteContext<P, Q, B>): Promise<unknown>;
+}
+
+/** What the router hands a route: the raw request parts, after authentication. */
+export interface RawRequest {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Parsed JSON body, or undefined when the route takes none. */
+  body: unknown;
+  principal: Principal;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/** A route with its types closed over, as the router stores it. */
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  public: boolean;
+  takesBody: boolean;
+  bodyLimit: number | undefined;
+  /** Validates the raw parts with the route's schemas, then runs its handler. */
+  run(raw: RawRequest): Promise<unknown>;
+}
+
+/** Declares a route; the handler is typed by the schemas. */
+export function defineRoute<P, Q, B>(definition: RouteDefinition<P, Q, B>): Route {
+  const fieldCodes = definition.fieldCodes ?? {};
+  return {
+    method: definition.method,
+    path: definition.path,
+    public: definition.public ?? false,
+    takesBody: !Object.is(definition.body, noBody),
+    bodyLimit: definition.bodyLimit,
+    async run(raw) {
+      const params = parse(definition.params, raw.params, "", {});
+      const query = parse(definition.query, raw.query, "", {});
+      const bodyInput = definition.normaliseBody ? definition.normaliseBody(raw.body) : raw.body;
+      const body = parse(definition.body, bodyInput, "", fieldCodes);
+      return definition.handle({ params, query, body, principal: raw.principal, req: raw.req, res: raw.res });
+    },
+  };
+}
+
+function parse<T, I>(schema: z.ZodType<T, I>, input: unknown, prefix: string, fieldCodes: Readonly<Record<string, number>>): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationErrorFromZod(result.error, input, prefix, fieldCodes);
+  return result.data;
+}

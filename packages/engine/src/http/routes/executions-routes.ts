@@ -1,0 +1,119 @@
+import {
+  ErrorCode,
+  ExecutionListQuery,
+  InExecutionBody,
+  ReportContentQuery,
+  type OutExecution,
+  type OutExecutionList,
+  type OutReport,
+  type OutReportContent,
+  type OutRunId,
+} from "@baton/contract";
+import { z } from "zod";
+import { invalid } from "../../domain/errors";
+import { parseStatusTerms } from "../../domain/status-filter";
+import type { Clock } from "../../runtime/clock";
+import type { ExecutionService } from "../../runtime/execution-service";
+import type { ReportService } from "../../runtime/report-service";
+import { camelCaseKeys } from "../key-case";
+import { presentExecution } from "../presenters/execution-presenter";
+import { defineRoute, noBody, noParams } from "../route";
+import { ClientParams, RunParams } from "./params";
+
+/** Keys whose values are user data and keep their spelling. */
+const OPAQUE_KEYS = new Set(["inputs", "headers"]);
+
+const ReportParams = RunParams.extend({ report_type: z.string().regex(/^[A-Za-z]{1,8}$/, "must be a report type such as ACT or REP") });
+
+export interface ExecutionsRouteDeps {
+  executions: ExecutionService;
+  reports: ReportService;
+  clock: Clock;
+}
+
+/** The executions part of the interface. */
+export function executionsRoutes({ executions, reports, clock }: ExecutionsRouteDeps) {
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/:client_id/executions",
+      params: ClientParams,
+      query: noParams,
+      body: InExecutionBody,
+      normaliseBody: (raw) => camelCaseKeys(raw, OPAQUE_KEYS),
+      fieldCodes: { object_name: ErrorCode.INVALID_OBJECT_NAME, execution_option: ErrorCode.INVALID_EXECUTION_OPTION },
+      handle: async ({ principal, body }): Promise<OutRunId> => {
+        const execution = await executions.activate(principal, body);
+        return { run_id: execution.runId };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/executions",
+      params: ClientParams,
+      query: ExecutionListQuery,
+      body: noBody,
+      handle: async ({ principal, query }): Promise<OutExecutionList> => {
+        const status = query.status === undefined ? undefined : parseStatusTerms(query.status);
+        if (status !== undefined && "invalid" in status) {
+          throw invalid(ErrorCode.INVALID_REQUEST, "status", "must be status codes (1900), ranges (1800-1899) or range names (ANY_ABEND)", status.invalid);
+        }
+        const { total, executions: page } = await executions.list(
+          principal.client,
+          { runId: query.run_id, name: query.name, objectTypes: query.type?.map(objectTypeOf), status: status?.terms },
+          query.max_results,
+        );
+        const now = clock.now();
+        return { total, data: page.map((e) => presentExecution(e, now)), hasmore: total > page.length };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/executions/:run_id",
+      params: RunParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }): Promise<OutExecution> => presentExecution(await executions.get(principal.client, params.run_id), clock.now()),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/executions/:run_id/reports",
+      params: RunParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }): Promise<OutReport[]> => {
+        await executions.get(principal.client, params.run_id);
+        const list = await reports.list(principal.client, params.run_id);
+        return list.map((r) => ({ type: r.type, is_db: true, is_xml: false, end_timestamp: new Date(r.updatedAt).toISOString() }));
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/executions/:run_id/reports/:report_type",
+      params: ReportParams,
+      query: ReportContentQuery,
+      body: noBody,
+      handle: async ({ principal, params, query }): Promise<OutReportContent[]> => {
+        await executions.get(principal.client, params.run_id);
+        return reports.pages(principal.client, params.run_id, params.report_type, query.start_at, query.max_results);
+      },
+    }),
+  ];
+}
+
+/** The `type` filter takes object types (JOBS) and also the execution type names (Job). */
+const OBJECT_TYPE_OF_EXECUTION_TYPE: Readonly<Record<string, string>> = {
+  JOB: "JOBS",
+  WORKFLOW: "JOBP",
+  SCHEDULE: "JSCH",
+  SCRIPT: "SCRI",
+  EVENT: "EVNT",
+  FILETRANSFER: "JOBF",
+  NOTIFICATION: "CALL",
+  GROUP: "JOBG",
+};
+
+function objectTypeOf(type: string): string {
+  const upper = type.toUpperCase();
+  return OBJECT_TYPE_OF_EXECUTION_TYPE[upper] ?? upper;
+}

@@ -1,0 +1,46 @@
+import type { ExecutionEvent } from "@baton/contract";
+import type { Execution, ExecutionChanges } from "../domain/execution";
+import { presentExecution } from "../http/presenters/execution-presenter";
+import type { Store } from "../store/connect";
+import { appendEvent } from "../store/events-store";
+import { insertExecution, updateExecution, type NewExecution } from "../store/executions-store";
+import type { Clock } from "./clock";
+import type { ExecutionEventBus } from "./event-bus";
+
+/**
+ * Writes executions and their status changes. Every change is one transaction holding the
+ * update and its event row; the event is published on the bus once the transaction committed.
+ */
+export class ExecutionRecorder {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly bus: ExecutionEventBus,
+  ) {}
+
+  async create(execution: NewExecution, definition: string): Promise<Execution> {
+    const now = this.clock.now();
+    const { created, event } = await this.store.db.transaction().execute(async (trx) => {
+      const created = await insertExecution(trx, execution, definition, now);
+      return { created, event: await this.#appendEvent(trx, created, now) };
+    });
+    this.bus.publish(event);
+    return created;
+  }
+
+  async change(execution: Pick<Execution, "client" | "runId">, changes: ExecutionChanges): Promise<Execution> {
+    const now = this.clock.now();
+    const { updated, event } = await this.store.db.transaction().execute(async (trx) => {
+      const updated = await updateExecution(trx, execution.client, execution.runId, changes, now);
+      return { updated, event: await this.#appendEvent(trx, updated, now) };
+    });
+    this.bus.publish(event);
+    return updated;
+  }
+
+  async #appendEvent(trx: Parameters<typeof appendEvent>[0], execution: Execution, now: number): Promise<ExecutionEvent> {
+    const presented = presentExecution(execution, now);
+    const seq = await appendEvent(trx, execution.client, execution.runId, JSON.stringify(presented), now);
+    return { seq, client: execution.client, execution: presented };
+  }
+}

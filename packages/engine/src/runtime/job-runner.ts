@@ -1,0 +1,106 @@
+import { Status, statusText, type JobResult, type ObjectBody } from "@baton/contract";
+import type { Logger } from "pino";
+import type { Execution } from "../domain/execution";
+import { generateJob } from "../domain/job-script";
+import type { Store } from "../store/connect";
+import type { Agent, RunningJob } from "./agent-port";
+import type { Clock } from "./clock";
+import type { ExecutionRecorder } from "./execution-recorder";
+import { ReportWriter } from "./report-writer";
+
+export interface JobRunnerDeps {
+  store: Store;
+  clock: Clock;
+  recorder: ExecutionRecorder;
+  agents: ReadonlyMap<string, Agent>;
+  logger: Logger;
+}
+
+/**
+ * Runs JOBS executions: generates the shell script, hands it to the job's agent, streams the
+ * output into the REP report and records each status change.
+ */
+export class JobRunner {
+  readonly #running = new Map<number, { job: RunningJob | undefined; done: Promise<void> }>();
+  #shuttingDown = false;
+
+  constructor(private readonly deps: JobRunnerDeps) {}
+
+  /** Starts the job in the background; the returned promise settles once it has ended. */
+  start(execution: Execution, definition: ObjectBody): Promise<void> {
+    const entry: { job: RunningJob | undefined; done: Promise<void> } = { job: undefined, done: Promise.resolve() };
+    entry.done = this.#run(execution, definition, (job) => (entry.job = job))
+      .catch((error: unknown) => this.#fail(execution, error))
+      .finally(() => this.#running.delete(execution.runId));
+    this.#running.set(execution.runId, entry);
+    return entry.done;
+  }
+
+  get runningCount(): number {
+    return this.#running.size;
+  }
+
+  /** From now on, jobs that the agents end are recorded as lost by the shutdown, not as cancelled. */
+  beginShutdown(): void {
+    this.#shuttingDown = true;
+  }
+
+  /** Resolves when every job has ended and its end is recorded. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.#running.values()].map((r) => r.done));
+  }
+
+  async #run(execution: Execution, definition: ObjectBody, started: (job: RunningJob) => void): Promise<void> {
+    const { store, clock, recorder, agents } = this.deps;
+    const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
+    await act.open();
+    act.line(`U00011409 Job '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
+    const generated = generateJob(definition);
+    const agent = agents.get(generated.agent);
+    if (agent === undefined) {
+      act.line(`U00011001 Agent '${generated.agent}' is not connected: the job cannot start.`);
+      await act.end();
+      await recorder.change(execution, { status: Status.FAULT_NO_HOST, endTime: clock.now() });
+      return;
+    }
+    await recorder.change(execution, { status: Status.START_INITIATED, agent: agent.name, platform: agent.platform });
+    const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
+    await rep.open();
+    const job = agent.run(
+      { run_id: execution.runId, shell: generated.shell, script: generated.script, max_runtime_seconds: 0, env: {} },
+      (text) => rep.write(text),
+    );
+    started(job);
+    await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
+    act.line(`U00011408 Job '${execution.name}' started on agent '${agent.name}' with ${generated.shell}.`);
+    const result = await job.result;
+    await rep.end();
+    const status = this.#endStatus(result);
+    act.line(`U00011410 Job '${execution.name}' ended: ${statusText(status)}${result.exit_code === null ? "" : `, return code ${result.exit_code}`}${result.message ? ` (${result.message})` : ""}.`);
+    await act.end();
+    await recorder.change(execution, { status, endTime: clock.now(), returnCode: result.exit_code });
+  }
+
+  #endStatus(result: JobResult): number {
+    switch (result.ended_by) {
+      case "exit":
+        return result.exit_code === 0 ? Status.ENDED_OK : Status.ENDED_NOT_OK;
+      case "cancel":
+        return this.#shuttingDown ? Status.ENDED_LOST : Status.ENDED_CANCEL;
+      case "max_runtime":
+        return Status.ENDED_NOT_OK;
+      case "spawn_error":
+        return Status.FAULT_OTHER;
+    }
+  }
+
+  /** A job whose recording failed half way still gets an end, so nothing stays active forever. */
+  async #fail(execution: Execution, error: unknown): Promise<void> {
+    this.deps.logger.error({ err: error, runId: execution.runId }, "job failed in the engine");
+    try {
+      await this.deps.recorder.change(execution, { status: Status.FAULT_OTHER, endTime: this.deps.clock.now() });
+    } catch (recordError) {
+      this.deps.logger.error({ err: recordError, runId: execution.runId }, "could not record the job's failure");
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+import { migrationProvider } from "./migrations/index";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** The engine's handle on its database: the query builder and which dialect it speaks. */
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** postgres://... selects PostgreSQL; otherwise SQLite in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+// PostgreSQL returns bigint (epoch-millisecond columns, counts) as strings unless told otherwise;
+// every bigint here fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Opens the database, applies pending migrations and returns the store. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  await migrate(store);
+  return store;
+}
+
+function openSqlite(dataDir: string): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const file = new SQLite(join(dataDir, "baton.sqlite"));
+  file.pragma("journal_mode = WAL");
+  file.pragma("busy_timeout = 5000");
+  file.pragma("synchronous = NORMAL");
+  file.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+function openPostgres(connectionString: string): Store {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+async function migrate(store: Store): Promise<void> {
+  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error !== undefined || failed !== undefined) {
+    throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}

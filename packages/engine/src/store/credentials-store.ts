@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import { matchesWildcard } from "./like";
+import type { Database } from "./schema";
+
+export interface CredentialRow {
+  client: number;
+  userName: string;
+  passwordHash: string;
+  failedLogins: number;
+}
+
+export async function findCredential(db: Kysely<Database>, client: number, userName: string): Promise<CredentialRow | undefined> {
+  const row = await db
+    .selectFrom("user_credentials")
+    .select(["client", "user_name", "password_hash", "failed_logins"])
+    .where("client", "=", client)
+    .where("user_name", "=", userName)
+    .executeTakeFirst();
+  return row && { client: row.client, userName: row.user_name, passwordHash: row.password_hash, failedLogins: row.failed_logins };
+}
+
+/** User names of a client whose name part is `name` (any department). */
+export async function findCredentialsByName(db: Kysely<Database>, client: number, name: string): Promise<CredentialRow[]> {
+  const rows = await db
+    .selectFrom("user_credentials")
+    .select(["client", "user_name", "password_hash", "failed_logins"])
+    .where("client", "=", client)
+    .where(matchesWildcard("user_name", `${name.replace(/[*?]/g, "")}/*`))
+    .execute();
+  return rows.map((row) => ({ client: row.client, userName: row.user_name, passwordHash: row.password_hash, failedLogins: row.failed_logins }));
+}
+
+export async function setPasswordHash(db: Kysely<Database>, client: number, userName: string, passwordHash: string, now: number): Promise<void> {
+  await db
+    .insertInto("user_credentials")
+    .values({ client, user_name: userName, password_hash: passwordHash, failed_logins: 0, modified_at: now })
+    .onConflict((oc) => oc.columns(["client", "user_name"]).doUpdateSet({ password_hash: passwordHash, failed_logins: 0, modified_at: now }))
+    .execute();
+}
+
+export async function countCredentials(db: Kysely<Database>, client: number): Promise<number> {
+  const row = await db.selectFrom("user_credentials").select((eb) => eb.fn.countAll<number>().as("n")).where("client", "=", client).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,164 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Execution, ExecutionChanges } from "../domain/execution";
+import type { StatusTerm } from "../domain/status-filter";
+import { matchesWildcard } from "./like";
+import type { Database, ExecutionsTable } from "./schema";
+
+export type NewExecution = Omit<Execution, "runId">;
+
+export interface ExecutionFilter {
+  runId?: number | undefined;
+  name?: string | undefined;
+  objectTypes?: readonly string[] | undefined;
+  status?: readonly StatusTerm[] | undefined;
+}
+
+function toExecution(row: Selectable<ExecutionsTable>): Execution {
+  return {
+    runId: row.run_id,
+    client: row.client,
+    name: row.name,
+    objectType: row.object_type,
+    type: row.type,
+    queue: row.queue,
+    status: row.status,
+    activationTime: row.activation_time,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    user: row.user,
+    agent: row.agent,
+    platform: row.platform,
+    parent: row.parent,
+    referenceRunId: row.reference_run_id,
+    lineNumber: row.line_number,
+    returnCode: row.return_code,
+    alias: row.alias,
+    title: row.title,
+    archiveKey1: row.archive_key1,
+    archiveKey2: row.archive_key2,
+    activatorObjectType: row.activator_object_type,
+  };
+}
+
+const summaryColumns = [
+  "run_id",
+  "client",
+  "name",
+  "object_type",
+  "type",
+  "queue",
+  "status",
+  "activation_time",
+  "start_time",
+  "end_time",
+  "user",
+  "agent",
+  "platform",
+  "parent",
+  "reference_run_id",
+  "line_number",
+  "return_code",
+  "alias",
+  "title",
+  "archive_key1",
+  "archive_key2",
+  "activator_object_type",
+  "definition",
+  "modified_at",
+] as const;
+
+/** Inserts an execution with its object definition snapshot and returns it with its run_id. */
+export async function insertExecution(db: Kysely<Database>, execution: NewExecution, definition: string, now: number): Promise<Execution> {
+  const row = await db
+    .insertInto("executions")
+    .values({
+      client: execution.client,
+      name: execution.name,
+      object_type: execution.objectType,
+      type: execution.type,
+      queue: execution.queue,
+      status: execution.status,
+      activation_time: execution.activationTime,
+      start_time: execution.startTime,
+      end_time: execution.endTime,
+      user: execution.user,
+      agent: execution.agent,
+      platform: execution.platform,
+      parent: execution.parent,
+      reference_run_id: execution.referenceRunId,
+      line_number: execution.lineNumber,
+      return_code: execution.returnCode,
+      alias: execution.alias,
+      title: execution.title,
+      archive_key1: execution.archiveKey1,
+      archive_key2: execution.archiveKey2,
+      activator_object_type: execution.activatorObjectType,
+      definition,
+      modified_at: now,
+    })
+    .returning(summaryColumns)
+    .executeTakeFirstOrThrow();
+  return toExecution(row);
+}
+
+export async function findExecution(db: Kysely<Database>, client: number, runId: number): Promise<Execution | undefined> {
+  const row = await db.selectFrom("executions").select(summaryColumns).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  return row && toExecution(row);
+}
+
+/** The object definition an execution was activated with (JSON). */
+export async function findExecutionDefinition(db: Kysely<Database>, client: number, runId: number): Promise<string | undefined> {
+  const row = await db.selectFrom("executions").select("definition").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  return row?.definition;
+}
+
+/** Applies a status change and returns the execution after it. */
+export async function updateExecution(trx: Transaction<Database>, client: number, runId: number, changes: ExecutionChanges, now: number): Promise<Execution> {
+  const row = await trx
+    .updateTable("executions")
+    .set({
+      status: changes.status,
+      modified_at: now,
+      ...(changes.startTime !== undefined && { start_time: changes.startTime }),
+      ...(changes.endTime !== undefined && { end_time: changes.endTime }),
+      ...(changes.agent !== undefined && { agent: changes.agent }),
+      ...(changes.platform !== undefined && { platform: changes.platform }),
+      ...(changes.returnCode !== undefined && { return_code: changes.returnCode }),
+    })
+    .where("client", "=", client)
+    .where("run_id", "=", runId)
+    .returning(summaryColumns)
+    .executeTakeFirstOrThrow();
+  return toExecution(row);
+}
+
+/**
+ * One page of a client's executions, newest activation first (then highest run_id), with the
+ * total number matching the filter.
+ */
+export async function listExecutions(
+  db: Kysely<Database>,
+  client: number,
+  filter: ExecutionFilter,
+  maxResults: number,
+): Promise<{ total: number; executions: Execution[] }> {
+  let query = db.selectFrom("executions").where("client", "=", client);
+  if (filter.runId !== undefined) query = query.where("run_id", "=", filter.runId);
+  if (filter.name !== undefined) query = query.where(matchesWildcard("name", filter.name.toUpperCase()));
+  if (filter.objectTypes !== undefined && filter.objectTypes.length > 0) query = query.where("object_type", "in", [...filter.objectTypes]);
+  const status = filter.status;
+  if (status !== undefined && status.length > 0) {
+    query = query.where((eb) => eb.or(status.map((t) => (t.from === t.to ? eb("status", "=", t.from) : eb.between("status", t.from, t.to)))));
+  }
+  const [rows, count] = await Promise.all([
+    query.select(summaryColumns).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(count.n), executions: rows.map(toExecution) };
+}
+
+/** Executions of every client that have not ended, oldest first: what a restart must look at. */
+export async function listUnfinishedExecutions(db: Kysely<Database>): Promise<Execution[]> {
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "<", 1800).orderBy("run_id").execute();
+  return rows.map(toExecution);
+}

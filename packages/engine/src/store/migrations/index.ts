@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from "kysely";
+import type { Dialect } from "../connect";
+import { initialMigration } from "./0001-initial";
+
+/** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    "0001-initial": initialMigration(dialect),
+  };
+  return { getMigrations: async () => migrations };
+}

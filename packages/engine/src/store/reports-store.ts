@@ -1,0 +1,93 @@
+import type { Kysely } from "kysely";
+import { splitIntoPages } from "../domain/report-pages";
+import type { Database } from "./schema";
+
+export interface ReportInfo {
+  type: string;
+  updatedAt: number;
+  ended: boolean;
+}
+
+/**
+ * Appends text to a report, filling its last page and adding new ones (pages of at most 32 KiB,
+ * cut at line ends). Creates the report on first write. One transaction.
+ */
+export async function appendReport(db: Kysely<Database>, client: number, runId: number, type: string, text: string, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const report = await trx.selectFrom("reports").select("run_id").where("run_id", "=", runId).where("type", "=", type).executeTakeFirst();
+    if (report === undefined) {
+      await trx.insertInto("reports").values({ run_id: runId, type, client, updated_at: now, ended: 0 }).execute();
+    } else {
+      await trx.updateTable("reports").set({ updated_at: now }).where("run_id", "=", runId).where("type", "=", type).execute();
+    }
+    if (text.length === 0) return;
+    const last = await trx
+      .selectFrom("report_pages")
+      .select(["page", (eb) => eb.fn("length", [eb.ref("content")]).as("length")])
+      .where("run_id", "=", runId)
+      .where("type", "=", type)
+      .orderBy("page", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const lastPage = last?.page ?? 0;
+    const { append, newPages } = splitIntoPages(last === undefined ? 0 : Number(last.length), text);
+    if (append.length > 0) {
+      if (last === undefined) {
+        await trx.insertInto("report_pages").values({ run_id: runId, type, page: 1, content: append }).execute();
+      } else {
+        await trx
+          .updateTable("report_pages")
+          .set((eb) => ({ content: eb("content", "||", append) }))
+          .where("run_id", "=", runId)
+          .where("type", "=", type)
+          .where("page", "=", lastPage)
+          .execute();
+      }
+    }
+    const firstNew = append.length > 0 && last === undefined ? 2 : lastPage + 1;
+    if (newPages.length > 0) {
+      await trx
+        .insertInto("report_pages")
+        .values(newPages.map((content, i) => ({ run_id: runId, type, page: firstNew + i, content })))
+        .execute();
+    }
+  });
+}
+
+/** Marks a report as complete. */
+export async function endReport(db: Kysely<Database>, runId: number, type: string, now: number): Promise<void> {
+  await db.updateTable("reports").set({ ended: 1, updated_at: now }).where("run_id", "=", runId).where("type", "=", type).execute();
+}
+
+export async function listReports(db: Kysely<Database>, client: number, runId: number): Promise<ReportInfo[]> {
+  const rows = await db
+    .selectFrom("reports")
+    .select(["type", "updated_at", "ended"])
+    .where("client", "=", client)
+    .where("run_id", "=", runId)
+    .orderBy("type")
+    .execute();
+  return rows.map((r) => ({ type: r.type, updatedAt: r.updated_at, ended: r.ended === 1 }));
+}
+
+/** Pages `fromPage`.. of a report, at most `count` of them. */
+export async function readReportPages(
+  db: Kysely<Database>,
+  client: number,
+  runId: number,
+  type: string,
+  fromPage: number,
+  count: number,
+): Promise<{ page: number; content: string }[] | undefined> {
+  const report = await db.selectFrom("reports").select("run_id").where("client", "=", client).where("run_id", "=", runId).where("type", "=", type).executeTakeFirst();
+  if (report === undefined) return undefined;
+  return db
+    .selectFrom("report_pages")
+    .select(["page", "content"])
+    .where("run_id", "=", runId)
+    .where("type", "=", type)
+    .where("page", ">=", fromPage)
+    .orderBy("page")
+    .limit(count)
+    .execute();
+}

@@ -1,0 +1,96 @@
+import type { Generated } from "kysely";
+
+/** Tables of the engine's database. Times are epoch milliseconds (bigint in PostgreSQL). */
+export interface Database {
+  clients: ClientsTable;
+  objects: ObjectsTable;
+  user_credentials: UserCredentialsTable;
+  executions: ExecutionsTable;
+  reports: ReportsTable;
+  report_pages: ReportPagesTable;
+  execution_events: ExecutionEventsTable;
+}
+
+export interface ClientsTable {
+  id: number;
+  title: string;
+  created_at: number;
+}
+
+export interface ObjectsTable {
+  id: Generated<number>;
+  client: number;
+  name: string;
+  type: string;
+  folder: string;
+  /** The object body of the export format, as JSON, stored losslessly. */
+  body: string;
+  created_at: number;
+  created_by: string;
+  modified_at: number;
+  modified_by: string;
+}
+
+/** Password hashes of USER objects, kept apart so that no export can carry them. */
+export interface UserCredentialsTable {
+  client: number;
+  /** The USER object's name, NAME/DEPARTMENT. */
+  user_name: string;
+  password_hash: string;
+  failed_logins: number;
+  modified_at: number;
+}
+
+export interface ExecutionsTable {
+  run_id: Generated<number>;
+  client: number;
+  name: string;
+  object_type: string;
+  type: string;
+  queue: string;
+  status: number;
+  activation_time: number;
+  start_time: number | null;
+  end_time: number | null;
+  user: string;
+  agent: string | null;
+  platform: string | null;
+  parent: number | null;
+  reference_run_id: number;
+  line_number: number | null;
+  return_code: number | null;
+  alias: string | null;
+  title: string | null;
+  archive_key1: string | null;
+  archive_key2: string | null;
+  activator_object_type: string;
+  /** The object definition as it was when activated (JSON). */
+  definition: string;
+  modified_at: number;
+}
+
+export interface ReportsTable {
+  run_id: number;
+  type: string;
+  client: number;
+  /** Time of the last write; the end time once `ended` is 1. */
+  updated_at: number;
+  ended: number;
+}
+
+export interface ReportPagesTable {
+  run_id: number;
+  type: string;
+  page: number;
+  content: string;
+}
+
+/** One row per execution status change, written in the same transaction; `seq` orders them. */
+export interface ExecutionEventsTable {
+  seq: Generated<number>;
+  client: number;
+  run_id: number;
+  created_at: number;
+  /** The execution as presented after the change (OutExecution JSON). */
+  payload: string;
+}
