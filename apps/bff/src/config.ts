@@ -20,9 +20,12 @@ const Config = z.object({
 
 export type Config = z.infer<typeof Config>;
 
-/** Reads the configuration from the environment once; a wrong value stops the start with its reason. */
+/**
+ * Reads the configuration from the environment once; a wrong value stops the start with its
+ * reason. A variable set to the empty string counts as unset.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const result = Config.safeParse(env);
+  const result = Config.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== "")));
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`invalid configuration:\n${problems}`);

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { OutExecution, OutReportContent } from "@baton/contract";
+import { afterEach, describe, expect, it } from "vitest";
+import { ADMIN, ADMIN_PASSWORD, jobEnvelope } from "./testing/test-baton";
+
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
+
+interface Process {
+  child: ChildProcess;
+  rest: string;
+  output: () => string;
+}
+
+/** Starts `baton` as its own process, the way `pnpm start` does, and waits for its banner. */
+async function startProcess(dataDir: string, env: Record<string, string> = {}): Promise<Process> {
+  const child = spawn(TSX, [MAIN], {
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 20_000;
+  while (!/REST API: (\S+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`baton did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const rest = /REST API: (\S+)/.exec(output)?.[1] ?? "";
+  return { child, rest, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+async function call<T>(rest: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${rest}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: ADMIN, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // Empty bodies (imports) read as null.
+  return JSON.parse((await response.text()) || "null");
+}
+
+async function waitForStatus(rest: string, runId: number, accept: (status: number) => boolean): Promise<OutExecution> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const execution = await call<OutExecution>(rest, `/100/executions/${runId}`);
+    if (accept(execution.status)) return execution;
+    if (Date.now() > deadline) throw new Error(`execution ${runId} stayed ${execution.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("process lifecycle", () => {
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function dataDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), "baton-life-"));
+    dirs.push(dir);
+    return dir;
+  }
+
+  it("prints the URLs and a generated password once, and keeps data across a restart", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir, { BATON_ADMIN_PASSWORD: "" });
+    children.push(first.child);
+    const password = /Password: (\S+)\s+<- generated/.exec(first.output())?.[1];
+    expect(password).toMatch(/^[\w-]{20,}$/);
+    expect(first.output()).toContain("Console:  http://127.0.0.1:");
+    const auth = `Basic ${Buffer.from(`ADMIN/ADMIN:${password}`).toString("base64")}`;
+    expect((await fetch(`${first.rest}/100/executions`, { headers: { authorization: auth } })).status).toBe(200);
+    first.child.kill("SIGINT");
+    expect(await exited(first.child)).toBe(0);
+
+    const second = await startProcess(dir, { BATON_ADMIN_PASSWORD: "" });
+    children.push(second.child);
+    expect(second.output()).not.toMatch(/<- generated/);
+    expect((await fetch(`${second.rest}/0/executions`, { headers: { authorization: auth } })).status).toBe(200);
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
+  it("after a crash, records a job that was running as ENDED_LOST and never runs it again", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir);
+    children.push(first.child);
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.CRASH", ["echo started", "sleep 30"]));
+    const { run_id: runId } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.CRASH", executionOption: "execute" });
+    await waitForStatus(first.rest, runId, (s) => s === 1550);
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    const execution = await call<OutExecution>(second.rest, `/100/executions/${runId}`);
+    expect(execution).toMatchObject({ status: 1815, status_text: "ENDED_LOST - ended undefined (host terminated prematurely)" });
+    const act = await call<OutReportContent[]>(second.rest, `/100/executions/${runId}/reports/ACT`);
+    expect(act[0]?.content).toContain("The engine stopped while this job was active");
+    const list = await call<{ total: number }>(second.rest, "/100/executions?name=LIFE.CRASH");
+    expect(list.total).toBe(1);
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
+  it("on Ctrl-C lets a short job finish and records a long one as lost, then exits cleanly", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir, { BATON_SHUTDOWN_GRACE_MS: "1500" });
+    children.push(first.child);
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.SHORT", ["sleep 0.5", "echo short-done"]));
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.LONG", ["sleep 60"]));
+    const short = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.SHORT", executionOption: "execute" });
+    const long = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.LONG", executionOption: "execute" });
+    await waitForStatus(first.rest, short.run_id, (s) => s >= 1550);
+    await waitForStatus(first.rest, long.run_id, (s) => s === 1550);
+    first.child.kill("SIGINT");
+    expect(await exited(first.child)).toBe(0);
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    expect(await call<OutExecution>(second.rest, `/100/executions/${short.run_id}`)).toMatchObject({ status: 1900 });
+    expect(await call<OutExecution>(second.rest, `/100/executions/${long.run_id}`)).toMatchObject({ status: 1815 });
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { OutExecution } from "@baton/contract";
+import type { Dialect } from "@baton/engine";
+import { createTestDatabase } from "@baton/engine/testing";
+import { pino } from "pino";
+import { startBaton, type RunningBaton } from "../baton";
+import { loadConfig } from "../config";
+
+export const ADMIN_PASSWORD = "Pässwörd-é1";
+
+/** Basic header for a user-pass part, encoded ISO-8859-1 as the interface prescribes. */
+export function basic(userPass: string): string {
+  return `Basic ${Buffer.from(userPass, "latin1").toString("base64")}`;
+}
+
+export const ADMIN = basic(`ADMIN/ADMIN:${ADMIN_PASSWORD}`);
+
+export interface TestBaton {
+  baton: RunningBaton;
+  dataDir: string;
+  /** fetch against the REST base with the administrator's Basic login unless headers say otherwise. */
+  rest(path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** A whole Baton on a free port with a fresh database, a real embedded agent and a stand-in console page. */
+export async function startTestBaton(dialect: Dialect = "sqlite", env: Record<string, string> = {}): Promise<TestBaton> {
+  const database = await createTestDatabase(dialect);
+  const consoleDir = mkdtempSync(join(tmpdir(), "baton-console-"));
+  writeFileSync(join(consoleDir, "index.html"), "<!doctype html><title>Baton</title><div id=root></div>");
+  const config = loadConfig({
+    PORT: "0",
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
+    BATON_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    BATON_CONSOLE_DIR: consoleDir,
+    BATON_SHUTDOWN_GRACE_MS: "200",
+    ...env,
+  });
+  const baton = await startBaton(config, pino({ level: "silent" }));
+  return {
+    baton,
+    dataDir: database.dataDir,
+    rest: (path, init = {}) => fetch(`${baton.restUrl}${path}`, { ...init, headers: { authorization: ADMIN, ...init.headers } }),
+    async stop() {
+      await baton.stop();
+      await database.drop();
+      rmSync(consoleDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JOBS import envelope running `lines` on the embedded agent. */
+export function jobEnvelope(name: string, lines: string[], extra: Record<string, unknown> = {}) {
+  return {
+    data: {
+      jobs: {
+        metadata: { version: "21.0.0" },
+        general_attributes: { name, type: "JOBS", queue: "CLIENT_QUEUE" },
+        job_attributes: { platform: "UNIX", agent: "LOCAL", unix_shell: "sh" },
+        scripts: [{ process: lines }],
+        ...extra,
+      },
+    },
+    path: "TESTS",
+  };
+}
+
+export function json(body: unknown, method = "POST"): RequestInit {
+  return { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+}
+
+/** Polls an execution until it has ended (status >= 1800) or the deadline passes. */
+export async function waitForEnd(test: TestBaton, client: number, runId: number, timeoutMs = 15_000): Promise<OutExecution> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await test.rest(`/${client}/executions/${runId}`);
+    const execution: OutExecution = await response.json();
+    if (execution.status >= 1800) return execution;
+    if (Date.now() > deadline) throw new Error(`execution ${runId} still ${execution.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

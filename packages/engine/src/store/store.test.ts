@@ -1,0 +1,153 @@
+import { Status } from "@baton/contract";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import type { Execution } from "../domain/execution";
+import { REPORT_PAGE_SIZE } from "../domain/report-pages";
+import { ensureClient, listClients } from "./clients-store";
+import { openStore, type Store } from "./connect";
+import { countCredentials, findCredential, findCredentialsByName, setPasswordHash } from "./credentials-store";
+import { appendEvent, eventsAfter, latestEventSeq } from "./events-store";
+import { findExecution, insertExecution, listExecutions, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
+import { findObject, insertObject, replaceObject } from "./objects-store";
+import { appendReport, endReport, listReports, readReportPages } from "./reports-store";
+
+function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
+  return {
+    client: 100,
+    name: "NIGHTLY.BACKUP",
+    objectType: "JOBS",
+    type: "Job",
+    queue: "CLIENT_QUEUE",
+    status: Status.PREPARING,
+    activationTime: 1_000,
+    startTime: null,
+    endTime: null,
+    user: "ADMIN/ADMIN",
+    agent: null,
+    platform: null,
+    parent: null,
+    referenceRunId: 0,
+    lineNumber: null,
+    returnCode: null,
+    alias: null,
+    title: null,
+    archiveKey1: null,
+    archiveKey2: null,
+    activatorObjectType: "API",
+    ...overrides,
+  };
+}
+
+describe.each(testDialects)("store on %s", (dialect) => {
+  let database: TestDatabase;
+  let store: Store;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect);
+    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it("migrates a fresh database and again without change", async () => {
+    await store.close();
+    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    expect(await listClients(store.db)).toEqual([]);
+  });
+
+  it("creates clients once", async () => {
+    expect(await ensureClient(store.db, 100, "Default", 1)).toBe(true);
+    expect(await ensureClient(store.db, 100, "Other title", 2)).toBe(false);
+    expect(await listClients(store.db)).toEqual([{ id: 100, title: "Default" }]);
+  });
+
+  it("keeps an object body losslessly, per client", async () => {
+    const body = { general_attributes: { name: "A.JOB", type: "JOBS" }, unknown_member: { nested: ["1", 2, true, null], "ü": "é" } };
+    await insertObject(store.db, 100, { type: "JOBS", name: "A.JOB", folder: "X/Y", body }, "ADMIN/ADMIN", 10);
+    await insertObject(store.db, 200, { type: "SCRI", name: "A.JOB", folder: "", body: { general_attributes: { name: "A.JOB" } } }, "U/D", 11);
+    const found = await findObject(store.db, 100, "A.JOB");
+    expect(found).toMatchObject({ client: 100, type: "JOBS", folder: "X/Y", body, createdBy: "ADMIN/ADMIN", createdAt: 10 });
+    expect((await findObject(store.db, 200, "A.JOB"))?.type).toBe("SCRI");
+    expect(await findObject(store.db, 300, "A.JOB")).toBeUndefined();
+    await expect(insertObject(store.db, 100, { type: "JOBS", name: "A.JOB", folder: "", body }, "X/Y", 12)).rejects.toThrow();
+    await replaceObject(store.db, 100, { type: "JOBS", name: "A.JOB", folder: "Z", body: { general_attributes: { name: "A.JOB" } } }, "B/C", 13);
+    expect(await findObject(store.db, 100, "A.JOB")).toMatchObject({ folder: "Z", createdBy: "ADMIN/ADMIN", modifiedBy: "B/C", modifiedAt: 13 });
+  });
+
+  it("stores credentials per client and finds users by name without department", async () => {
+    await setPasswordHash(store.db, 100, "ADMIN/ADMIN", "h1", 1);
+    await setPasswordHash(store.db, 100, "ADMIN/ADMIN", "h2", 2);
+    await setPasswordHash(store.db, 100, "ADMINX/OPS", "h3", 2);
+    expect(await findCredential(store.db, 100, "ADMIN/ADMIN")).toMatchObject({ passwordHash: "h2", failedLogins: 0 });
+    expect(await findCredential(store.db, 0, "ADMIN/ADMIN")).toBeUndefined();
+    expect((await findCredentialsByName(store.db, 100, "ADMIN")).map((c) => c.userName)).toEqual(["ADMIN/ADMIN"]);
+    expect(await findCredentialsByName(store.db, 100, "ADM%")).toEqual([]);
+    expect(await countCredentials(store.db, 100)).toBe(2);
+  });
+
+  it("lists executions newest first with filters, total and a page limit", async () => {
+    const created: Execution[] = [];
+    for (const [i, name] of ["A.ONE", "A.TWO", "B.ONE", "A_X"].entries()) {
+      created.push(await insertExecution(store.db, newExecution({ name, activationTime: 1000 + (i % 2) * 10 }), "{}", 1));
+    }
+    await insertExecution(store.db, newExecution({ client: 200, name: "A.ONE" }), "{}", 1);
+    const all = await listExecutions(store.db, 100, {}, 50);
+    expect(all.total).toBe(4);
+    // activation_time desc, then run_id desc
+    expect(all.executions.map((e) => e.name)).toEqual(["A_X", "A.TWO", "B.ONE", "A.ONE"]);
+    const page = await listExecutions(store.db, 100, {}, 2);
+    expect(page).toMatchObject({ total: 4 });
+    expect(page.executions).toHaveLength(2);
+    expect((await listExecutions(store.db, 100, { name: "a.*" }, 50)).executions.map((e) => e.name)).toEqual(["A.TWO", "A.ONE"]);
+    // `_` is a literal, not LIKE's any-character
+    expect((await listExecutions(store.db, 100, { name: "A_*" }, 50)).executions.map((e) => e.name)).toEqual(["A_X"]);
+    expect((await listExecutions(store.db, 100, { name: "?.ONE" }, 50)).total).toBe(2);
+    expect((await listExecutions(store.db, 100, { objectTypes: ["JOBP"] }, 50)).total).toBe(0);
+    expect((await listExecutions(store.db, 100, { runId: created[1]!.runId }, 50)).executions.map((e) => e.name)).toEqual(["A.TWO"]);
+  });
+
+  it("filters by status codes and ranges", async () => {
+    const ok = await insertExecution(store.db, newExecution({ status: Status.ENDED_OK }), "{}", 1);
+    await insertExecution(store.db, newExecution({ status: Status.ENDED_NOT_OK }), "{}", 1);
+    await insertExecution(store.db, newExecution({ status: Status.ACTIVE }), "{}", 1);
+    expect((await listExecutions(store.db, 100, { status: [{ from: 1900, to: 1999 }] }, 50)).executions.map((e) => e.runId)).toEqual([ok.runId]);
+    expect((await listExecutions(store.db, 100, { status: [{ from: 1800, to: 1800 }, { from: 1550, to: 1550 }] }, 50)).total).toBe(2);
+  });
+
+  it("updates status in a transaction and records ordered events per client", async () => {
+    const execution = await insertExecution(store.db, newExecution(), '{"general_attributes":{"name":"X"}}', 1);
+    const seqs: number[] = [];
+    await store.db.transaction().execute(async (trx) => {
+      const updated = await updateExecution(trx, 100, execution.runId, { status: Status.ACTIVE, startTime: 5, agent: "LOCAL", platform: "UNIX" }, 5);
+      expect(updated).toMatchObject({ status: Status.ACTIVE, startTime: 5, agent: "LOCAL" });
+      seqs.push(await appendEvent(trx, 100, execution.runId, '{"a":1}', 5));
+      seqs.push(await appendEvent(trx, 200, 999, '{"b":1}', 5));
+      seqs.push(await appendEvent(trx, 100, execution.runId, '{"c":1}', 6));
+    });
+    expect(seqs[0]! < seqs[1]! && seqs[1]! < seqs[2]!).toBe(true);
+    expect((await eventsAfter(store.db, 100, 0, 10)).map((e) => e.payload)).toEqual(['{"a":1}', '{"c":1}']);
+    expect((await eventsAfter(store.db, 100, seqs[0]!, 10)).map((e) => e.payload)).toEqual(['{"c":1}']);
+    expect(await latestEventSeq(store.db)).toBe(seqs[2]);
+    expect(await findExecution(store.db, 200, execution.runId)).toBeUndefined();
+    expect((await listUnfinishedExecutions(store.db)).map((e) => e.runId)).toEqual([execution.runId]);
+  });
+
+  it("appends reports into pages of at most 32 KiB cut at line ends", async () => {
+    const line = `${"x".repeat(99)}\n`;
+    for (let i = 0; i < 500; i++) await appendReport(store.db, 100, 7, "REP", line.repeat(2), i);
+    await endReport(store.db, 7, "REP", 999);
+    const pages = await readReportPages(store.db, 100, 7, "REP", 1, 100);
+    expect(pages?.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+    expect(pages?.map((p) => p.content).join("")).toBe(line.repeat(1000));
+    for (const page of pages ?? []) {
+      expect(page.content.length).toBeLessThanOrEqual(REPORT_PAGE_SIZE);
+      expect(page.content.endsWith("\n")).toBe(true);
+    }
+    expect((await readReportPages(store.db, 100, 7, "REP", 3, 1))?.map((p) => p.page)).toEqual([3]);
+    expect(await readReportPages(store.db, 200, 7, "REP", 1, 1)).toBeUndefined();
+    expect(await listReports(store.db, 100, 7)).toEqual([{ type: "REP", updatedAt: 999, ended: true }]);
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { Dialect } from "../store/connect";
+
+/** A fresh, empty database for one test: a SQLite data directory or a new PostgreSQL database. */
+export interface TestDatabase {
+  dialect: Dialect;
+  dataDir: string;
+  /** Set for PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Removes the database; call after the store using it is closed. */
+  drop(): Promise<void>;
+}
+
+/**
+ * The dialects every store and API test runs on: SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL names a server (`pnpm test` starts one when it can and says so when not).
+ */
+export const testDialects: Dialect[] = process.env["TEST_DATABASE_URL"] ? ["sqlite", "postgres"] : ["sqlite"];
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), "baton-test-"));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === "sqlite") return { dialect, dataDir, databaseUrl: undefined, drop: async () => removeDir() };
+
+  const adminUrl = process.env["TEST_DATABASE_URL"];
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `baton_test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      removeDir();
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Runs every suite: typecheck, unit and integration (SQLite and PostgreSQL), e2e in Chromium.
+# PostgreSQL: TEST_DATABASE_URL, else a throwaway local cluster when Debian's PostgreSQL is installed.
+# Chromium: CHROME_PATH, else /usr/bin/chromium, installed from Debian when missing and running as root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\n== %s\n' "$*"; }
+
+find_chromium() {
+  if [ -n "${CHROME_PATH:-}" ]; then
+    [ -x "$CHROME_PATH" ] || { echo "CHROME_PATH=$CHROME_PATH is not an executable" >&2; exit 1; }
+    return
+  fi
+  if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      say "Installing Debian's chromium for the e2e tests"
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+      echo "Chromium not found: install Debian's 'chromium' package or set CHROME_PATH to a Chromium binary." >&2
+      exit 1
+    fi
+  fi
+  export CHROME_PATH=/usr/bin/chromium
+}
+
+PG_DIR=""
+stop_postgres() {
+  if [ -n "$PG_DIR" ]; then
+    run_as_postgres "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$PG_DIR"
+  fi
+}
+
+run_as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+start_postgres() {
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then return; fi
+  local initdb
+  initdb=$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1 || true)
+  if [ -z "$initdb" ]; then
+    say "WARNING: no PostgreSQL server found (TEST_DATABASE_URL unset, no Debian postgresql installed):"
+    echo "   THE POSTGRESQL SUITE IS SKIPPED. Install Debian's 'postgresql' package or set TEST_DATABASE_URL."
+    return
+  fi
+  PG_BIN=$(dirname "$initdb")
+  PG_DIR=$(mktemp -d /tmp/baton-pg.XXXXXX)
+  [ "$(id -u)" = 0 ] && chown postgres "$PG_DIR"
+  local port
+  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  run_as_postgres "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 >/dev/null
+  run_as_postgres "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
+    -o "-p $port -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+  export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+  say "Throwaway PostgreSQL cluster on port $port"
+}
+
+trap stop_postgres EXIT
+find_chromium
+start_postgres
+
+say "Typecheck"
+pnpm -r typecheck
+
+say "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
+pnpm exec vitest run
+
+say "Build the console"
+pnpm build
+
+say "End-to-end tests in Chromium ($CHROME_PATH)"
+pnpm test:e2e
