@@ -1,4 +1,4 @@
-import { CSRF_HEADER, ExecutionEvent, type OutSession } from "@baton/contract";
+import { CSRF_HEADER, ExecutionEvent, OutRunId, OutSession } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEvents } from "./testing/sse-client";
 import { ADMIN_PASSWORD, jobEnvelope, startTestBaton, type TestBaton } from "./testing/test-baton";
@@ -21,7 +21,7 @@ describe("BFF", () => {
       body: JSON.stringify({ client: 100, user: "admin", department: "admin", password }),
     });
     const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    return { response, cookie, session: response.status === 200 ? await response.json() : undefined };
+    return { response, cookie, session: OutSession.parse(response.status === 200 ? await response.json() : { client: 0, user: "", department: "", csrf_token: "" }) };
   }
 
   it("logs in with the engine's users, keeping the password server-side", async () => {
@@ -90,7 +90,7 @@ describe("BFF", () => {
     let endedRunId = 0;
     const live = await readEvents(`${base}/bff/events`, { cookie }, (events) => {
       if (runId === undefined && events.some((e) => e.event === "ready")) {
-        runId = api("/100/executions", { objectName: "BFF.LIVE", executionOption: "execute" }).then(async (r) => (endedRunId = (await r.json()).run_id));
+        runId = api("/100/executions", { objectName: "BFF.LIVE", executionOption: "execute" }).then(async (r) => (endedRunId = OutRunId.parse(await r.json()).run_id));
       }
       return events.some((e) => e.event === "execution" && ExecutionEvent.parse(JSON.parse(e.data)).execution.status === 1900);
     });

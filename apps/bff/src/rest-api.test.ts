@@ -1,4 +1,5 @@
-import { ErrorCode, type OutExecution, type OutExecutionList } from "@baton/contract";
+import { ErrorCode, OutExecutionList, OutObject, OutReport, OutReportContent, OutRunId, type OutExecution } from "@baton/contract";
+import { z } from "zod";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, ADMIN_PASSWORD, basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
@@ -15,12 +16,11 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
   async function execute(name: string): Promise<number> {
     const response = await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }));
     expect(response.status).toBe(200);
-    const body: { run_id: number } = await response.json();
-    return body.run_id;
+    return OutRunId.parse(await response.json()).run_id;
   }
 
   async function count(client = 100): Promise<number> {
-    const list: OutExecutionList = await (await test.rest(`/${client}/executions`)).json();
+    const list = OutExecutionList.parse(await (await test.rest(`/${client}/executions`)).json());
     return list.total;
   }
 
@@ -66,17 +66,17 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       const again = await test.rest("/100/objects", json(jobEnvelope("OBJ.EXISTING", ["echo second"])));
       expect(again.status).toBe(409);
       expect(await again.json()).toMatchObject({ code: ErrorCode.OBJECT_EXISTS });
-      const kept = await (await test.rest("/100/objects/OBJ.EXISTING")).json();
-      expect(kept.data.jobs.scripts).toEqual([{ process: ["echo first"] }]);
+      const kept = OutObject.parse(await (await test.rest("/100/objects/OBJ.EXISTING")).json());
+      expect(kept.data["jobs"]?.["scripts"]).toEqual([{ process: ["echo first"] }]);
       const replaced = await test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope("OBJ.EXISTING", ["echo second"])));
       expect(replaced.status).toBe(200);
-      expect((await (await test.rest("/100/objects/OBJ.EXISTING")).json()).data.jobs.scripts).toEqual([{ process: ["echo second"] }]);
+      expect(OutObject.parse(await (await test.rest("/100/objects/OBJ.EXISTING")).json()).data["jobs"]?.["scripts"]).toEqual([{ process: ["echo second"] }]);
     });
 
     it("stores any type losslessly and USER objects by their URL-encoded NAME/DEPT", async () => {
       const vara = { data: { vara: { general_attributes: { name: "VARA.SETTINGS", type: "VARA" }, static_values: [{ key: "K", value1: "é" }] } }, path: "" };
       expect((await test.rest("/100/objects", json(vara))).status).toBe(200);
-      expect((await (await test.rest("/100/objects/VARA.SETTINGS")).json()).data).toEqual(vara.data);
+      expect(OutObject.parse(await (await test.rest("/100/objects/VARA.SETTINGS")).json()).data).toEqual(vara.data);
       const admin = await test.rest(`/100/objects/${encodeURIComponent("ADMIN/ADMIN")}`);
       expect(admin.status).toBe(200);
       expect(JSON.stringify(await admin.json())).not.toMatch(/password|scrypt/i);
@@ -127,12 +127,12 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
         reference_run_id: 0,
       });
       expect(Date.parse(execution.end_time ?? "")).toBeGreaterThanOrEqual(Date.parse(execution.start_time ?? ""));
-      const reports: { type: string; is_db: boolean; is_xml: boolean; end_timestamp: string }[] = await (await test.rest(`/100/executions/${runId}/reports`)).json();
+      const reports = z.array(OutReport).parse(await (await test.rest(`/100/executions/${runId}/reports`)).json());
       expect(reports.map((r) => r.type)).toEqual(["ACT", "REP"]);
       expect(reports[0]).toMatchObject({ is_db: true, is_xml: false, end_timestamp: expect.stringMatching(/Z$/) });
       const rep = await (await test.rest(`/100/executions/${runId}/reports/REP`)).json();
       expect(rep).toEqual([{ page: 1, content: "hello wörld\nto-stderr\n" }]);
-      const act: { content: string }[] = await (await test.rest(`/100/executions/${runId}/reports/act?max_results=5`)).json();
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/act?max_results=5`)).json());
       expect(act[0]?.content).toContain(`activated with RunID '${runId}'`);
       expect(act[0]?.content).toContain("ENDED_OK");
     });
@@ -149,7 +149,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       await test.rest("/100/objects", json(envelope));
       const runId = await execute("EXEC.NOHOST");
       expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1821 });
-      const act: { content: string }[] = await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json();
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
       expect(act[0]?.content).toContain("Agent 'ELSEWHERE' is not connected");
     });
 
@@ -157,7 +157,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       await test.rest("/100/objects", json(jobEnvelope("EXEC.SNAKE", ["true"])));
       const response = await test.rest("/100/executions", json({ object_name: "exec.snake", execution_option: "execute" }));
       expect(response.status).toBe(200);
-      const { run_id } = await response.json();
+      const { run_id } = OutRunId.parse(await response.json());
       expect(await waitForEnd(test, 100, run_id)).toMatchObject({ name: "EXEC.SNAKE", status: 1900 });
     });
 
@@ -183,19 +183,19 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       const second = await execute("LIST.B");
       await waitForEnd(test, 100, first);
       await waitForEnd(test, 100, second);
-      const all: OutExecutionList = await (await test.rest("/100/executions?name=LIST.*")).json();
+      const all = OutExecutionList.parse(await (await test.rest("/100/executions?name=LIST.*")).json());
       expect(all).toMatchObject({ total: 2, hasmore: false });
       expect(all.data.map((e) => e.run_id)).toEqual([second, first]);
-      const page: OutExecutionList = await (await test.rest("/100/executions?name=list.*&max_results=1")).json();
+      const page = OutExecutionList.parse(await (await test.rest("/100/executions?name=list.*&max_results=1")).json());
       expect(page).toMatchObject({ total: 2, hasmore: true });
       expect(page.data.map((e) => e.run_id)).toEqual([second]);
-      const failed: OutExecutionList = await (await test.rest("/100/executions?name=LIST.*&status=1800-1899")).json();
+      const failed = OutExecutionList.parse(await (await test.rest("/100/executions?name=LIST.*&status=1800-1899")).json());
       expect(failed.data.map((e) => e.name)).toEqual(["LIST.B"]);
-      const ok: OutExecutionList = await (await test.rest("/100/executions?status=ANY_OK&type=Job,JOBS&name=LIST*")).json();
+      const ok = OutExecutionList.parse(await (await test.rest("/100/executions?status=ANY_OK&type=Job,JOBS&name=LIST*")).json());
       expect(ok.data.map((e) => e.name)).toEqual(["LIST.A"]);
-      const none: OutExecutionList = await (await test.rest("/100/executions?type=JOBP")).json();
+      const none = OutExecutionList.parse(await (await test.rest("/100/executions?type=JOBP")).json());
       expect(none).toEqual({ total: 0, data: [], hasmore: false });
-      const everything: OutExecutionList = await (await test.rest("/100/executions")).json();
+      const everything = OutExecutionList.parse(await (await test.rest("/100/executions")).json());
       expect(everything.data.length).toBe(Math.min(50, everything.total));
     });
 
@@ -212,7 +212,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
     it("answers 404 for unknown run ids and reports, 400 for malformed ones", async () => {
       expect(await (await test.rest("/100/executions/99999")).json()).toMatchObject({ code: 11049, details: expect.stringContaining("99999") });
       expect((await test.rest("/100/executions/99999/reports")).status).toBe(404);
-      const runId = (await (await test.rest("/100/executions?max_results=1")).json()).data[0].run_id;
+      const runId = OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1")).json()).data[0]?.run_id;
       expect((await test.rest(`/100/executions/${runId}/reports/POST`)).status).toBe(404);
       expect((await test.rest("/100/executions/abc")).status).toBe(400);
       expect((await test.rest(`/100/executions/${runId}/reports/..%2F..`)).status).toBe(400);
@@ -221,7 +221,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
     it("keeps clients apart: client 0 sees none of client 100's executions or objects", async () => {
       expect(await count(100)).toBeGreaterThan(0);
       expect(await count(0)).toBe(0);
-      const runId = (await (await test.rest("/100/executions?max_results=1")).json()).data[0].run_id;
+      const runId = OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1")).json()).data[0]?.run_id;
       expect((await test.rest(`/0/executions/${runId}`)).status).toBe(404);
       expect((await test.rest(`/0/executions/${runId}/reports/REP`)).status).toBe(404);
       expect((await test.rest("/0/objects/EXEC.OK")).status).toBe(404);
@@ -247,7 +247,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
   });
 
   it("sees executions as OutExecution with ISO 8601 UTC times", async () => {
-    const list: OutExecutionList = await (await test.rest("/100/executions?max_results=1")).json();
+    const list = OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1")).json());
     const execution: OutExecution | undefined = list.data[0];
     expect(execution?.activation_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

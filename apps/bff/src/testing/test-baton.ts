@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { OutExecution } from "@baton/contract";
+import { OutExecution } from "@baton/contract";
 import type { Dialect } from "@baton/engine";
 import { createTestDatabase } from "@baton/engine/testing";
 import { pino } from "pino";
@@ -77,7 +77,7 @@ export async function waitForEnd(test: TestBaton, client: number, runId: number,
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await test.rest(`/${client}/executions/${runId}`);
-    const execution: OutExecution = await response.json();
+    const execution = OutExecution.parse(await response.json());
     if (execution.status >= 1800) return execution;
     if (Date.now() > deadline) throw new Error(`execution ${runId} still ${execution.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@baton/contract";
+import { ErrorCode, type InImportObjectBody } from "@baton/contract";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "./errors";
 import { definitionFromEnvelope, normaliseFolderPath } from "./object-definition";
@@ -35,7 +35,7 @@ describe("definitionFromEnvelope", () => {
     expect(definitionFromEnvelope({ data: { user: { general_attributes: { name: "smith/ops" } } }, path: "" }).name).toBe("SMITH/OPS");
   });
 
-  it.each([
+  const refused: { name: string; envelope: InImportObjectBody; issues: { code: number; path: string }[] }[] = [
     { name: "bad name", envelope: { data: { jobs: job({ general_attributes: { name: "bad name" } }) }, path: "" }, issues: [{ code: ErrorCode.INVALID_OBJECT_NAME, path: "data.jobs.general_attributes.name" }] },
     { name: "too long", envelope: { data: { scri: { general_attributes: { name: "A".repeat(201) } } }, path: "" }, issues: [{ code: ErrorCode.INVALID_OBJECT_NAME, path: "data.scri.general_attributes.name" }] },
     { name: "no agent", envelope: { data: { jobs: job({ job_attributes: { platform: "UNIX" } }) }, path: "" }, issues: [{ code: ErrorCode.INVALID_OBJECT, path: "data.jobs.job_attributes.agent" }] },
@@ -46,7 +46,8 @@ describe("definitionFromEnvelope", () => {
     { name: "type mismatch", envelope: { data: { jobs: job({ general_attributes: { name: "X", type: "JOBP" } }) }, path: "" }, issues: [{ code: ErrorCode.INVALID_OBJECT, path: "data.jobs.general_attributes.type" }] },
     { name: "two objects", envelope: { data: { jobs: job(), scri: { general_attributes: { name: "S" } } }, path: "" }, issues: [{ code: ErrorCode.INVALID_OBJECT, path: "data" }] },
     { name: "traversal", envelope: { data: { jobs: job() }, path: "A/../../etc" }, issues: [{ code: ErrorCode.INVALID_OBJECT, path: "path" }] },
-  ])("refuses $name", ({ envelope, issues }) => {
+  ];
+  it.each(refused)("refuses $name", ({ envelope, issues }) => {
     expect(issuesOf(() => definitionFromEnvelope(envelope))).toEqual(issues);
   });
 });
