@@ -8,6 +8,7 @@ import { eventsRoute } from "./events-route";
 import { requireSession } from "./session-middleware";
 import { sessionRoutes } from "./session-routes";
 import { SessionStore } from "./session-store";
+import { LoginThrottle } from "./login-throttle";
 
 export interface BffOptions {
   engine: Engine;
@@ -21,6 +22,7 @@ export interface BffOptions {
 export function createBffApp({ engine, engineUrl, consoleDir, logger }: BffOptions): Express {
   const app = express();
   const sessions = new SessionStore();
+  const throttle = new LoginThrottle();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use((_req, res, next) => {
@@ -30,7 +32,7 @@ export function createBffApp({ engine, engineUrl, consoleDir, logger }: BffOptio
 
   // The proxy comes before any body parser, so request bodies stream to the engine unread.
   app.use("/api", requireSession(sessions), apiProxy(engineUrl, logger));
-  app.use("/bff/session", sessionRoutes(engine, sessions, logger));
+  app.use("/bff/session", sessionRoutes(engine, sessions, throttle, logger));
   app.get("/bff/events", requireSession(sessions), eventsRoute(engine));
   app.use("/bff", (req, res) => notFound(req, res));
   app.use("/ae", (req, res) => notFound(req, res));

@@ -25,7 +25,13 @@ const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL("../../console/dist", import.m
 export async function startBaton(config: Config, logger: Logger): Promise<RunningBaton> {
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const agent = new EmbeddedAgent({ name: config.BATON_AGENT_NAME });
-  const engine = await createEngine({ store, agents: [agent], logger: logger.child({ component: "engine" }), adminPassword: config.BATON_ADMIN_PASSWORD });
+  const engine = await createEngine({
+    store,
+    agents: [agent],
+    logger: logger.child({ component: "engine" }),
+    adminPassword: config.BATON_ADMIN_PASSWORD,
+    callbackAllow: config.BATON_CALLBACK_ALLOW,
+  });
   let url = "";
   const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR, logger: logger.child({ component: "bff" }) });
   const server = createHttpServer(engine, bff);

@@ -21,13 +21,13 @@ describe("BFF", () => {
       body: JSON.stringify({ client: 100, user: "admin", department: "admin", password }),
     });
     const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    return { response, cookie, session: OutSession.parse(response.status === 200 ? await response.json() : { client: 0, user: "", department: "", csrf_token: "" }) };
+    return { response, cookie, session: OutSession.parse(response.status === 200 ? await response.json() : { client: 0, user: "", department: "", csrf_token: "", clients: [] }) };
   }
 
   it("logs in with the engine's users, keeping the password server-side", async () => {
     const { response, session } = await login();
     expect(response.status).toBe(200);
-    expect(session).toEqual({ client: 100, user: "ADMIN", department: "ADMIN", csrf_token: expect.any(String) });
+    expect(session).toEqual({ client: 100, user: "ADMIN", department: "ADMIN", csrf_token: expect.any(String), clients: [0, 100] });
     const setCookie = response.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/^baton_session=[\w-]{20,};/);
     expect(setCookie).toMatch(/HttpOnly/i);

@@ -1,18 +1,52 @@
-import { ErrorCode, InSessionBody, type OutError, type OutSession } from "@baton/contract";
+import { ErrorCode, InSessionBody, InSwitchClientBody, type OutError, type OutSession } from "@baton/contract";
 import type { Engine } from "@baton/engine";
 import { DomainError } from "@baton/engine";
-import express, { Router } from "express";
+import express, { Router, type Response } from "express";
 import type { Logger } from "pino";
+import type { LoginThrottle } from "./login-throttle";
 import { clearSessionCookie, currentSession, isSameOrigin, requireSession, setSessionCookie } from "./session-middleware";
 import type { Session, SessionStore } from "./session-store";
 
-function present(session: Session): OutSession {
-  return { client: session.client, user: session.user, department: session.department, csrf_token: session.csrfToken };
+interface Login {
+  client: number;
+  user: string;
+  department: string | undefined;
+  password: string;
 }
 
-/** /bff/session: log in (credentials checked by the engine, kept server-side), who am I, log out. */
-export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Logger): Router {
+/** /bff/session: log in (credentials checked by the engine, kept server-side), who am I, switch client, log out. */
+export function sessionRoutes(engine: Engine, sessions: SessionStore, throttle: LoginThrottle, logger: Logger): Router {
   const router = Router();
+
+  async function present(session: Session): Promise<OutSession> {
+    const clients = await engine.clientsOfUser(`${session.user}/${session.department}`);
+    return { client: session.client, user: session.user, department: session.department, csrf_token: session.csrfToken, clients };
+  }
+
+  /** Checks the login with the engine and starts a new session (a new id every time). */
+  async function startSession(res: Response, login: Login, ip: string): Promise<Session | undefined> {
+    const throttleKey = `${login.client}/${login.user}/${login.department ?? ""}`;
+    const wait = throttle.retryAfter(ip, throttleKey);
+    if (wait > 0) {
+      res.setHeader("Retry-After", String(Math.ceil(wait / 1000)));
+      res.status(429).json({ code: ErrorCode.UNAUTHORIZED, error: "Too many failed logins.", details: `Try again in ${Math.ceil(wait / 1000)} seconds.` } satisfies OutError);
+      return undefined;
+    }
+    try {
+      const principal = await engine.authenticate(login, login.client);
+      const session = sessions.create({ client: principal.client, user: principal.user, department: principal.department, password: login.password });
+      setSessionCookie(res, session);
+      logger.info({ client: principal.client, user: principal.userName }, "console login");
+      return session;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      throttle.recordFailure(ip, throttleKey);
+      logger.info({ client: login.client, user: login.user }, "console login refused");
+      res.status(401).json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
+      return undefined;
+    }
+  }
+
   router.post("/", express.json({ limit: "16kb" }), async (req, res) => {
     if (!isSameOrigin(req)) {
       res.status(403).json({ code: ErrorCode.FORBIDDEN, error: "Cross-origin request refused.", details: "Log in from the console's own origin." } satisfies OutError);
@@ -21,28 +55,31 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
     const parsed = InSessionBody.safeParse(req.body);
     if (!parsed.success) {
       // Login data is never echoed back.
-      res.status(400).json(
-        parsed.error.issues.map((i) => ({ code: ErrorCode.INVALID_REQUEST, error: i.message, path: i.path.join("."), invalid_value: null })),
-      );
+      res.status(400).json(parsed.error.issues.map((i) => ({ code: ErrorCode.INVALID_REQUEST, error: i.message, path: i.path.join("."), invalid_value: null })));
       return;
     }
-    const login = parsed.data;
-    const credentials = { client: login.client, user: login.user.toUpperCase(), department: login.department.toUpperCase() || undefined, password: login.password };
-    try {
-      const principal = await engine.authenticate(credentials, login.client);
-      const session = sessions.create({ client: principal.client, user: principal.user, department: principal.department, password: login.password });
-      setSessionCookie(res, session);
-      logger.info({ client: principal.client, user: principal.userName }, "console login");
-      res.json(present(session));
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      logger.info({ client: login.client, user: credentials.user }, "console login refused");
-      res.status(401).json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
+    const { client, user, department, password } = parsed.data;
+    const session = await startSession(res, { client, user: user.toUpperCase(), department: department.toUpperCase() || undefined, password }, req.ip ?? "");
+    if (session) res.json(await present(session));
+  });
+
+  router.get("/", requireSession(sessions), async (_req, res) => {
+    res.json(await present(currentSession(res)));
+  });
+
+  router.post("/client", requireSession(sessions), express.json({ limit: "1kb" }), async (req, res) => {
+    const parsed = InSwitchClientBody.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json(parsed.error.issues.map((i) => ({ code: ErrorCode.INVALID_REQUEST, error: i.message, path: i.path.join("."), invalid_value: req.body?.client ?? null })));
+      return;
     }
+    const old = currentSession(res);
+    const session = await startSession(res, { client: parsed.data.client, user: old.user, department: old.department, password: old.password }, req.ip ?? "");
+    if (session === undefined) return;
+    sessions.delete(old.id);
+    res.json(await present(session));
   });
-  router.get("/", requireSession(sessions), (_req, res) => {
-    res.json(present(currentSession(res)));
-  });
+
   router.delete("/", requireSession(sessions), (_req, res) => {
     sessions.delete(currentSession(res).id);
     clearSessionCookie(res);

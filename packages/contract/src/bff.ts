@@ -16,8 +16,13 @@ export const OutSession = z.object({
   user: z.string(),
   department: z.string(),
   csrf_token: z.string(),
+  /** Clients in which the same user exists: the console offers to switch to them. */
+  clients: z.array(z.int()),
 });
 export type OutSession = z.infer<typeof OutSession>;
+
+/** POST /bff/session/client: continue the session in another client of the same user. */
+export const InSwitchClientBody = z.object({ client: z.int().min(0).max(9999) });
 
 export const CSRF_HEADER = "x-csrf-token";
 

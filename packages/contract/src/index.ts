@@ -6,3 +6,4 @@ export * from "./schemas/executions";
 export * from "./schemas/objects";
 export * from "./bff";
 export * from "./agent-protocol";
+export * from "./rights";

@@ -7,15 +7,19 @@ import { createRestRouter } from "./http/rest-router";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
+import { usersRoutes } from "./http/routes/users-routes";
+import { UserService } from "./auth/user-service";
 import { ObjectService } from "./objects/object-service";
 import type { Agent } from "./runtime/agent-port";
 import { systemClock, type Clock } from "./runtime/clock";
+import { CallbackPolicy } from "./runtime/callback-policy";
 import { ExecutionEventBus } from "./runtime/event-bus";
 import { ExecutionRecorder } from "./runtime/execution-recorder";
 import { ExecutionService } from "./runtime/execution-service";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
 import type { Store } from "./store/connect";
+import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { bootstrap, type BootstrapResult } from "./system/bootstrap";
 
@@ -24,6 +28,8 @@ export interface EngineOptions {
   agents: readonly Agent[];
   logger: Logger;
   clock?: Clock;
+  /** Hosts and CIDRs execution callbacks may reach besides public addresses (BATON_CALLBACK_ALLOW). */
+  callbackAllow?: string | undefined;
   /** Password of the bootstrap administrators; generated on first start when absent. */
   adminPassword?: string | undefined;
 }
@@ -38,6 +44,8 @@ export interface Engine {
   readonly bootstrap: BootstrapResult;
   /** Checks login data for a client, as the REST API does for Basic authentication. */
   authenticate(credentials: Credentials, client: number): Promise<Principal>;
+  /** The clients in which a user NAME/DEPARTMENT exists (for switching clients in the console). */
+  clientsOfUser(userName: string): Promise<number[]>;
   /** Status events of a client after `seq`, for listeners that reconnect. */
   eventsAfter(client: number, seq: number, limit: number): Promise<ExecutionEvent[]>;
   /** The newest event's sequence number (0 when there is none). */
@@ -59,15 +67,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const recorder = new ExecutionRecorder(store, clock, bus);
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
   const jobs = new JobRunner({ store, clock, recorder, agents, logger });
-  const executions = new ExecutionService({ store, clock, recorder, jobs, logger });
+  const executions = new ExecutionService({ store, clock, recorder, jobs, callbacks: new CallbackPolicy(options.callbackAllow), logger });
   const reports = new ReportService(store);
-  const objects = new ObjectService(store, clock);
-  const authenticator = new Authenticator(store, clock);
+  const objects = new ObjectService(store, clock, () => authenticator.forget());
+  const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
 
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
   await executions.recover();
 
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock })], {
+  const users = new UserService(store, clock, () => authenticator.forget());
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users)], {
     authenticator,
     logger: logger.child({ component: "rest" }),
   });
@@ -80,6 +89,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     eventsAfter: async (client, seq, limit) =>
       (await eventsAfter(store.db, client, seq, limit)).map((e) => ({ seq: e.seq, client: e.client, execution: JSON.parse(e.payload) })),
     latestEventSeq: () => latestEventSeq(store.db),
+    clientsOfUser: (userName) => clientsWithUser(store.db, userName),
     beginShutdown: () => jobs.beginShutdown(),
     close: async () => {
       jobs.beginShutdown();

@@ -19,6 +19,8 @@ export const ADMIN = basic(`ADMIN/ADMIN:${ADMIN_PASSWORD}`);
 
 export interface TestBaton {
   baton: RunningBaton;
+  /** Every log line the process wrote (JSON), for checks that secrets never reach the log. */
+  logs: string[];
   dataDir: string;
   /** fetch against the REST base with the administrator's Basic login unless headers say otherwise. */
   rest(path: string, init?: RequestInit): Promise<Response>;
@@ -39,9 +41,11 @@ export async function startTestBaton(dialect: Dialect = "sqlite", env: Record<st
     BATON_SHUTDOWN_GRACE_MS: "200",
     ...env,
   });
-  const baton = await startBaton(config, pino({ level: "silent" }));
+  const logs: string[] = [];
+  const baton = await startBaton(config, pino({ level: "info" }, { write: (line: string) => void logs.push(line) }));
   return {
     baton,
+    logs,
     dataDir: database.dataDir,
     rest: (path, init = {}) => fetch(`${baton.restUrl}${path}`, { ...init, headers: { authorization: ADMIN, ...init.headers } }),
     async stop() {

@@ -1,26 +1,34 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ErrorCode } from "@baton/contract";
+import type { Logger } from "pino";
+import type { Rights } from "../domain/authorization";
 import { UnauthorizedError } from "../domain/errors";
+import { loginRefusal, userAccount } from "../domain/user-account";
 import type { Store } from "../store/connect";
-import { findCredential, findCredentialsByName, type CredentialRow } from "../store/credentials-store";
+import { findCredential, findCredentialsByName, recordFailedLogin, resetFailedLogins, type CredentialRow } from "../store/credentials-store";
+import { findObject } from "../store/objects-store";
 import type { Clock } from "../runtime/clock";
+import { numericClientSetting } from "../system/client-settings";
 import type { Credentials } from "./basic-credentials";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
+import { loadRights } from "./rights-loader";
+import { lockUser } from "./user-admin";
 
-/** Who a request acts as. */
+/** Who a request acts as, with what it may do. */
 export interface Principal {
   client: number;
   /** NAME/DEPARTMENT of the USER object. */
   userName: string;
   user: string;
   department: string;
+  rights: Rights;
 }
 
 /** Successful logins are remembered this long, so each API call does not pay for scrypt. */
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 1000;
 
-/** Checks login data against the users of a client. */
+/** Checks login data against the users of a client, counting failures and locking after too many. */
 export class Authenticator {
   readonly #cache = new Map<string, { principal: Principal; expires: number }>();
   // Cache keys are hashed with a per-process secret so that no password sits in memory as a key.
@@ -29,11 +37,13 @@ export class Authenticator {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    private readonly logger: Logger,
   ) {}
 
   /**
    * Authenticates credentials for the client of the request path. A client named in the
-   * credentials must be that client.
+   * credentials must be that client. Every refusal costs one password check, whether the user
+   * exists or not.
    */
   async authenticate(credentials: Credentials, pathClient: number): Promise<Principal> {
     if (credentials.client !== undefined && credentials.client !== pathClient) {
@@ -44,19 +54,41 @@ export class Authenticator {
     const cached = this.#cache.get(key);
     if (cached !== undefined && cached.expires > now) return cached.principal;
 
+    const db = this.store.db;
     const credential = await this.#lookup(pathClient, credentials);
     const valid = await verifyPassword(credentials.password, credential?.passwordHash ?? (await UNKNOWN_USER_HASH));
-    if (credential === undefined || !valid) throw refused("user, department or password is wrong");
-    const [user = "", department = ""] = credential.userName.split("/");
-    const principal: Principal = { client: pathClient, userName: credential.userName, user, department };
+    const user = credential && (await findObject(db, pathClient, credential.userName));
+    if (credential === undefined || user === undefined) throw refused("user, department or password is wrong");
+    const account = userAccount(user.body);
+    if (!valid) {
+      if (!account.locked) await this.#countFailure(credential, now);
+      throw refused("user, department or password is wrong");
+    }
+    const refusal = loginRefusal(account, now);
+    if (refusal !== undefined) throw refused(refusal);
+    if (credential.failedLogins > 0) await resetFailedLogins(db, pathClient, credential.userName, now);
+
+    const [name = "", department = ""] = credential.userName.split("/");
+    const principal: Principal = { client: pathClient, userName: credential.userName, user: name, department, rights: await loadRights(db, user) };
     if (this.#cache.size >= CACHE_MAX) this.#cache.clear();
     this.#cache.set(key, { principal, expires: now + CACHE_TTL_MS });
     return principal;
   }
 
-  /** Forgets remembered logins, e.g. after a password change. */
+  /** Forgets remembered logins; called whenever users, groups or passwords change. */
   forget(): void {
     this.#cache.clear();
+  }
+
+  async #countFailure(credential: CredentialRow, now: number): Promise<void> {
+    const db = this.store.db;
+    const failures = await recordFailedLogin(db, credential.client, credential.userName, now);
+    const limit = await numericClientSetting(db, credential.client, "LOGIN_MAX_FAILURES");
+    if (failures >= limit) {
+      await lockUser(this.store, credential.client, credential.userName, now);
+      this.forget();
+      this.logger.warn({ client: credential.client, user: credential.userName, failures }, "user locked after failed logins");
+    }
   }
 
   async #lookup(client: number, credentials: Credentials): Promise<CredentialRow | undefined> {

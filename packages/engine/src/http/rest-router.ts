@@ -14,7 +14,7 @@ import { Reply, type HttpMethod, type Route } from "./route";
 export const API_BASE = "/ae/api/v1";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
-const ANONYMOUS: Principal = { client: 0, userName: "", user: "", department: "" };
+const ANONYMOUS: Principal = { client: 0, userName: "", user: "", department: "", rights: { privileges: new Set(), authorizations: [] } };
 
 export interface RestRouterDeps {
   authenticator: Authenticator;

@@ -1,25 +1,37 @@
-import { ErrorCode, type InImportObjectBody } from "@baton/contract";
-import { ConflictError, NotFoundError } from "../domain/errors";
-import { definitionFromEnvelope, type ObjectDefinition } from "../domain/object-definition";
+import { ErrorCode, Right, type InImportObjectBody } from "@baton/contract";
+import { ConflictError, NotFoundError, invalid } from "../domain/errors";
+import { definitionFromEnvelope, isRecord, type ObjectDefinition } from "../domain/object-definition";
+import { requirePrivilege, requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
+import { hashPassword } from "../auth/passwords";
 import type { Store } from "../store/connect";
+import { setPasswordHash } from "../store/credentials-store";
 import { findObject, insertObject, replaceObject, type StoredObject } from "../store/objects-store";
 import type { Clock } from "../runtime/clock";
+
+/** Types that define who may log in and what they may do. */
+const ACCOUNT_TYPES = new Set(["USER", "USRG"]);
 
 /** Importing and reading object definitions. */
 export class ObjectService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
+    /** Called after users or groups changed, so that cached logins and rights are dropped. */
+    private readonly onAccountsChanged: () => void,
   ) {}
 
   /**
    * Imports one object. An existing object is replaced only with `overwrite`; otherwise the
-   * import is refused and nothing changes.
+   * import is refused and nothing changes. A USER may carry `user_attributes.password`: only its
+   * hash is kept, never the password itself.
    */
   async import(principal: Principal, envelope: InImportObjectBody, overwrite: boolean): Promise<ObjectDefinition> {
-    const definition = definitionFromEnvelope(envelope);
+    const { definition, password } = withoutPassword(definitionFromEnvelope(envelope));
+    requireRight(principal, Right.WRITE, definition.type, definition.name);
+    if (ACCOUNT_TYPES.has(definition.type)) requirePrivilege(principal, "USER_ADMINISTRATION");
     const now = this.clock.now();
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
     await this.store.db.transaction().execute(async (trx) => {
       const existing = await findObject(trx, principal.client, definition.name);
       if (existing === undefined) {
@@ -39,15 +51,30 @@ export class ObjectService {
       } else {
         await replaceObject(trx, principal.client, definition, principal.userName, now);
       }
+      if (passwordHash !== undefined) await setPasswordHash(trx, principal.client, definition.name, passwordHash, now);
     });
+    if (ACCOUNT_TYPES.has(definition.type)) this.onAccountsChanged();
     return definition;
   }
 
-  async get(client: number, name: string): Promise<StoredObject> {
-    const object = await findObject(this.store.db, client, name.toUpperCase());
+  /** Reads an object the principal may read; 404 when it does not exist. */
+  async get(principal: Principal, name: string): Promise<StoredObject> {
+    const object = await findObject(this.store.db, principal.client, name.toUpperCase());
     if (object === undefined) {
-      throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${name}' does not exist in client ${client}.`);
+      throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${name}' does not exist in client ${principal.client}.`);
     }
+    requireRight(principal, Right.READ, object.type, object.name);
     return object;
   }
+}
+
+/** Takes `user_attributes.password` out of a USER definition. */
+function withoutPassword(definition: ObjectDefinition): { definition: ObjectDefinition; password?: string } {
+  const attributes = definition.body["user_attributes"];
+  if (definition.type !== "USER" || !isRecord(attributes) || !("password" in attributes)) return { definition };
+  const { password, ...rest } = attributes;
+  if (typeof password !== "string" || password.length === 0 || password.length > 1024) {
+    throw invalid(ErrorCode.INVALID_OBJECT, "data.user.user_attributes.password", "must be a non-empty string of at most 1024 characters", null);
+  }
+  return { definition: { ...definition, body: { ...definition.body, user_attributes: rest } }, password };
 }

@@ -1,4 +1,6 @@
-import { EXECUTION_TYPE_OF_OBJECT, ErrorCode, Status, type InExecutionBody, type ObjectBody } from "@baton/contract";
+import { EXECUTION_TYPE_OF_OBJECT, ErrorCode, Right, Status, type InExecutionBody, type ObjectBody } from "@baton/contract";
+import { requireRight } from "../auth/access";
+import { accessFilter } from "../domain/authorization";
 import type { Logger } from "pino";
 import { NotFoundError, invalid } from "../domain/errors";
 import type { Execution } from "../domain/execution";
@@ -9,6 +11,7 @@ import { findExecution, findExecutionDefinition, listExecutions, listUnfinishedE
 import { findObject } from "../store/objects-store";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";
+import type { CallbackPolicy } from "./callback-policy";
 import type { JobRunner } from "./job-runner";
 import { ReportWriter } from "./report-writer";
 
@@ -20,6 +23,7 @@ export interface ExecutionServiceDeps {
   clock: Clock;
   recorder: ExecutionRecorder;
   jobs: JobRunner;
+  callbacks: CallbackPolicy;
   logger: Logger;
 }
 
@@ -38,10 +42,12 @@ export class ExecutionService {
         request.executionOption,
       );
     }
+    if (request.callback !== undefined) await this.deps.callbacks.check(request.callback.http.url);
     const object = await findObject(store.db, principal.client, request.objectName);
     if (object === undefined) {
       throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${request.objectName}' does not exist in client ${principal.client}.`);
     }
+    requireRight(principal, Right.EXECUTE, object.type, object.name);
     if (!RUNNABLE_TYPES.has(object.type)) {
       throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
     }
@@ -76,16 +82,19 @@ export class ExecutionService {
     return execution;
   }
 
-  async get(client: number, runId: number): Promise<Execution> {
-    const execution = await findExecution(this.deps.store.db, client, runId);
+  /** An execution the principal may see (statistics right on its object). */
+  async get(principal: Principal, runId: number): Promise<Execution> {
+    const execution = await findExecution(this.deps.store.db, principal.client, runId);
     if (execution === undefined) {
-      throw new NotFoundError(ErrorCode.RUN_ID_NOT_FOUND, "Execution not found.", `Cannot find task with RunID '${runId}' in client ${client}.`);
+      throw new NotFoundError(ErrorCode.RUN_ID_NOT_FOUND, "Execution not found.", `Cannot find task with RunID '${runId}' in client ${principal.client}.`);
     }
+    requireRight(principal, Right.STATISTICS, execution.objectType, execution.name);
     return execution;
   }
 
-  list(client: number, filter: ExecutionFilter, maxResults: number): Promise<{ total: number; executions: Execution[] }> {
-    return listExecutions(this.deps.store.db, client, filter, maxResults);
+  /** A page of the executions the principal may see. */
+  list(principal: Principal, filter: ExecutionFilter, maxResults: number): Promise<{ total: number; executions: Execution[] }> {
+    return listExecutions(this.deps.store.db, principal.client, { ...filter, access: accessFilter(principal.rights, Right.STATISTICS) }, maxResults);
   }
 
   /**

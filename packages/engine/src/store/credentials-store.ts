@@ -42,3 +42,25 @@ export async function countCredentials(db: Kysely<Database>, client: number): Pr
   const row = await db.selectFrom("user_credentials").select((eb) => eb.fn.countAll<number>().as("n")).where("client", "=", client).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Counts a failed login and returns the new number of consecutive failures. */
+export async function recordFailedLogin(db: Kysely<Database>, client: number, userName: string, now: number): Promise<number> {
+  const row = await db
+    .updateTable("user_credentials")
+    .set((eb) => ({ failed_logins: eb("failed_logins", "+", 1), modified_at: now }))
+    .where("client", "=", client)
+    .where("user_name", "=", userName)
+    .returning("failed_logins")
+    .executeTakeFirst();
+  return row?.failed_logins ?? 0;
+}
+
+export async function resetFailedLogins(db: Kysely<Database>, client: number, userName: string, now: number): Promise<void> {
+  await db.updateTable("user_credentials").set({ failed_logins: 0, modified_at: now }).where("client", "=", client).where("user_name", "=", userName).execute();
+}
+
+/** The clients in which a user of this NAME/DEPARTMENT exists. */
+export async function clientsWithUser(db: Kysely<Database>, userName: string): Promise<number[]> {
+  const rows = await db.selectFrom("user_credentials").select("client").where("user_name", "=", userName).orderBy("client").execute();
+  return rows.map((r) => r.client);
+}

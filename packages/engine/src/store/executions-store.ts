@@ -1,5 +1,6 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Execution, ExecutionChanges } from "../domain/execution";
+import type { AccessFilter } from "../domain/authorization";
 import type { StatusTerm } from "../domain/status-filter";
 import { matchesWildcard } from "./like";
 import type { Database, ExecutionsTable } from "./schema";
@@ -7,6 +8,8 @@ import type { Database, ExecutionsTable } from "./schema";
 export type NewExecution = Omit<Execution, "runId">;
 
 export interface ExecutionFilter {
+  /** Only executions of objects these patterns allow (see domain/authorization). */
+  access?: AccessFilter | null | undefined;
   runId?: number | undefined;
   name?: string | undefined;
   objectTypes?: readonly string[] | undefined;
@@ -143,6 +146,13 @@ export async function listExecutions(
   maxResults: number,
 ): Promise<{ total: number; executions: Execution[] }> {
   let query = db.selectFrom("executions").where("client", "=", client);
+  const access = filter.access;
+  if (access) {
+    if (access.grants.length === 0) return { total: 0, executions: [] };
+    const pattern = (p: { objectType: string; objectName: string }) => sql<boolean>`(${matchesWildcard("object_type", p.objectType)} and ${matchesWildcard("name", p.objectName)})`;
+    query = query.where(sql<boolean>`(${sql.join(access.grants.map(pattern), sql` or `)})`);
+    if (access.prohibitions.length > 0) query = query.where(sql<boolean>`not (${sql.join(access.prohibitions.map(pattern), sql` or `)})`);
+  }
   if (filter.runId !== undefined) query = query.where("run_id", "=", filter.runId);
   if (filter.name !== undefined) query = query.where(matchesWildcard("name", filter.name.toUpperCase()));
   if (filter.objectTypes !== undefined && filter.objectTypes.length > 0) query = query.where("object_type", "in", [...filter.objectTypes]);

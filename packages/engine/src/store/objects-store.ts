@@ -1,7 +1,7 @@
 import type { ObjectBody } from "@baton/contract";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { ObjectDefinition } from "../domain/object-definition";
-import type { Database } from "./schema";
+import type { Database, ObjectsTable } from "./schema";
 
 export interface StoredObject extends ObjectDefinition {
   client: number;
@@ -11,10 +11,7 @@ export interface StoredObject extends ObjectDefinition {
   modifiedBy: string;
 }
 
-/** Reads one object of a client by its (upper-case) name. */
-export async function findObject(db: Kysely<Database>, client: number, name: string): Promise<StoredObject | undefined> {
-  const row = await db.selectFrom("objects").selectAll().where("client", "=", client).where("name", "=", name).executeTakeFirst();
-  if (row === undefined) return undefined;
+function toStoredObject(row: Selectable<ObjectsTable>): StoredObject {
   const body: ObjectBody = JSON.parse(row.body);
   return {
     client: row.client,
@@ -27,6 +24,12 @@ export async function findObject(db: Kysely<Database>, client: number, name: str
     modifiedAt: row.modified_at,
     modifiedBy: row.modified_by,
   };
+}
+
+/** Reads one object of a client by its (upper-case) name. */
+export async function findObject(db: Kysely<Database>, client: number, name: string): Promise<StoredObject | undefined> {
+  const row = await db.selectFrom("objects").selectAll().where("client", "=", client).where("name", "=", name).executeTakeFirst();
+  return row && toStoredObject(row);
 }
 
 /** Inserts a new object; fails with a unique-constraint error when the name is taken. */
@@ -61,4 +64,10 @@ export async function replaceObject(db: Kysely<Database>, client: number, defini
     .where("client", "=", client)
     .where("name", "=", definition.name)
     .execute();
+}
+
+/** All objects of one type in a client (for small sets such as user groups). */
+export async function findObjectsOfType(db: Kysely<Database>, client: number, type: string): Promise<StoredObject[]> {
+  const rows = await db.selectFrom("objects").selectAll().where("client", "=", client).where("type", "=", type).orderBy("name").execute();
+  return rows.map(toStoredObject);
 }

@@ -1,3 +1,4 @@
+import { ALL_RIGHTS, PRIVILEGES } from "@baton/contract";
 import type { Store } from "../store/connect";
 import { ensureClient } from "../store/clients-store";
 import { countCredentials, setPasswordHash } from "../store/credentials-store";
@@ -20,7 +21,8 @@ export interface BootstrapResult {
 }
 
 /**
- * First start: creates clients 0 and 100, each with the administrator ADMIN/ADMIN. The
+ * First start: creates clients 0 and 100, each with the administrator ADMIN/ADMIN (every
+ * privilege, every right on every object). The
  * password is the configured one or a generated one that is returned once; only its hash is stored.
  */
 export async function bootstrap(store: Store, clock: Clock, configuredPassword: string | undefined): Promise<BootstrapResult> {
@@ -47,6 +49,8 @@ export async function bootstrap(store: Store, clock: Clock, configuredPassword: 
             metadata: { version: "21.0.0" },
             general_attributes: { name: BOOTSTRAP_USER, type: "USER", title: "Administrator" },
             user_attributes: { first_name: "Baton", last_name: "Administrator", is_active: 1, is_locked: 0 },
+            privileges: [...PRIVILEGES],
+            authorizations: [{ filter_object_type: "*", filter_object_name: "*", bitcode: ALL_RIGHTS, auth_group: 1 }],
           },
         },
         "BATON",

@@ -59,7 +59,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
           throw invalid(ErrorCode.INVALID_REQUEST, "status", "must be status codes (1900), ranges (1800-1899) or range names (ANY_ABEND)", status.invalid);
         }
         const { total, executions: page } = await executions.list(
-          principal.client,
+          principal,
           { runId: query.run_id, name: query.name, objectTypes: query.type?.map(objectTypeOf), status: status?.terms },
           query.max_results,
         );
@@ -73,7 +73,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       params: RunParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params }): Promise<OutExecution> => presentExecution(await executions.get(principal.client, params.run_id), clock.now()),
+      handle: async ({ principal, params }): Promise<OutExecution> => presentExecution(await executions.get(principal, params.run_id), clock.now()),
     }),
     defineRoute({
       method: "GET",
@@ -82,7 +82,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       query: noParams,
       body: noBody,
       handle: async ({ principal, params }): Promise<OutReport[]> => {
-        await executions.get(principal.client, params.run_id);
+        await executions.get(principal, params.run_id);
         const list = await reports.list(principal.client, params.run_id);
         return list.map((r) => ({ type: r.type, is_db: true, is_xml: false, end_timestamp: new Date(r.updatedAt).toISOString() }));
       },
@@ -94,7 +94,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       query: ReportContentQuery,
       body: noBody,
       handle: async ({ principal, params, query }): Promise<OutReportContent[]> => {
-        await executions.get(principal.client, params.run_id);
+        await executions.get(principal, params.run_id);
         return reports.pages(principal.client, params.run_id, params.report_type, query.start_at, query.max_results);
       },
     }),

@@ -31,7 +31,7 @@ export function objectsRoutes(objects: ObjectService) {
       query: noParams,
       body: noBody,
       handle: async ({ principal, params }): Promise<OutObject> => {
-        const object = await objects.get(principal.client, params.object_name);
+        const object = await objects.get(principal, params.object_name);
         return { total: 1, data: { [object.type.toLowerCase()]: object.body }, path: object.folder, client: principal.client, hasmore: false };
       },
     }),

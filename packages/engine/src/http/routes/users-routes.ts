@@ -1,0 +1,34 @@
+import { z } from "zod";
+import type { UserService } from "../../auth/user-service";
+import { defineRoute, noBody, noParams, Reply } from "../route";
+import { ClientParams } from "./params";
+
+/** Baton extensions (not in the interface spec): user administration beyond importing USER objects. */
+const UserParams = ClientParams.extend({ user_name: z.string().regex(/^[A-Za-z0-9._$@#-]{1,200}\/[A-Za-z0-9._$@#-]{1,200}$/, "must be NAME/DEPARTMENT") });
+
+export function usersRoutes(users: UserService) {
+  return [
+    defineRoute({
+      method: "PUT",
+      path: "/:client_id/users/:user_name/password",
+      params: UserParams,
+      query: noParams,
+      body: z.object({ password: z.string().min(1).max(1024) }),
+      handle: async ({ principal, params, body }) => {
+        await users.setPassword(principal, params.user_name, body.password);
+        return Reply.empty(204);
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/:client_id/users/:user_name/unlock",
+      params: UserParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }) => {
+        await users.unlock(principal, params.user_name);
+        return Reply.empty(204);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from "kysely";
+import { isRecord } from "../domain/object-definition";
+import type { Database } from "../store/schema";
+import { findObject } from "../store/objects-store";
+
+/** Client settings live where operators of such systems look for them: VARA UC_CLIENT_SETTINGS. */
+export const CLIENT_SETTINGS_OBJECT = "UC_CLIENT_SETTINGS";
+
+/** Settings with their defaults (docs/decisions.md). */
+export const CLIENT_SETTING_DEFAULTS = {
+  /** Consecutive failed logins after which a user is locked. */
+  LOGIN_MAX_FAILURES: 5,
+} as const;
+
+/** A numeric client setting: the `value1` of its key in UC_CLIENT_SETTINGS, else the default. */
+export async function numericClientSetting(db: Kysely<Database>, client: number, key: keyof typeof CLIENT_SETTING_DEFAULTS): Promise<number> {
+  const settings = await findObject(db, client, CLIENT_SETTINGS_OBJECT);
+  const rows = settings?.body["static_values"];
+  if (Array.isArray(rows)) {
+    for (const row of rows) {
+      if (isRecord(row) && String(row["key"]).toUpperCase() === key) {
+        const value = Number(row["value1"]);
+        if (Number.isInteger(value) && value > 0) return value;
+      }
+    }
+  }
+  return CLIENT_SETTING_DEFAULTS[key];
+}
