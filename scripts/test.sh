@@ -67,8 +67,5 @@ pnpm -r typecheck
 say "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
 pnpm exec vitest run
 
-say "Build the console"
-pnpm build
-
-say "End-to-end tests in Chromium ($CHROME_PATH)"
+say "End-to-end tests in Chromium ($CHROME_PATH), against the freshly built console"
 pnpm test:e2e

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN, ADMIN_PASSWORD, jobEnvelope } from "./testing/test-baton";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
-const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
+
 
 interface Process {
   child: ChildProcess;
@@ -16,9 +16,10 @@ interface Process {
   output: () => string;
 }
 
-/** Starts `baton` as its own process, the way `pnpm start` does, and waits for its banner. */
+/** Starts Baton as its own process, the way `pnpm start` does, and waits for its banner. */
 async function startProcess(dataDir: string, env: Record<string, string> = {}): Promise<Process> {
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
     env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

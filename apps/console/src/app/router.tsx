@@ -1,0 +1,31 @@
+import { Navigate, createBrowserRouter } from "react-router";
+import { LoginPage } from "../features/auth/components/login-page";
+import { ExecutionsPage } from "../features/executions/components/executions-page";
+import { ExecutionDetailPage } from "../features/executions/components/execution-detail-page";
+import { ObjectsPage } from "../features/objects/components/objects-page";
+import { ObjectPage } from "../features/objects/components/object-page";
+import { AppShell } from "./app-shell";
+import { NotFoundPage } from "./not-found-page";
+import { RequireSession } from "./require-session";
+
+export function createRouter() {
+  return createBrowserRouter([
+    { path: "/login", element: <LoginPage /> },
+    {
+      path: "/",
+      element: (
+        <RequireSession>
+          <AppShell />
+        </RequireSession>
+      ),
+      children: [
+        { index: true, element: <Navigate to="/executions" replace /> },
+        { path: "executions", element: <ExecutionsPage /> },
+        { path: "executions/:runId", element: <ExecutionDetailPage /> },
+        { path: "objects", element: <ObjectsPage /> },
+        { path: "objects/:name", element: <ObjectPage /> },
+        { path: "*", element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,50 @@
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Button from "@mui/material/Button";
+import Box from "@mui/material/Box";
+import { describeError } from "../lib/describe-error";
+
+interface ErrorAlertProps {
+  error: unknown;
+  /** What the user was doing, e.g. "Could not load the executions". */
+  context?: string;
+  /** An extra sentence that says what to do, more specific than the generic hint. */
+  hint?: string;
+  onRetry?: () => void;
+  dense?: boolean;
+}
+
+/** An error from the API client in words: what failed, what the server said, what to do. */
+export function ErrorAlert({ error, context, hint, onRetry, dense = false }: ErrorAlertProps) {
+  const description = describeError(error);
+  const advice = hint ?? description.hint;
+  return (
+    <Alert
+      severity="error"
+      variant={dense ? "standard" : "outlined"}
+      sx={dense ? { py: 0, "& .MuiAlert-message": { py: 0.75 } } : undefined}
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+    >
+      {context ? <AlertTitle sx={dense ? { mb: 0 } : undefined}>{context}</AlertTitle> : null}
+      <Box component="span" sx={{ display: "block", fontWeight: context ? 400 : 500 }}>
+        {description.title}
+      </Box>
+      {description.lines.map((line) => (
+        <Box component="span" key={line} sx={{ display: "block", wordBreak: "break-word" }}>
+          {line}
+        </Box>
+      ))}
+      {advice ? (
+        <Box component="span" sx={{ display: "block", mt: 0.5, opacity: 0.85 }}>
+          {advice}
+        </Box>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,36 @@
+import Box from "@mui/material/Box";
+import { monospace } from "../lib/theme";
+
+interface MonoBlockProps {
+  children: string;
+  label: string;
+  maxHeight?: number | string;
+}
+
+/** Preformatted text (reports, JSON) in a scrollable monospace block. */
+export function MonoBlock({ children, label, maxHeight = "70vh" }: MonoBlockProps) {
+  return (
+    <Box
+      component="pre"
+      aria-label={label}
+      tabIndex={0}
+      sx={{
+        m: 0,
+        p: 2,
+        maxHeight,
+        overflow: "auto",
+        fontFamily: monospace,
+        fontSize: "0.82rem",
+        lineHeight: 1.5,
+        whiteSpace: "pre-wrap",
+        wordBreak: "break-all",
+        bgcolor: "action.hover",
+        border: 1,
+        borderColor: "divider",
+        borderRadius: 1,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export const sessionKeys = {
+  current: ["session"] as const,
+};

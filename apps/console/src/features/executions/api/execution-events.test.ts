@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import type { OutExecution, OutExecutionList } from "@baton/contract";
+import { createExecutionEventHandler, matchesFilters, patchList } from "./execution-events";
+import { executionKeys, type ExecutionListFilters } from "./keys";
+
+function execution(runId: number, status: number, name = "NIGHTLY.BACKUP", minute = runId): OutExecution {
+  return {
+    name,
+    type: "Job",
+    queue: "CLIENT_QUEUE",
+    run_id: runId,
+    status,
+    status_text: String(status),
+    activation_time: `2025-01-01T10:${String(minute).padStart(2, "0")}:00Z`,
+    user: "ADMIN/ADMIN",
+  };
+}
+
+const all: ExecutionListFilters = { name: "", status: "", maxResults: 50 };
+const list = (...rows: OutExecution[]): OutExecutionList => ({ total: rows.length, data: rows, hasmore: false });
+
+describe("matchesFilters", () => {
+  it.each([
+    ["", "", 1900, true],
+    ["NIGHTLY.*", "", 1900, true],
+    ["nightly.*", "", 1900, true],
+    ["DAILY.*", "", 1900, false],
+    ["NIGHTLY.BACKUP", "", 1900, true],
+    ["", "1900", 1900, true],
+    ["", "1800-1899", 1900, false],
+    ["", "1800,1900-1999", 1910, true],
+    ["", "ANY_ACTIVE", 1550, true],
+    ["", "ANY_BLOCKED", 1561, false],
+    ["", "ANY_BLOCKED", 1562, true],
+    ["", "SOMETHING_NEW", 1900, null],
+  ])("name %j status %j: %i → %s", (name, status, code, expected) => {
+    expect(matchesFilters(execution(1, code), { name, status, maxResults: 50 })).toBe(expected);
+  });
+});
+
+describe("patchList", () => {
+  it("replaces an existing row in place", () => {
+    const patched = patchList(list(execution(2, 1550), execution(1, 1900)), execution(2, 1900), all);
+    expect(patched?.data.map((e) => [e.run_id, e.status])).toEqual([
+      [2, 1900],
+      [1, 1900],
+    ]);
+    expect(patched?.total).toBe(2);
+  });
+
+  it("adds a new execution on top, newest first", () => {
+    const patched = patchList(list(execution(2, 1900), execution(1, 1900)), execution(3, 1300), all);
+    expect(patched?.data.map((e) => e.run_id)).toEqual([3, 2, 1]);
+    expect(patched?.total).toBe(3);
+  });
+
+  it("drops a row that no longer matches the status filter", () => {
+    const active: ExecutionListFilters = { ...all, status: "1300-1799" };
+    const patched = patchList(list(execution(2, 1550)), execution(2, 1900), active);
+    expect(patched?.data).toEqual([]);
+    expect(patched?.total).toBe(0);
+  });
+
+  it("keeps the page size and marks that more exist", () => {
+    const small: ExecutionListFilters = { ...all, maxResults: 2 };
+    const patched = patchList(list(execution(2, 1900), execution(1, 1900)), execution(3, 1300), small);
+    expect(patched?.data.map((e) => e.run_id)).toEqual([3, 2]);
+    expect(patched?.hasmore).toBe(true);
+  });
+
+  it("asks for a refetch when it cannot evaluate the filter", () => {
+    expect(patchList(list(), execution(1, 1900), { ...all, status: "NEW_RANGE" })).toBeUndefined();
+  });
+});
+
+describe("createExecutionEventHandler", () => {
+  it("patches lists and the detail, and ignores replays and late non-final states", () => {
+    const queryClient = new QueryClient();
+    const listKey = executionKeys.list(100, all);
+    queryClient.setQueryData(listKey, list(execution(1, 1900)));
+    queryClient.setQueryData(executionKeys.detail(100, 2), execution(2, 1300));
+    const handle = createExecutionEventHandler(queryClient, 100);
+
+    handle({ seq: 10, client: 100, execution: execution(2, 1550) });
+    handle({ seq: 11, client: 100, execution: execution(2, 1900) });
+    handle({ seq: 10, client: 100, execution: execution(2, 1550) }); // replayed
+    handle({ seq: 12, client: 100, execution: execution(2, 1550) }); // ended runs never become active again
+    handle({ seq: 13, client: 200, execution: execution(9, 1550) }); // another client
+
+    expect(queryClient.getQueryData<OutExecutionList>(listKey)?.data.map((e) => [e.run_id, e.status])).toEqual([
+      [2, 1900],
+      [1, 1900],
+    ]);
+    expect(queryClient.getQueryData<OutExecution>(executionKeys.detail(100, 2))?.status).toBe(1900);
+  });
+});

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OutExecution } from "@baton/contract";
+import { requestJson, segment } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { executionKeys } from "./keys";
+
+/** GET /api/{client}/executions/{run_id}; 404 when the run does not exist. */
+export function getExecution(client: number, runId: number, signal?: AbortSignal): Promise<OutExecution> {
+  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}`, OutExecution, { signal });
+}
+
+/** Kept current by the event stream (see execution-events.ts). */
+export function executionQueryOptions(client: number, runId: number) {
+  return queryOptions({
+    queryKey: executionKeys.detail(client, runId),
+    queryFn: ({ signal }) => getExecution(client, runId, signal),
+  });
+}
+
+export function useExecution(runId: number) {
+  const { client } = useCurrentSession();
+  return useQuery(executionQueryOptions(client, runId));
+}

@@ -1,0 +1,139 @@
+import { useSyncExternalStore } from "react";
+import { ExecutionEvent } from "@baton/contract";
+
+/**
+ * - `idle`: not connected (logged out).
+ * - `connecting`: first connection attempt.
+ * - `live`: connected, events arrive.
+ * - `reconnecting`: the connection dropped; the browser (or we) try again.
+ */
+export type StreamState = "idle" | "connecting" | "live" | "reconnecting";
+
+type Listener<T> = (value: T) => void;
+
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * The console's one connection to `GET /bff/events`. The browser's EventSource retries dropped
+ * connections itself (sending Last-Event-ID, the server replays what was missed); when the server
+ * refuses the stream outright (e.g. 401, 5xx) EventSource gives up, so we open a new one with backoff.
+ */
+export class ExecutionEventStream {
+  private source: EventSource | null = null;
+  private state: StreamState = "idle";
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelay = RETRY_MIN_MS;
+  private readonly stateListeners = new Set<() => void>();
+  private readonly eventListeners = new Set<Listener<ExecutionEvent>>();
+  private readonly openListeners = new Set<Listener<void>>();
+  private readonly refusedListeners = new Set<Listener<void>>();
+
+  constructor(private readonly url: string) {}
+
+  connect(): void {
+    if (this.source !== null || this.retryTimer !== null) return;
+    this.setState("connecting");
+    this.open();
+  }
+
+  disconnect(): void {
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.source?.close();
+    this.source = null;
+    this.retryDelay = RETRY_MIN_MS;
+    this.setState("idle");
+  }
+
+  readonly getState = (): StreamState => this.state;
+
+  readonly subscribeState = (listener: () => void): (() => void) => {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  };
+
+  /** Every `execution` event that follows the contract. */
+  onEvent(listener: Listener<ExecutionEvent>): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /**
+   * Each time the stream (re)opens. Events may have been missed before (between a page's fetch
+   * and the first open, or across a refused connection), so listeners resync their data.
+   */
+  onOpen(listener: Listener<void>): () => void {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
+  }
+
+  /** When the server refused the stream (not a network drop): the session may have ended. */
+  onRefused(listener: Listener<void>): () => void {
+    this.refusedListeners.add(listener);
+    return () => this.refusedListeners.delete(listener);
+  }
+
+  private open(): void {
+    const source = new EventSource(this.url);
+    this.source = source;
+    source.addEventListener("open", () => {
+      if (this.source !== source) return;
+      this.retryDelay = RETRY_MIN_MS;
+      this.setState("live");
+      for (const listener of this.openListeners) listener();
+    });
+    source.addEventListener("execution", (message) => this.dispatch(message));
+    source.addEventListener("error", () => {
+      if (this.source !== source) return;
+      if (source.readyState === EventSource.CLOSED) {
+        this.source = null;
+        this.setState("reconnecting");
+        for (const listener of this.refusedListeners) listener();
+        this.scheduleRetry();
+      } else {
+        this.setState("reconnecting");
+      }
+    });
+  }
+
+  private scheduleRetry(): void {
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.state !== "idle") this.open();
+    }, delay);
+  }
+
+  private dispatch(message: MessageEvent): void {
+    const data: unknown = message.data;
+    if (typeof data !== "string") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      console.warn("Ignored an execution event that is not JSON", data);
+      return;
+    }
+    const parsed = ExecutionEvent.safeParse(json);
+    if (!parsed.success) {
+      console.warn("Ignored an execution event that does not follow the contract", parsed.error.issues);
+      return;
+    }
+    for (const listener of this.eventListeners) listener(parsed.data);
+  }
+
+  private setState(state: StreamState): void {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener();
+  }
+}
+
+/** The single stream of the app. */
+export const executionEventStream = new ExecutionEventStream("/bff/events");
+
+export function useEventStreamState(stream: ExecutionEventStream = executionEventStream): StreamState {
+  return useSyncExternalStore(stream.subscribeState, stream.getState);
+}

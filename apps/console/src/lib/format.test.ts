@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formatDuration, safeNextPath } from "./format";
+
+describe("formatDuration", () => {
+  it.each([
+    [undefined, "—"],
+    [0, "0 s"],
+    [59, "59 s"],
+    [65, "1 min 05 s"],
+    [7620, "2 h 07 min"],
+    [90000, "1 d 01 h"],
+  ])("%s → %s", (seconds, text) => expect(formatDuration(seconds)).toBe(text));
+});
+
+describe("safeNextPath", () => {
+  it.each([
+    [null, "/executions"],
+    ["/executions/12?report=ACT", "/executions/12?report=ACT"],
+    ["https://evil.example/", "/executions"],
+    ["//evil.example/", "/executions"],
+    ["/\\evil.example", "/executions"],
+    ["/login?next=/x", "/executions"],
+  ])("%s → %s", (next, expected) => expect(safeNextPath(next)).toBe(expected));
+});
