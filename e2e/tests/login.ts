@@ -2,13 +2,25 @@ import { expect, type Page } from "@playwright/test";
 
 export const ADMIN = { client: "100", user: "ADMIN", department: "ADMIN", password: "e2e-Admin-Pass1" } as const;
 
+export interface Login {
+  client: string;
+  user: string;
+  department: string;
+  password: string;
+}
+
 /** Fills the login form (the page must show it) and waits until the login page is gone. */
-export async function logInThroughForm(page: Page): Promise<void> {
-  await page.getByLabel("Client").fill(ADMIN.client);
-  await page.getByLabel("User").fill(ADMIN.user);
-  await page.getByLabel("Department").fill(ADMIN.department);
-  await page.getByLabel("Password").fill(ADMIN.password);
+export async function logInThroughForm(page: Page, login: Login = ADMIN): Promise<void> {
+  await page.getByLabel("Client").fill(login.client);
+  await page.getByLabel("User").fill(login.user);
+  await page.getByLabel("Department").fill(login.department);
+  await page.getByLabel("Password").fill(login.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByTestId("who-am-i")).toHaveText(`${ADMIN.user}/${ADMIN.department} @ ${ADMIN.client}`);
+  await expect(page.getByTestId("who-am-i")).toHaveText(`${login.user}/${login.department} @ ${login.client}`);
+}
+
+/** The Basic header of a login, for setting data up through the REST API. */
+export function basicAuth(login: Login): string {
+  return `Basic ${Buffer.from(`${login.client}/${login.user}/${login.department}:${login.password}`, "latin1").toString("base64")}`;
 }

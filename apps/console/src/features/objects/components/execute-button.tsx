@@ -23,6 +23,8 @@ function hintFor(error: unknown): string | undefined {
 export function ExecuteButton({ objectName, size = "medium", variant = "contained" }: ExecuteButtonProps) {
   const execute = useExecuteObject();
   const navigate = useNavigate();
+  // Once the server said the user may not execute this, the button stays off and the reason stays shown.
+  const forbidden = execute.isError && isApiError(execute.error, 403);
   return (
     <Box sx={{ display: "inline-flex", flexDirection: "column", gap: 1, alignItems: "flex-start" }}>
       <Button
@@ -30,6 +32,7 @@ export function ExecuteButton({ objectName, size = "medium", variant = "containe
         size={size}
         startIcon={<PlayArrow />}
         loading={execute.isPending}
+        disabled={forbidden}
         loadingPosition="start"
         aria-label={`Execute ${objectName}`}
         onClick={() => execute.mutate(objectName, { onSuccess: ({ run_id }) => navigate(`/executions/${run_id}`) })}
