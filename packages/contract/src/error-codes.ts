@@ -27,6 +27,8 @@ export const ErrorCode = {
   OBJECT_EXISTS: 45121,
   INVALID_OBJECT: 45122,
   REPORT_NOT_FOUND: 45130,
+  /** A resource that is disabled until a precondition is met (spec: 404 with a custom code). */
+  RESOURCE_DISABLED: 45140,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

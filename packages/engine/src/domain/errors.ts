@@ -49,6 +49,14 @@ export class UnauthorizedError extends DomainError {
   readonly kind = "unauthorized";
 }
 
+/** A resource that is disabled until a precondition is met: 404 with its own code and message. */
+export class DisabledResourceError extends DomainError {
+  readonly kind = "not_found";
+  constructor(details: string) {
+    super(ErrorCode.RESOURCE_DISABLED, "Resource disabled.", details);
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   readonly kind = "too_large";
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import type { Principal } from "../auth/authenticator";
+import { ErrorCode } from "@baton/contract";
+import { DisabledResourceError, ForbiddenError } from "../domain/errors";
 import { validationErrorFromZod } from "./error-response";
 
 /** The body schema of routes that take no body. */
@@ -51,6 +53,10 @@ export interface RouteDefinition<P, Q, B> {
   fieldCodes?: Readonly<Record<string, number>>;
   /** No authentication (only /ping). */
   public?: boolean;
+  /** Operations of the system client only (product usage, RA solutions, telemetry): 403 elsewhere. */
+  systemClientOnly?: boolean;
+  /** Why the resource is disabled for this client right now (404 with RESOURCE_DISABLED), or undefined. */
+  disabled?: (principal: Principal) => Promise<string | undefined>;
   /** Returns the JSON body of a 200, a Reply, or undefined for an empty 200. */
   handle(ctx: RouteContext<P, Q, B>): Promise<unknown>;
 }
@@ -87,6 +93,11 @@ export function defineRoute<P, Q, B>(definition: RouteDefinition<P, Q, B>): Rout
     takesBody: !Object.is(definition.body, noBody),
     bodyLimit: definition.bodyLimit,
     async run(raw) {
+      if (definition.systemClientOnly && raw.principal.client !== 0) {
+        throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Client 0 only': ${definition.method} ${definition.path} acts on the system client only: Access denied`);
+      }
+      const reason = await definition.disabled?.(raw.principal);
+      if (reason !== undefined) throw new DisabledResourceError(reason);
       const params = parse(definition.params, raw.params, "", {});
       const query = parse(definition.query, raw.query, "", {});
       const bodyInput = definition.normaliseBody ? definition.normaliseBody(raw.body) : raw.body;

@@ -1,0 +1,81 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ErrorCode } from "@baton/contract";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Authenticator } from "../auth/authenticator";
+import { basicAuthorization } from "../auth/basic-credentials";
+import { systemClock } from "../runtime/clock";
+import { openStore, type Store } from "../store/connect";
+import { bootstrap } from "../system/bootstrap";
+import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
+import { createRestRouter } from "./rest-router";
+import { defineRoute, noBody, noParams } from "./route";
+import { ClientParams } from "./routes/params";
+
+/** The router's own rules, on routes declared here for them. */
+describe("REST router", () => {
+  let database: TestDatabase;
+  let store: Store;
+  let server: Server;
+  let base: string;
+  let enabled = false;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    store = await openStore({ dataDir: database.dataDir });
+    await bootstrap(store, systemClock, "pw");
+    const routes = [
+      defineRoute({ method: "GET", path: "/:client_id/system-only", systemClientOnly: true, params: ClientParams, query: noParams, body: noBody, handle: async () => ({ secret: "data" }) }),
+      defineRoute({
+        method: "GET",
+        path: "/:client_id/feature",
+        disabled: async (principal) => (enabled ? undefined : `The feature is not set up for client ${principal.client}.`),
+        params: ClientParams,
+        query: noParams,
+        body: noBody,
+        handle: async () => ({ on: true }),
+      }),
+      defineRoute({ method: "POST", path: "/:client_id/echo", params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }), handle: async ({ body }) => body }),
+    ];
+    const handle = createRestRouter(routes, { authenticator: new Authenticator(store, systemClock, pino({ level: "silent" })), logger: pino({ level: "silent" }) });
+    server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address: AddressInfo | string | null = server.address();
+    base = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/ae/api/v1`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await store.close();
+    await database.drop();
+  });
+
+  const get = (path: string, client: number) => fetch(`${base}${path}`, { headers: { authorization: basicAuthorization({ client, user: "ADMIN", department: "ADMIN", password: "pw" }) } });
+
+  it("answers system-client operations only in client 0, with 403 and no data elsewhere", async () => {
+    expect(await (await get("/0/system-only", 0)).json()).toEqual({ secret: "data" });
+    const elsewhere = await get("/100/system-only", 100);
+    expect(elsewhere.status).toBe(403);
+    const body = await elsewhere.text();
+    expect(body).not.toContain("secret");
+    expect(JSON.parse(body)).toMatchObject({ code: ErrorCode.FORBIDDEN, details: expect.stringContaining("Client 0 only") });
+  });
+
+  it("answers a disabled resource with 404, its own code and the reason", async () => {
+    const disabled = await get("/100/feature", 100);
+    expect(disabled.status).toBe(404);
+    expect(await disabled.json()).toEqual({ code: ErrorCode.RESOURCE_DISABLED, error: "Resource disabled.", details: "The feature is not set up for client 100." });
+    enabled = true;
+    expect(await (await get("/100/feature", 100)).json()).toEqual({ on: true });
+  });
+
+  it("checks login before anything else, and validation after", async () => {
+    expect((await fetch(`${base}/0/system-only`)).status).toBe(401);
+    const post = (text: string) =>
+      fetch(`${base}/100/echo`, { method: "POST", headers: { authorization: basicAuthorization({ user: "ADMIN", department: "ADMIN", password: "pw" }) }, body: JSON.stringify({ text }) });
+    expect(await (await post("abc")).json()).toEqual({ text: "abc" });
+    expect(await (await post("abcd")).json()).toEqual([{ code: ErrorCode.INVALID_REQUEST, error: expect.any(String), path: "text", invalid_value: "abcd" }]);
+  });
+});
