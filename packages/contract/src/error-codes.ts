@@ -27,6 +27,8 @@ export const ErrorCode = {
   OBJECT_EXISTS: 45121,
   INVALID_OBJECT: 45122,
   REPORT_NOT_FOUND: 45130,
+  /** A script that does not parse; the OutValidationError carries line and column. */
+  SCRIPT_SYNTAX: 45160,
   /** A resource that is disabled until a precondition is met (spec: 404 with a custom code). */
   RESOURCE_DISABLED: 45140,
 } as const;

@@ -15,3 +15,4 @@ export type {
   WordToken,
 } from "./tokens";
 export { MAX_VARIABLE_NAME_LENGTH, variableKey } from "./variable-name";
+export { HostError, type RunOptions, type ScriptHost, type ScriptResult, type ScriptValue } from "./host";

@@ -12,5 +12,8 @@ export const OutValidationError = z.object({
   error: z.string(),
   path: z.string(),
   invalid_value: z.unknown(),
+  /** Baton extension for script errors: 1-based line and column in the script. */
+  line: z.int().optional(),
+  column: z.int().optional(),
 });
 export type OutValidationError = z.infer<typeof OutValidationError>;

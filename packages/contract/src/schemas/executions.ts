@@ -165,3 +165,10 @@ export const ReportContentQuery = z.object({
 /** Report types: ACT (activation and script output), REP (job output), LOG (agent log), POST (post-processing). */
 export const REPORT_TYPES = ["ACT", "REP", "LOG", "POST"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** Body of POST /{client_id}/scripts: the script as one string with newlines or as an array of lines. */
+export const InScriptsBody = z.object({
+  script: z.union([z.string().max(1024 * 1024), z.array(z.string().max(1024 * 1024))]),
+  queue: ObjectName.optional(),
+});
+export type InScriptsBody = z.infer<typeof InScriptsBody>;
