@@ -10,6 +10,8 @@ function vendorChunk(id: string): string | undefined {
   if (/[\\/]node_modules[\\/](@mui|@emotion)[\\/]/.test(id)) return "mui";
   if (/[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return "react";
   if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return "zod";
+  // The editor is only needed on the Scripts screen, which loads it on demand.
+  if (/[\\/]node_modules[\\/](@codemirror|@lezer|crelt|style-mod|w3c-keyname)[\\/]/.test(id)) return "codemirror";
   return "vendor";
 }
 

@@ -108,7 +108,7 @@ describe("process lifecycle", () => {
     const execution = await call<OutExecution>(second.rest, `/100/executions/${runId}`);
     expect(execution).toMatchObject({ status: 1815, status_text: "ENDED_LOST - ended undefined (host terminated prematurely)" });
     const act = await call<OutReportContent[]>(second.rest, `/100/executions/${runId}/reports/ACT`);
-    expect(act[0]?.content).toContain("The engine stopped while this job was active");
+    expect(act[0]?.content).toContain("The engine stopped while this execution was active");
     const list = await call<{ total: number }>(second.rest, "/100/executions?name=LIFE.CRASH");
     expect(list.total).toBe(1);
     second.child.kill("SIGINT");

@@ -79,6 +79,7 @@ export const Status = {
   ENDED_LOST: 1815,
   FAULT_OTHER: 1820,
   FAULT_NO_HOST: 1821,
+  FAULT_POST_PROCESSING: 1823,
   ENDED_CANCEL: 1850,
   ENDED_OK: 1900,
 } as const satisfies Record<string, StatusCode>;

@@ -8,6 +8,7 @@ import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
 import { usersRoutes } from "./http/routes/users-routes";
+import { scriptsRoutes } from "./http/routes/scripts-routes";
 import { UserService } from "./auth/user-service";
 import { ObjectService } from "./objects/object-service";
 import type { Agent } from "./runtime/agent-port";
@@ -18,6 +19,7 @@ import { ExecutionRecorder } from "./runtime/execution-recorder";
 import { ExecutionService } from "./runtime/execution-service";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
+import { ScriptRunner } from "./runtime/script-runner";
 import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
@@ -67,7 +69,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const recorder = new ExecutionRecorder(store, clock, bus);
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
   const jobs = new JobRunner({ store, clock, recorder, agents, logger });
-  const executions = new ExecutionService({ store, clock, recorder, jobs, callbacks: new CallbackPolicy(options.callbackAllow), logger });
+  const scripts = new ScriptRunner({ store, clock, recorder, logger });
+  const executions = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, callbacks: new CallbackPolicy(options.callbackAllow), logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
@@ -76,7 +79,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await executions.recover();
 
   const users = new UserService(store, clock, () => authenticator.forget());
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users)], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions)], {
     authenticator,
     logger: logger.child({ component: "rest" }),
   });
@@ -93,7 +96,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     beginShutdown: () => jobs.beginShutdown(),
     close: async () => {
       jobs.beginShutdown();
-      await jobs.idle();
+      await Promise.all([jobs.idle(), scripts.idle()]);
       await store.close();
     },
   };

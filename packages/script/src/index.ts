@@ -1,5 +1,41 @@
+export type {
+  ArithmeticExpression,
+  ArithmeticOperator,
+  AssignmentTarget,
+  Comparison,
+  ComparisonOperator,
+  Condition,
+  DefineStatement,
+  ExitStatement,
+  FunctionCall,
+  IfStatement,
+  IncStatement,
+  LogicalCondition,
+  NegateExpression,
+  NotCondition,
+  NumberLiteral,
+  ParsedScript,
+  PrintStatement,
+  ProcessStatement,
+  PutVarStatement,
+  SetStatement,
+  Statement,
+  StopStatement,
+  StringLiteral,
+  TextLine,
+  ValueExpression,
+  VariableReference,
+  VariableType,
+  WhileStatement,
+  WordLiteral,
+} from "./ast";
 export { classifyLine, type LineKind } from "./classify-line";
+export { HostError, type RunOptions, type ScriptHost, type ScriptResult, type ScriptValue } from "./host";
+export { MESSAGES } from "./messages";
+export { MAX_ARRAY_SIZE, MAX_BLOCK_DEPTH, parseScript } from "./parse-script";
+export { DEFAULT_STEP_LIMIT, MAX_OUTPUT_CHARACTERS, runScript } from "./run-script";
 export { ScriptSyntaxError } from "./script-syntax-error";
+export { MAX_TEXT_LENGTH } from "./script-values";
 export { substituteVariables } from "./substitute";
 export { MAX_STATEMENT_LENGTH, tokenizeLine } from "./tokenizer";
 export type {
@@ -15,4 +51,3 @@ export type {
   WordToken,
 } from "./tokens";
 export { MAX_VARIABLE_NAME_LENGTH, variableKey } from "./variable-name";
-export { HostError, type RunOptions, type ScriptHost, type ScriptResult, type ScriptValue } from "./host";

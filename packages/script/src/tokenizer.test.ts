@@ -52,6 +52,10 @@ describe("tokenizeLine", () => {
     [":SET &_$@§9# = FOO_", [
       ["colon", ":", 1], ["keyword", "SET", 2], ["variable", "&_$@§9#", 6], ["operator", "=", 14], ["identifier", "FOO_", 16],
     ]],
+    [":INC &A#[&I# + 1]", [
+      ["colon", ":", 1], ["keyword", "INC", 2], ["variable", "&A#", 6], ["lbracket", "[", 9], ["variable", "&I#", 10],
+      ["operator", "+", 14], ["number", "1", 16], ["rbracket", "]", 17],
+    ]],
     ["", []],
   ])("%j", (line, expected) => {
     expect(brief(tokenizeLine(line, 1))).toEqual(expected);

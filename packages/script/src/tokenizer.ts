@@ -10,7 +10,9 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   "PUT_VAR", "PROCESS", "ENDPROCESS", "STOP", "EXIT", "AND", "OR", "NOT",
 ]);
 
-const PUNCTUATION = { ":": "colon", ",": "comma", "(": "lparen", ")": "rparen" } as const;
+const PUNCTUATION = {
+  ":": "colon", ",": "comma", "(": "lparen", ")": "rparen", "[": "lbracket", "]": "rbracket",
+} as const;
 
 // Two-character operators first, so "<=" is not read as "<" then "=".
 const OPERATORS: readonly Operator[] = ["<>", "<=", ">=", "=", "<", ">", "+", "-", "*", "/"];
@@ -49,7 +51,7 @@ export function tokenizeLine(line: string, lineNumber: number): Token[] {
       continue;
     }
 
-    if (char === ":" || char === "," || char === "(" || char === ")") {
+    if (char === ":" || char === "," || char === "(" || char === ")" || char === "[" || char === "]") {
       tokens.push({ kind: PUNCTUATION[char], text: char, span: at(start + 1, 1) });
       index += 1;
       continue;

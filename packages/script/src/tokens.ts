@@ -43,8 +43,11 @@ export interface OperatorToken extends TokenBase {
 }
 
 export interface PunctuationToken extends TokenBase {
-  /** `continuation` is a trailing `_`: the statement goes on on the next `:` line. */
-  readonly kind: "colon" | "comma" | "lparen" | "rparen" | "continuation";
+  /**
+   * `continuation` is a trailing `_`: the statement goes on on the next `:` line. Brackets index
+   * array elements (`&A#[2]`).
+   */
+  readonly kind: "colon" | "comma" | "lparen" | "rparen" | "lbracket" | "rbracket" | "continuation";
 }
 
 export type Token =

@@ -40,7 +40,7 @@ const NAV: readonly NavEntry[] = [
   { label: "Search", icon: <Search /> },
   { label: "Forecasts", icon: <Timeline /> },
   { label: "Repository", icon: <AccountTree /> },
-  { label: "Scripts", icon: <Code /> },
+  { label: "Scripts", icon: <Code />, to: "/scripts" },
   { label: "System", icon: <MonitorHeartOutlined /> },
 ];
 

@@ -24,6 +24,8 @@ export function createRouter() {
         { path: "executions/:runId", element: <ExecutionDetailPage /> },
         { path: "objects", element: <ObjectsPage /> },
         { path: "objects/:name", element: <ObjectPage /> },
+        // The editor is large: the Scripts screen and CodeMirror load when it is first opened.
+        { path: "scripts", lazy: async () => ({ Component: (await import("../features/scripts/components/scripts-page")).ScriptsPage }) },
         { path: "*", element: <NotFoundPage /> },
       ],
     },

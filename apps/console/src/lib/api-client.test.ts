@@ -29,6 +29,12 @@ describe("api client", () => {
     expect(describeError(error)).toMatchObject({ title: "objectName: Object is not executable.", lines: [] });
   });
 
+  it("keeps the line and column of a script error", async () => {
+    answer(400, JSON.stringify([{ code: 45160, error: "Unknown statement ':SETT'.", path: "script", invalid_value: ":SETT &X# = 1", line: 3, column: 1 }]));
+    const error = await requestJson("/api/100/scripts", OutRunId).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, problems: [{ code: 45160, path: "script", line: 3, column: 1 }] });
+  });
+
   it("reads OutError and falls back to the status for other bodies", async () => {
     answer(404, JSON.stringify({ code: 45120, error: "Object not found.", details: "Object 'X' does not exist." }));
     await expect(requestNoContent("/api/100/objects/X")).rejects.toMatchObject({ status: 404, problems: [{ details: "Object 'X' does not exist." }] });

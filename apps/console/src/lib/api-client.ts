@@ -37,6 +37,9 @@ export interface ApiProblem {
   message: string;
   details: string | null;
   path: string | null;
+  /** Where in a submitted text (a script) the problem is, 1-based, when the server says so. */
+  line?: number;
+  column?: number;
 }
 
 /** The server answered with a 4xx/5xx status. */
@@ -154,8 +157,8 @@ async function readProblems(response: Response): Promise<ApiProblem[]> {
   for (const entry of entries) {
     const validation = OutValidationError.safeParse(entry);
     if (validation.success) {
-      const { code, error, path } = validation.data;
-      problems.push({ code, message: error, details: null, path: path || null });
+      const { code, error, path, line, column } = validation.data;
+      problems.push({ code, message: error, details: null, path: path || null, ...(line !== undefined && { line, column }) });
       continue;
     }
     const outError = OutError.safeParse(entry);

@@ -6,6 +6,9 @@ export interface ValidationIssue {
   error: string;
   path: string;
   invalidValue: unknown;
+  /** For script errors: 1-based position in the script. */
+  line?: number;
+  column?: number;
 }
 
 /** Base of the engine's typed errors; the HTTP layer maps each kind to a status code. */

@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { generateJob } from "./job-script";
+import { jobTarget, objectVariables } from "./job-script";
 
-describe("generateJob", () => {
-  it("substitutes object variables in shell lines and keeps script-language lines out of the shell", () => {
-    const generated = generateJob({
-      general_attributes: { name: "J" },
-      job_attributes: { agent: "local", unix_shell: "bash", platform: "UNIX" },
-      scripts: [{ pre_process: [":SET &X# = 1"] }, { process: [":PRINT 'x'", "! a comment", "mkdir -p &target#/x", "echo &UNKNOWN# &TARGET#"] }],
-      object_variables: [{ name: "&TARGET#", value: "/tmp/b" }],
-    });
-    expect(generated).toEqual({ shell: "bash", agent: "LOCAL", platform: "UNIX", script: "mkdir -p /tmp/b/x\necho &UNKNOWN# /tmp/b\n" });
+describe("jobTarget", () => {
+  it("reads agent (upper case), platform and shell", () => {
+    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "local", unix_shell: "bash", platform: "UNIX" } })).toEqual({ shell: "bash", agent: "LOCAL", platform: "UNIX" });
   });
 
-  it("runs /bin/sh by default and an empty process as an empty script", () => {
-    expect(generateJob({ general_attributes: { name: "J" }, job_attributes: { agent: "A" } })).toEqual({ shell: "sh", agent: "A", platform: "UNIX", script: "" });
+  it("runs sh on UNIX by default", () => {
+    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "A" } })).toEqual({ shell: "sh", agent: "A", platform: "UNIX" });
+  });
+});
+
+describe("objectVariables", () => {
+  it("keys variables by upper-case name and reads values as strings", () => {
+    const variables = objectVariables({ general_attributes: { name: "J" }, object_variables: [{ name: "&target#", value: "/tmp" }, { name: "&N#", value: 3 }, { name: "&E#" }, "junk"] });
+    expect([...variables]).toEqual([["&TARGET#", "/tmp"], ["&N#", "3"], ["&E#", ""]]);
   });
 });

@@ -1,30 +1,20 @@
-import { classifyLine, substituteVariables } from "@baton/script";
 import type { ObjectBody } from "@baton/contract";
-import { isRecord, scriptPage } from "./object-definition";
+import { isRecord } from "./object-definition";
 
-/** The shell text an agent runs for a job, and the shell that runs it. */
-export interface GeneratedJob {
+/** Where and with what a job's shell text runs. */
+export interface JobTarget {
   shell: string;
-  script: string;
   agent: string;
   platform: string;
 }
 
-/**
- * Generates a job's shell script from its process page: `&VAR#` object variables are
- * substituted in text lines; statement (`:`) and comment (`!`) lines are script-language lines
- * and never reach the shell.
- */
-export function generateJob(body: ObjectBody): GeneratedJob {
+/** The job's agent (upper case), platform and shell (`unix_shell`, `sh` by default). */
+export function jobTarget(body: ObjectBody): JobTarget {
   const attributes = isRecord(body["job_attributes"]) ? body["job_attributes"] : {};
-  const variables = objectVariables(body);
-  const lines = scriptPage(body, "process")
-    .filter((line) => classifyLine(line) === "text")
-    .map((line) => substituteVariables(line, (name) => variables.get(name)));
   const shell = typeof attributes["unix_shell"] === "string" && attributes["unix_shell"] !== "" ? attributes["unix_shell"] : "sh";
   const agent = typeof attributes["agent"] === "string" ? attributes["agent"].toUpperCase() : "";
   const platform = typeof attributes["platform"] === "string" ? attributes["platform"] : "UNIX";
-  return { shell, script: lines.length === 0 ? "" : `${lines.join("\n")}\n`, agent, platform };
+  return { shell, agent, platform };
 }
 
 /** `object_variables: [{name: "&X#", value: "..."}]` as a map keyed by upper-case name. */

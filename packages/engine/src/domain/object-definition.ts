@@ -1,4 +1,5 @@
 import { ErrorCode, OBJECT_NAME_PATTERN, type InImportObjectBody, type ObjectBody } from "@baton/contract";
+import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { ValidationError, type ValidationIssue } from "./errors";
 
 /** An object definition as the engine keeps it: the export-format body plus where it lives. */
@@ -79,9 +80,9 @@ export function normaliseFolderPath(path: string): string | null {
 function typeMemberIssues(type: string, key: string, body: ObjectBody): ValidationIssue[] {
   switch (type) {
     case "JOBS":
-      return [...jobAttributeIssues(key, body), ...scriptIssues(key, body, ["pre_process", "process", "post_process", "child_post_process"])];
+      return [...jobAttributeIssues(key, body), ...scriptIssues(key, body, JOB_PAGES)];
     case "SCRI":
-      return scriptIssues(key, body, ["process"]);
+      return scriptIssues(key, body, { process: "script" });
     default:
       return [];
   }
@@ -104,8 +105,15 @@ function jobAttributeIssues(key: string, body: ObjectBody): ValidationIssue[] {
   return [];
 }
 
-/** `scripts` is an array of single-key page objects, each page an array of lines. */
-function scriptIssues(key: string, body: ObjectBody, pages: readonly string[]): ValidationIssue[] {
+/** Job pages and how each is read: script statements only, or statements and shell text. */
+const JOB_PAGES: Readonly<Record<string, "script" | "job">> = { pre_process: "script", process: "job", post_process: "script", child_post_process: "script" };
+
+/**
+ * `scripts` is an array of single-key page objects, each page an array of lines that must parse
+ * in the scripting language, so a broken page is refused at import rather than at run time.
+ */
+function scriptIssues(key: string, body: ObjectBody, pageModes: Readonly<Record<string, "script" | "job">>): ValidationIssue[] {
+  const pages = Object.keys(pageModes);
   const scripts = body["scripts"];
   const path = `data.${key}.scripts`;
   if (scripts === undefined) return [];
@@ -121,10 +129,23 @@ function scriptIssues(key: string, body: ObjectBody, pages: readonly string[]): 
         issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}].${page}`, error: `is not a script page of this type (${pages.join(", ")})`, invalidValue: page });
       } else if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) {
         issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}].${page}`, error: "must be an array of lines (strings)", invalidValue: lines });
+      } else {
+        const syntax = syntaxIssue(lines, pageModes[page] ?? "script", `${path}[${index}].${page}`);
+        if (syntax !== undefined) issues.push(syntax);
       }
     }
   });
   return issues;
+}
+
+function syntaxIssue(lines: string[], mode: "script" | "job", path: string): ValidationIssue | undefined {
+  try {
+    parseScript(lines, mode);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ScriptSyntaxError)) throw error;
+    return { code: ErrorCode.SCRIPT_SYNTAX, path, error: `line ${error.line}, column ${error.column}: ${error.message}`, invalidValue: lines[error.line - 1] ?? null, line: error.line, column: error.column };
+  }
 }
 
 /** Lines of one script page of a definition (empty when the page is absent). */

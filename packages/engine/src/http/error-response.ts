@@ -18,7 +18,13 @@ export function errorResponse(error: unknown): { status: number; body: OutError 
   if (error instanceof ValidationError) {
     return {
       status: 400,
-      body: error.issues.map((i) => ({ code: i.code, error: i.error, path: i.path, invalid_value: i.invalidValue ?? null })),
+      body: error.issues.map((i) => ({
+        code: i.code,
+        error: i.error,
+        path: i.path,
+        invalid_value: i.invalidValue ?? null,
+        ...(i.line !== undefined && { line: i.line, column: i.column }),
+      })),
     };
   }
   if (error instanceof DomainError) {

@@ -1,7 +1,13 @@
 import { Status, statusText, type JobResult, type ObjectBody } from "@baton/contract";
 import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
-import { generateJob } from "../domain/job-script";
+import type { ScriptValue } from "@baton/script";
+import { jobTarget, objectVariables } from "../domain/job-script";
+import { scriptPage } from "../domain/object-definition";
+import { setExecutionVariables } from "../store/executions-store";
+import type { ActivationContext } from "./activation-context";
+import { EngineScriptHost } from "./script-host";
+import { runScriptPage, scriptEndStatus } from "./script-page";
 import type { Store } from "../store/connect";
 import type { Agent, RunningJob } from "./agent-port";
 import type { Clock } from "./clock";
@@ -27,9 +33,9 @@ export class JobRunner {
   constructor(private readonly deps: JobRunnerDeps) {}
 
   /** Starts the job in the background; the returned promise settles once it has ended. */
-  start(execution: Execution, definition: ObjectBody): Promise<void> {
+  start(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
     const entry: { job: RunningJob | undefined; done: Promise<void> } = { job: undefined, done: Promise.resolve() };
-    entry.done = this.#run(execution, definition, (job) => (entry.job = job))
+    entry.done = this.#run(execution, definition, context, (job) => (entry.job = job))
       .catch((error: unknown) => this.#fail(execution, error))
       .finally(() => this.#running.delete(execution.runId));
     this.#running.set(execution.runId, entry);
@@ -50,35 +56,74 @@ export class JobRunner {
     await Promise.all([...this.#running.values()].map((r) => r.done));
   }
 
-  async #run(execution: Execution, definition: ObjectBody, started: (job: RunningJob) => void): Promise<void> {
+  async #run(execution: Execution, definition: ObjectBody, context: ActivationContext, started: (job: RunningJob) => void): Promise<void> {
     const { store, clock, recorder, agents } = this.deps;
     const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
     await act.open();
     act.line(`U00011409 Job '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
-    const generated = generateJob(definition);
-    const agent = agents.get(generated.agent);
-    if (agent === undefined) {
-      act.line(`U00011001 Agent '${generated.agent}' is not connected: the job cannot start.`);
+    const end = async (status: number, variables: ReadonlyMap<string, ScriptValue>, returnCode: number | null = null) => {
       await act.end();
-      await recorder.change(execution, { status: Status.FAULT_NO_HOST, endTime: clock.now() });
-      return;
+      await setExecutionVariables(store.db, execution.client, execution.runId, Object.fromEntries(variables));
+      await recorder.change(execution, { status, endTime: clock.now(), returnCode });
+    };
+
+    // Generation: the pre-process page, then the process page whose text lines become the shell script.
+    const host = new EngineScriptHost(store, clock, act, context);
+    let variables: ReadonlyMap<string, ScriptValue> = objectVariables(definition);
+    const preProcess = scriptPage(definition, "pre_process");
+    if (preProcess.length > 0) {
+      const pre = await runScriptPage(preProcess, "script", host, variables);
+      variables = pre.variables;
+      if (scriptEndStatus(pre) !== Status.ENDED_OK) {
+        act.line("U00011411 The pre-process page ended not OK: the job does not start.");
+        return end(Status.ENDED_NOT_OK, variables, pre.returnCode);
+      }
+    }
+    const generated = await runScriptPage(scriptPage(definition, "process"), "job", host, variables);
+    variables = generated.variables;
+    if (generated.outcome === "failed") {
+      act.line("U00011412 The process page could not be generated: the job does not start.");
+      return end(Status.ENDED_NOT_OK, variables, generated.returnCode);
+    }
+
+    const target = jobTarget(definition);
+    const agent = agents.get(target.agent);
+    if (agent === undefined) {
+      act.line(`U00011001 Agent '${target.agent}' is not connected: the job cannot start.`);
+      return end(Status.FAULT_NO_HOST, variables);
     }
     await recorder.change(execution, { status: Status.START_INITIATED, agent: agent.name, platform: agent.platform });
     const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
     await rep.open();
-    const job = agent.run(
-      { run_id: execution.runId, shell: generated.shell, script: generated.script, max_runtime_seconds: 0, env: {} },
-      (text) => rep.write(text),
-    );
+    const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
+    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: 0, env: {} }, (text) => rep.write(text));
     started(job);
     await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
-    act.line(`U00011408 Job '${execution.name}' started on agent '${agent.name}' with ${generated.shell}.`);
+    act.line(`U00011408 Job '${execution.name}' started on agent '${agent.name}' with ${target.shell}.`);
     const result = await job.result;
     await rep.end();
-    const status = this.#endStatus(result);
+    let status = this.#endStatus(result);
     act.line(`U00011410 Job '${execution.name}' ended: ${statusText(status)}${result.exit_code === null ? "" : `, return code ${result.exit_code}`}${result.message ? ` (${result.message})` : ""}.`);
-    await act.end();
-    await recorder.change(execution, { status, endTime: clock.now(), returnCode: result.exit_code });
+
+    // Post-processing sees the return code in &RETURN_CODE# and may fail the job.
+    const postProcess = scriptPage(definition, "post_process");
+    if (postProcess.length > 0 && !this.#shuttingDown) {
+      const post = await runScriptPage(postProcess, "script", host, new Map([...variables, ["&RETURN_CODE#", result.exit_code ?? -1]]));
+      variables = post.variables;
+      if (scriptEndStatus(post) !== Status.ENDED_OK) {
+        act.line("U00011413 The post-process page ended not OK.");
+        status = Status.FAULT_POST_PROCESSING;
+      }
+    }
+    await end(status, variables, result.exit_code);
+  }
+
+  /** Cancels a running job; false when it is not running here. */
+  cancel(runId: number): boolean {
+    const job = this.#running.get(runId)?.job;
+    if (job === undefined) return false;
+    job.cancel();
+    return true;
   }
 
   #endStatus(result: JobResult): number {

@@ -16,7 +16,32 @@ export interface ExecutionFilter {
   status?: readonly StatusTerm[] | undefined;
 }
 
-function toExecution(row: Selectable<ExecutionsTable>): Execution {
+const summaryColumns = [
+  "run_id",
+  "client",
+  "name",
+  "object_type",
+  "type",
+  "queue",
+  "status",
+  "activation_time",
+  "start_time",
+  "end_time",
+  "user",
+  "agent",
+  "platform",
+  "parent",
+  "reference_run_id",
+  "line_number",
+  "return_code",
+  "alias",
+  "title",
+  "archive_key1",
+  "archive_key2",
+  "activator_object_type",
+] as const;
+
+function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColumns)[number]>): Execution {
   return {
     runId: row.run_id,
     client: row.client,
@@ -43,32 +68,6 @@ function toExecution(row: Selectable<ExecutionsTable>): Execution {
   };
 }
 
-const summaryColumns = [
-  "run_id",
-  "client",
-  "name",
-  "object_type",
-  "type",
-  "queue",
-  "status",
-  "activation_time",
-  "start_time",
-  "end_time",
-  "user",
-  "agent",
-  "platform",
-  "parent",
-  "reference_run_id",
-  "line_number",
-  "return_code",
-  "alias",
-  "title",
-  "archive_key1",
-  "archive_key2",
-  "activator_object_type",
-  "definition",
-  "modified_at",
-] as const;
 
 /** Inserts an execution with its object definition snapshot and returns it with its run_id. */
 export async function insertExecution(db: Kysely<Database>, execution: NewExecution, definition: string, now: number): Promise<Execution> {
@@ -171,4 +170,16 @@ export async function listExecutions(
 export async function listUnfinishedExecutions(db: Kysely<Database>): Promise<Execution[]> {
   const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "<", 1800).orderBy("run_id").execute();
   return rows.map(toExecution);
+}
+
+/** Stores an execution's variables (name → value). */
+export async function setExecutionVariables(db: Kysely<Database>, client: number, runId: number, variables: Record<string, string | number>): Promise<void> {
+  await db.updateTable("executions").set({ variables: JSON.stringify(variables) }).where("client", "=", client).where("run_id", "=", runId).execute();
+}
+
+/** An execution's variables; empty when it has none. */
+export async function findExecutionVariables(db: Kysely<Database>, client: number, runId: number): Promise<Record<string, unknown>> {
+  const row = await db.selectFrom("executions").select("variables").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  const parsed: unknown = row?.variables ? JSON.parse(row.variables) : {};
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? Object.fromEntries(Object.entries(parsed)) : {};
 }

@@ -66,6 +66,8 @@ export interface ExecutionsTable {
   activator_object_type: string;
   /** The object definition as it was when activated (JSON). */
   definition: string;
+  /** Execution variables, name → value (JSON), once the run has set any. */
+  variables: string | null;
   modified_at: number;
 }
 

@@ -77,6 +77,14 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     }),
     defineRoute({
       method: "GET",
+      path: "/:client_id/executions/:run_id/variables",
+      params: RunParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }) => executions.variables(principal, params.run_id),
+    }),
+    defineRoute({
+      method: "GET",
       path: "/:client_id/executions/:run_id/reports",
       params: RunParams,
       query: noParams,

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OutExecutionList } from "@baton/contract";
+import { requestJson, segment } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { scriptKeys } from "./keys";
+
+/** How many runs the list shows. */
+export const RECENT_RUNS_LIMIT = 20;
+
+/** GET /api/{client}/executions?type=SCRI: the newest Script executions, newest first. */
+export function getRecentScriptRuns(client: number, signal?: AbortSignal): Promise<OutExecutionList> {
+  return requestJson(`/api/${segment(client)}/executions`, OutExecutionList, {
+    query: { type: "SCRI", max_results: RECENT_RUNS_LIMIT },
+    signal,
+  });
+}
+
+/**
+ * Not polled: the event stream patches it while the page is open (script-run-events.ts), and it
+ * is read again whenever the page mounts, since events are not applied while it is closed.
+ */
+export function recentScriptRunsQueryOptions(client: number) {
+  return queryOptions({
+    queryKey: scriptKeys.recent(client),
+    queryFn: ({ signal }) => getRecentScriptRuns(client, signal),
+    refetchOnMount: "always",
+  });
+}
+
+export function useRecentScriptRuns() {
+  const { client } = useCurrentSession();
+  return useQuery(recentScriptRunsQueryOptions(client));
+}

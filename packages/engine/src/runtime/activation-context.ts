@@ -1,0 +1,24 @@
+import type { InExecutionBody } from "@baton/contract";
+import type { Principal } from "../auth/authenticator";
+import type { Execution } from "../domain/execution";
+
+/** Deepest chain of scripts activating objects that activate scripts, so no activation recurses forever. */
+export const MAX_ACTIVATION_DEPTH = 16;
+
+/** What scripts need of the engine to activate, watch and cancel other executions. */
+export interface Activator {
+  activate(principal: Principal, request: InExecutionBody, depth: number): Promise<Execution>;
+  /** Resolves with the execution once it has ended. */
+  waitForEnd(client: number, runId: number): Promise<Execution>;
+  /** Status code of an execution of the client, 0 when unknown. */
+  statusOf(client: number, runId: number): Promise<number>;
+  /** 0 when the execution was cancelled, else a non-zero error number. */
+  cancel(client: number, runId: number): Promise<number>;
+}
+
+/** Who an execution runs for and how deep in a chain of activations it sits. */
+export interface ActivationContext {
+  principal: Principal;
+  depth: number;
+  activator: Activator;
+}

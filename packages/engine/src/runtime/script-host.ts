@@ -1,0 +1,76 @@
+import { HostError, type ScriptHost } from "@baton/script";
+import { DomainError, ValidationError } from "../domain/errors";
+import { varaRows, withVaraRow } from "../domain/static-variables";
+import type { Store } from "../store/connect";
+import { findObject, replaceObject } from "../store/objects-store";
+import { MAX_ACTIVATION_DEPTH, type ActivationContext } from "./activation-context";
+import type { Clock } from "./clock";
+import type { ReportWriter } from "./report-writer";
+
+/** The engine's side of a running script: ACT report, static variables, activations, time. */
+export class EngineScriptHost implements ScriptHost {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly act: ReportWriter,
+    private readonly context: ActivationContext,
+  ) {}
+
+  print(line: string): void {
+    this.act.line(line);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  async getVar(vara: string, key: string, column: number): Promise<string | undefined> {
+    const object = await this.#vara(vara);
+    const row = varaRows(object.body).find((r) => r.key.toUpperCase() === key.toUpperCase());
+    if (column < 1 || column > 5) throw new HostError(`column ${column} of '${object.name}' does not exist (1 to 5)`);
+    return row?.values[column - 1];
+  }
+
+  async putVar(vara: string, key: string, values: readonly string[]): Promise<void> {
+    const { client, userName } = this.context.principal;
+    await this.store.db.transaction().execute(async (trx) => {
+      const object = await findObject(trx, client, vara.toUpperCase());
+      if (object === undefined || object.type !== "VARA") throw new HostError(`static variable '${vara.toUpperCase()}' does not exist`);
+      await replaceObject(trx, client, { ...object, body: withVaraRow(object.body, key, values) }, userName, this.clock.now());
+    });
+  }
+
+  async activate(name: string, options: { wait: boolean }): Promise<number> {
+    const { principal, depth, activator } = this.context;
+    if (depth + 1 > MAX_ACTIVATION_DEPTH) throw new HostError(`activations nest deeper than ${MAX_ACTIVATION_DEPTH}; '${name}' was not activated`);
+    let runId: number;
+    try {
+      runId = (await activator.activate(principal, { objectName: name.toUpperCase(), executionOption: "execute" }, depth + 1)).runId;
+    } catch (error) {
+      if (error instanceof DomainError) throw new HostError(`'${name.toUpperCase()}' cannot be activated: ${error instanceof ValidationError ? error.issues.map((i) => i.error).join("; ") : error.details}`);
+      throw error;
+    }
+    if (options.wait) await activator.waitForEnd(principal.client, runId);
+    return runId;
+  }
+
+  executionStatus(runId: number): Promise<number> {
+    return this.context.activator.statusOf(this.context.principal.client, runId);
+  }
+
+  cancel(runId: number): Promise<number> {
+    return this.context.activator.cancel(this.context.principal.client, runId);
+  }
+
+  async processRows(vara: string): Promise<string[][]> {
+    const object = await this.#vara(vara);
+    return varaRows(object.body).map((row) => [row.key, ...row.values]);
+  }
+
+  async #vara(name: string) {
+    const object = await findObject(this.store.db, this.context.principal.client, name.toUpperCase());
+    if (object === undefined || object.type !== "VARA") throw new HostError(`static variable '${name.toUpperCase()}' does not exist`);
+    return object;
+  }
+}
+

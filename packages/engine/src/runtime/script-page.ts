@@ -1,0 +1,40 @@
+import { Status } from "@baton/contract";
+import { MESSAGES, parseScript, runScript, ScriptSyntaxError, type ScriptHost, type ScriptResult, type ScriptValue } from "@baton/script";
+
+/**
+ * Parses and runs one script page. A page that does not parse (possible only for definitions
+ * stored before they were validated) fails like a runtime error, with its position in the ACT report.
+ */
+export async function runScriptPage(
+  lines: readonly string[],
+  mode: "script" | "job",
+  host: ScriptHost,
+  variables: ReadonlyMap<string, ScriptValue>,
+): Promise<ScriptResult> {
+  try {
+    return await runScript(parseScript(lines, mode), host, { mode, variables });
+  } catch (error) {
+    if (!(error instanceof ScriptSyntaxError)) throw error;
+    host.print(MESSAGES.syntaxError(error.line, error.column, error.message));
+    return {
+      outcome: "failed",
+      returnCode: 1,
+      error: { message: error.message, line: error.line, column: error.column },
+      variables: new Map(variables),
+      psets: new Map(),
+      rsets: new Map(),
+      text: [],
+    };
+  }
+}
+
+/** How a script run ends: normally, by :EXIT/:STOP with 0, or not OK. */
+export function scriptEndStatus(result: ScriptResult): number {
+  if (result.outcome === "failed") return Status.ENDED_NOT_OK;
+  return result.returnCode === 0 ? Status.ENDED_OK : Status.ENDED_NOT_OK;
+}
+
+/** Variables as stored on the execution: the script's variables, :RSET values included. */
+export function executionVariables(result: ScriptResult): Record<string, ScriptValue> {
+  return Object.fromEntries([...result.variables, ...result.rsets]);
+}

@@ -1,0 +1,57 @@
+import { Status, type ObjectBody } from "@baton/contract";
+import type { Logger } from "pino";
+import type { Execution } from "../domain/execution";
+import { objectVariables } from "../domain/job-script";
+import { scriptPage } from "../domain/object-definition";
+import type { Store } from "../store/connect";
+import { setExecutionVariables } from "../store/executions-store";
+import type { ActivationContext } from "./activation-context";
+import type { Clock } from "./clock";
+import type { ExecutionRecorder } from "./execution-recorder";
+import { ReportWriter } from "./report-writer";
+import { EngineScriptHost } from "./script-host";
+import { executionVariables, runScriptPage, scriptEndStatus } from "./script-page";
+
+export interface ScriptRunnerDeps {
+  store: Store;
+  clock: Clock;
+  recorder: ExecutionRecorder;
+  logger: Logger;
+}
+
+/** Runs Script executions (SCRI objects and POST /scripts) in the engine; output goes to the ACT report. */
+export class ScriptRunner {
+  readonly #running = new Set<Promise<void>>();
+
+  constructor(private readonly deps: ScriptRunnerDeps) {}
+
+  /** Starts the script in the background; the promise settles once its end is recorded. */
+  start(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
+    const done = this.#run(execution, definition, context).catch(async (error: unknown) => {
+      this.deps.logger.error({ err: error, runId: execution.runId }, "script failed in the engine");
+      await this.deps.recorder.change(execution, { status: Status.FAULT_OTHER, endTime: this.deps.clock.now() }).catch(() => undefined);
+    });
+    this.#running.add(done);
+    void done.finally(() => this.#running.delete(done));
+    return done;
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all([...this.#running]);
+  }
+
+  async #run(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
+    await act.open();
+    act.line(`U00011409 Script '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
+    await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
+    const host = new EngineScriptHost(store, clock, act, context);
+    const result = await runScriptPage(scriptPage(definition, "process"), "script", host, objectVariables(definition));
+    const status = scriptEndStatus(result);
+    act.line(`U00011410 Script '${execution.name}' ended: ${status === Status.ENDED_OK ? "ENDED_OK" : "ENDED_NOT_OK"}, return code ${result.returnCode}.`);
+    await act.end();
+    await setExecutionVariables(store.db, execution.client, execution.runId, executionVariables(result));
+    await recorder.change(execution, { status, endTime: clock.now(), returnCode: result.returnCode });
+  }
+}
