@@ -104,6 +104,12 @@ describe.each(testDialects)("scripts on %s", (dialect) => {
     expect(await report(Number(activated?.[1]), "REP")).toBe("from-activated-job\n");
   });
 
+  it("hands :RSET values of an activated object back to the script that waited for it", async () => {
+    await test.rest("/100/objects", json({ data: { scri: { general_attributes: { name: "SCRI.ANSWER" }, scripts: [{ process: [":RSET &ANSWER# = 6 * 7", ":SET &PRIVATE# = 1"] }] } }, path: "" }));
+    const execution = await runScript([":SET &R# = ACTIVATE_UC_OBJECT(SCRI.ANSWER, WAIT)", ':PRINT "answer &ANSWER#, private &PRIVATE#"']);
+    expect(await report(execution.run_id)).toContain("answer 42, private &PRIVATE#");
+  });
+
   it("runs SCRI objects, and stops a chain of activations at depth 16", async () => {
     await test.rest("/100/objects", json({ data: { scri: { general_attributes: { name: "SCRI.HELLO" }, scripts: [{ process: [':PRINT "hello from SCRI"'] }] } }, path: "" }));
     const hello = await execute("SCRI.HELLO");

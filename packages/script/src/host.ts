@@ -17,11 +17,13 @@ export interface ScriptHost {
   getVar(vara: string, key: string, column: number): Promise<string | undefined>;
   /** :PUT_VAR: writes the values (value1..) of a static VARA row, creating the row when new. */
   putVar(vara: string, key: string, values: readonly string[]): Promise<void>;
+  /** ACTIVATE_UC_OBJECT: activates an object and returns its RunID. Throws HostError when it cannot be activated. */
+  activate(name: string): Promise<number>;
   /**
-   * ACTIVATE_UC_OBJECT: activates an object and returns its RunID; with `wait` it resolves once
-   * the execution has ended. Throws HostError when the object cannot be activated.
+   * ACTIVATE_UC_OBJECT with WAIT: resolves once the execution has ended, with the values it
+   * returned with :RSET (set in the activating script).
    */
-  activate(name: string, options: { wait: boolean }): Promise<number>;
+  waitFor(runId: number): Promise<ReadonlyMap<string, ScriptValue>>;
   /** GET_UC_OBJECT_STATUS: the status code of an execution (0 when unknown). */
   executionStatus(runId: number): Promise<number>;
   /** CANCEL_UC_OBJECT: cancels an execution; 0 when cancelled, else a non-zero error number. */

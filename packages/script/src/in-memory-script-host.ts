@@ -1,4 +1,4 @@
-import { HostError, type ScriptHost } from "./host";
+import { HostError, type ScriptHost, type ScriptValue } from "./host";
 
 /**
  * A ScriptHost backed by Maps, for the package's own tests: static VARAs as key → values rows,
@@ -13,6 +13,8 @@ export class InMemoryScriptHost implements ScriptHost {
   readonly objects = new Set<string>();
   readonly activations: Array<{ name: string; wait: boolean; runId: number }> = [];
   readonly statuses = new Map<number, number>();
+  /** Values each object returns with :RSET when waited for, by object name. */
+  readonly returns = new Map<string, Map<string, ScriptValue>>();
   nowMs = Date.UTC(2024, 1, 29, 7, 5, 9);
   private nextRunId = 1001;
 
@@ -37,14 +39,22 @@ export class InMemoryScriptHost implements ScriptHost {
     this.rowsOf(vara).set(key, [...values]);
   }
 
-  async activate(name: string, options: { wait: boolean }): Promise<number> {
+  async activate(name: string): Promise<number> {
     if (!this.objects.has(name)) throw new HostError(`object '${name}' does not exist`);
     const runId = this.nextRunId;
     this.nextRunId += 1;
-    this.activations.push({ name, wait: options.wait, runId });
-    // With WAIT the execution has ended by the time activate resolves.
-    this.statuses.set(runId, options.wait ? 1900 : 1550);
+    this.activations.push({ name, wait: false, runId });
+    this.statuses.set(runId, 1550);
     return runId;
+  }
+
+  /** Ends the execution at once and hands back what `returns` holds for its object. */
+  async waitFor(runId: number): Promise<ReadonlyMap<string, ScriptValue>> {
+    const activation = this.activations.find((a) => a.runId === runId);
+    if (activation === undefined) throw new HostError(`RunID ${runId} was not activated`);
+    activation.wait = true;
+    this.statuses.set(runId, 1900);
+    return this.returns.get(activation.name) ?? new Map();
   }
 
   async executionStatus(runId: number): Promise<number> {

@@ -278,6 +278,14 @@ describe("statements", () => {
     ]);
   });
 
+  it("ACTIVATE_UC_OBJECT with WAIT sets the values the activated object returned with :RSET", async () => {
+    const host = newHost();
+    host.returns.set("JOB.BACKUP", new Map<string, string | number>([["&RESULT#", "archived"], ["&COUNT#", 3]]));
+    const { result, printed } = await run([":SET &R# = ACTIVATE_UC_OBJECT(JOB.BACKUP, WAIT)", ':PRINT "&RESULT# &COUNT#"'], {}, host);
+    expect(result.outcome).toBe("ended");
+    expect(printed).toEqual(["U00007000 'JOB.BACKUP' activated with RunID '1001'.", "archived 3"]);
+  });
+
   it(":PROCESS runs its block once per row of PREP_PROCESS_VAR", async () => {
     const host = new InMemoryScriptHost({
       varas: { HOSTS: { DB01: ["10.0.0.1", "linux"], WEB01: ["10.0.0.2", "windows"] }, EMPTY: {} },

@@ -90,6 +90,10 @@ class ScriptRun {
         if (row === undefined) throw new ScriptRuntimeError(`${quote(handle)} is not being iterated by :PROCESS`);
         return row;
       },
+      setVariable: (name, value) => {
+        this.variables.checkTarget(name, undefined);
+        this.variables.write(name, undefined, value);
+      },
     };
   }
 

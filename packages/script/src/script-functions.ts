@@ -13,6 +13,8 @@ export interface FunctionContext {
   openProcess(rows: readonly (readonly string[])[]): string;
   /** The row the :PROCESS loop over `handle` is at; a runtime error outside such a loop. */
   currentProcessRow(handle: ScriptValue): readonly string[];
+  /** Sets a variable of the run (values an activated object returned with :RSET). */
+  setVariable(name: string, value: ScriptValue): void;
 }
 
 export interface ScriptFunction {
@@ -52,8 +54,11 @@ export const SCRIPT_FUNCTIONS: ReadonlyMap<string, ScriptFunction> = new Map<str
       if (option !== "" && option !== "WAIT") {
         throw new ScriptRuntimeError(`the second argument must be WAIT, not ${quote(textArg(args, 1))}`);
       }
-      const runId = await context.host.activate(name, { wait: option === "WAIT" });
+      const runId = await context.host.activate(name);
       context.print(MESSAGES.activated(name, runId));
+      if (option === "WAIT") {
+        for (const [variable, value] of await context.host.waitFor(runId)) context.setVariable(variable, value);
+      }
       return runId;
     },
   }],

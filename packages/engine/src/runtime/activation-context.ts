@@ -10,6 +10,8 @@ export interface Activator {
   activate(principal: Principal, request: InExecutionBody, depth: number): Promise<Execution>;
   /** Resolves with the execution once it has ended. */
   waitForEnd(client: number, runId: number): Promise<Execution>;
+  /** The values an ended execution returned to its activator with :RSET. */
+  returnedValues(client: number, runId: number): Promise<Record<string, string | number>>;
   /** Status code of an execution of the client, 0 when unknown. */
   statusOf(client: number, runId: number): Promise<number>;
   /** 0 when the execution was cancelled, else a non-zero error number. */

@@ -137,6 +137,10 @@ export class ExecutionService implements Activator {
     }
   }
 
+  returnedValues(client: number, runId: number): Promise<Record<string, string | number>> {
+    return findExecutionVariables(this.deps.store.db, client, runId, "returned");
+  }
+
   async statusOf(client: number, runId: number): Promise<number> {
     return (await findExecution(this.deps.store.db, client, runId))?.status ?? 0;
   }

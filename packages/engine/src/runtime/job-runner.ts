@@ -4,10 +4,9 @@ import type { Execution } from "../domain/execution";
 import type { ScriptValue } from "@baton/script";
 import { jobTarget, objectVariables } from "../domain/job-script";
 import { scriptPage } from "../domain/object-definition";
-import { setExecutionVariables } from "../store/executions-store";
 import type { ActivationContext } from "./activation-context";
 import { EngineScriptHost } from "./script-host";
-import { runScriptPage, scriptEndStatus } from "./script-page";
+import { runScriptPage, saveScriptVariables, scriptEndStatus } from "./script-page";
 import type { Store } from "../store/connect";
 import type { Agent, RunningJob } from "./agent-port";
 import type { Clock } from "./clock";
@@ -61,9 +60,11 @@ export class JobRunner {
     const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
     await act.open();
     act.line(`U00011409 Job '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
+    // :RSET values of every page go back to the activator.
+    const returned = new Map<string, ScriptValue>();
     const end = async (status: number, variables: ReadonlyMap<string, ScriptValue>, returnCode: number | null = null) => {
       await act.end();
-      await setExecutionVariables(store.db, execution.client, execution.runId, Object.fromEntries(variables));
+      await saveScriptVariables(store, execution, variables, returned);
       await recorder.change(execution, { status, endTime: clock.now(), returnCode });
     };
 
@@ -74,6 +75,7 @@ export class JobRunner {
     if (preProcess.length > 0) {
       const pre = await runScriptPage(preProcess, "script", host, variables);
       variables = pre.variables;
+      for (const [name, value] of pre.rsets) returned.set(name, value);
       if (scriptEndStatus(pre) !== Status.ENDED_OK) {
         act.line("U00011411 The pre-process page ended not OK: the job does not start.");
         return end(Status.ENDED_NOT_OK, variables, pre.returnCode);
@@ -81,6 +83,7 @@ export class JobRunner {
     }
     const generated = await runScriptPage(scriptPage(definition, "process"), "job", host, variables);
     variables = generated.variables;
+    for (const [name, value] of generated.rsets) returned.set(name, value);
     if (generated.outcome === "failed") {
       act.line("U00011412 The process page could not be generated: the job does not start.");
       return end(Status.ENDED_NOT_OK, variables, generated.returnCode);
@@ -110,6 +113,7 @@ export class JobRunner {
     if (postProcess.length > 0 && !this.#shuttingDown) {
       const post = await runScriptPage(postProcess, "script", host, new Map([...variables, ["&RETURN_CODE#", result.exit_code ?? -1]]));
       variables = post.variables;
+      for (const [name, value] of post.rsets) returned.set(name, value);
       if (scriptEndStatus(post) !== Status.ENDED_OK) {
         act.line("U00011413 The post-process page ended not OK.");
         status = Status.FAULT_POST_PROCESSING;

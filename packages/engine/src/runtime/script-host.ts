@@ -1,4 +1,4 @@
-import { HostError, type ScriptHost } from "@baton/script";
+import { HostError, type ScriptHost, type ScriptValue } from "@baton/script";
 import { DomainError, ValidationError } from "../domain/errors";
 import { varaRows, withVaraRow } from "../domain/static-variables";
 import type { Store } from "../store/connect";
@@ -40,18 +40,21 @@ export class EngineScriptHost implements ScriptHost {
     });
   }
 
-  async activate(name: string, options: { wait: boolean }): Promise<number> {
+  async activate(name: string): Promise<number> {
     const { principal, depth, activator } = this.context;
     if (depth + 1 > MAX_ACTIVATION_DEPTH) throw new HostError(`activations nest deeper than ${MAX_ACTIVATION_DEPTH}; '${name}' was not activated`);
-    let runId: number;
     try {
-      runId = (await activator.activate(principal, { objectName: name.toUpperCase(), executionOption: "execute" }, depth + 1)).runId;
+      return (await activator.activate(principal, { objectName: name.toUpperCase(), executionOption: "execute" }, depth + 1)).runId;
     } catch (error) {
       if (error instanceof DomainError) throw new HostError(`'${name.toUpperCase()}' cannot be activated: ${error instanceof ValidationError ? error.issues.map((i) => i.error).join("; ") : error.details}`);
       throw error;
     }
-    if (options.wait) await activator.waitForEnd(principal.client, runId);
-    return runId;
+  }
+
+  async waitFor(runId: number): Promise<ReadonlyMap<string, ScriptValue>> {
+    const { principal, activator } = this.context;
+    await activator.waitForEnd(principal.client, runId);
+    return new Map(Object.entries(await activator.returnedValues(principal.client, runId)));
   }
 
   executionStatus(runId: number): Promise<number> {

@@ -1,4 +1,7 @@
 import { Status } from "@baton/contract";
+import type { Execution } from "../domain/execution";
+import type { Store } from "../store/connect";
+import { setExecutionVariables } from "../store/executions-store";
 import { MESSAGES, parseScript, runScript, ScriptSyntaxError, type ScriptHost, type ScriptResult, type ScriptValue } from "@baton/script";
 
 /**
@@ -34,7 +37,7 @@ export function scriptEndStatus(result: ScriptResult): number {
   return result.returnCode === 0 ? Status.ENDED_OK : Status.ENDED_NOT_OK;
 }
 
-/** Variables as stored on the execution: the script's variables, :RSET values included. */
-export function executionVariables(result: ScriptResult): Record<string, ScriptValue> {
-  return Object.fromEntries([...result.variables, ...result.rsets]);
+/** Stores what a run leaves behind: its variables, and its :RSET values for the activator. */
+export function saveScriptVariables(store: Store, execution: Execution, variables: ReadonlyMap<string, ScriptValue>, returned: ReadonlyMap<string, ScriptValue>): Promise<void> {
+  return setExecutionVariables(store.db, execution.client, execution.runId, Object.fromEntries(variables), Object.fromEntries(returned));
 }

@@ -4,13 +4,12 @@ import type { Execution } from "../domain/execution";
 import { objectVariables } from "../domain/job-script";
 import { scriptPage } from "../domain/object-definition";
 import type { Store } from "../store/connect";
-import { setExecutionVariables } from "../store/executions-store";
 import type { ActivationContext } from "./activation-context";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 import { EngineScriptHost } from "./script-host";
-import { executionVariables, runScriptPage, scriptEndStatus } from "./script-page";
+import { runScriptPage, saveScriptVariables, scriptEndStatus } from "./script-page";
 
 export interface ScriptRunnerDeps {
   store: Store;
@@ -51,7 +50,7 @@ export class ScriptRunner {
     const status = scriptEndStatus(result);
     act.line(`U00011410 Script '${execution.name}' ended: ${status === Status.ENDED_OK ? "ENDED_OK" : "ENDED_NOT_OK"}, return code ${result.returnCode}.`);
     await act.end();
-    await setExecutionVariables(store.db, execution.client, execution.runId, executionVariables(result));
+    await saveScriptVariables(store, execution, result.variables, result.rsets);
     await recorder.change(execution, { status, endTime: clock.now(), returnCode: result.returnCode });
   }
 }

@@ -172,14 +172,26 @@ export async function listUnfinishedExecutions(db: Kysely<Database>): Promise<Ex
   return rows.map(toExecution);
 }
 
-/** Stores an execution's variables (name → value). */
-export async function setExecutionVariables(db: Kysely<Database>, client: number, runId: number, variables: Record<string, string | number>): Promise<void> {
-  await db.updateTable("executions").set({ variables: JSON.stringify(variables) }).where("client", "=", client).where("run_id", "=", runId).execute();
+export type VariableValues = Record<string, string | number>;
+
+/** Stores an execution's variables and the values it returns to its activator (:RSET). */
+export async function setExecutionVariables(db: Kysely<Database>, client: number, runId: number, variables: VariableValues, returned: VariableValues): Promise<void> {
+  await db
+    .updateTable("executions")
+    .set({ variables: JSON.stringify(variables), returned_variables: JSON.stringify(returned) })
+    .where("client", "=", client)
+    .where("run_id", "=", runId)
+    .execute();
 }
 
-/** An execution's variables; empty when it has none. */
-export async function findExecutionVariables(db: Kysely<Database>, client: number, runId: number): Promise<Record<string, unknown>> {
-  const row = await db.selectFrom("executions").select("variables").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
-  const parsed: unknown = row?.variables ? JSON.parse(row.variables) : {};
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? Object.fromEntries(Object.entries(parsed)) : {};
+/** An execution's variables, or the values it returned (`returned`); empty when it has none. */
+export async function findExecutionVariables(db: Kysely<Database>, client: number, runId: number, which: "variables" | "returned" = "variables"): Promise<VariableValues> {
+  const row = await db.selectFrom("executions").select(["variables", "returned_variables"]).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  const text = which === "variables" ? row?.variables : row?.returned_variables;
+  const parsed: unknown = text ? JSON.parse(text) : {};
+  const values: VariableValues = {};
+  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+    for (const [name, value] of Object.entries(parsed)) if (typeof value === "string" || typeof value === "number") values[name] = value;
+  }
+  return values;
 }

@@ -68,6 +68,8 @@ export interface ExecutionsTable {
   definition: string;
   /** Execution variables, name → value (JSON), once the run has set any. */
   variables: string | null;
+  /** Values returned to the activator with :RSET, name → value (JSON). */
+  returned_variables: string | null;
   modified_at: number;
 }
 
