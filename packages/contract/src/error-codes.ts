@@ -29,6 +29,8 @@ export const ErrorCode = {
   REPORT_NOT_FOUND: 45130,
   /** A script that does not parse; the OutValidationError carries line and column. */
   SCRIPT_SYNTAX: 45160,
+  /** A status change the execution's state does not allow (cancel an ended one, restart an active one). */
+  INVALID_TRANSITION: 45170,
   /** A resource that is disabled until a precondition is met (spec: 404 with a custom code). */
   RESOURCE_DISABLED: 45140,
 } as const;

@@ -74,6 +74,7 @@ export const Status = {
   READY_FOR_START: 1530,
   START_INITIATED: 1540,
   ACTIVE: 1550,
+  BLOCKED: 1560,
   WAITING_FOR_AGENT: 1685,
   ENDED_NOT_OK: 1800,
   ENDED_LOST: 1815,
@@ -81,6 +82,7 @@ export const Status = {
   FAULT_NO_HOST: 1821,
   FAULT_POST_PROCESSING: 1823,
   ENDED_CANCEL: 1850,
+  ENDED_JP_CANCEL: 1851,
   ENDED_OK: 1900,
 } as const satisfies Record<string, StatusCode>;
 

@@ -20,6 +20,7 @@ import { ExecutionService } from "./runtime/execution-service";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
 import { ScriptRunner } from "./runtime/script-runner";
+import { WorkflowRunner } from "./runtime/workflow-runner";
 import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
@@ -70,7 +71,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
   const jobs = new JobRunner({ store, clock, recorder, agents, logger });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
-  const executions = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, callbacks: new CallbackPolicy(options.callbackAllow), logger });
+  const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
+  const executions = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, callbacks: new CallbackPolicy(options.callbackAllow), logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
@@ -97,6 +99,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     close: async () => {
       jobs.beginShutdown();
       await Promise.all([jobs.idle(), scripts.idle()]);
+      await workflows.idle();
       await store.close();
     },
   };

@@ -172,3 +172,25 @@ export const InScriptsBody = z.object({
   queue: ObjectName.optional(),
 });
 export type InScriptsBody = z.infer<typeof InScriptsBody>;
+
+/** Body of POST /{client_id}/executions/{run_id}/status; the action may come in any letter case. */
+export const InChangeExecutionStatusBody = z.object({
+  action: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["restart", "cancel"], "must be restart or cancel")),
+  cancel: z.object({ recursive: Flag.optional() }).optional(),
+  restart: z
+    .object({
+      queue: ObjectName.optional(),
+      restartPoint: z.string().max(8).optional(),
+      keepStartType: Flag.optional(),
+      waitForManualRelease: Flag.optional(),
+      inputs: z.record(z.string(), z.unknown()).optional(),
+    })
+    .optional(),
+});
+export type InChangeExecutionStatusBody = z.infer<typeof InChangeExecutionStatusBody>;
+
+export const OutChangeExecutionStatus = z.object({ run_id: Int32 });
+export type OutChangeExecutionStatus = z.infer<typeof OutChangeExecutionStatus>;

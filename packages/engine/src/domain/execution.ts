@@ -24,6 +24,10 @@ export interface Execution {
   archiveKey1: string | null;
   archiveKey2: string | null;
   activatorObjectType: string;
+  /** How many restarts led to this execution (0 for an original). */
+  restartCount: number;
+  /** The execution this one restarted. */
+  restartPredecessor: number | null;
 }
 
 /** What a status change may set besides the status itself. */

@@ -1,4 +1,5 @@
 import type { InExecutionBody } from "@baton/contract";
+import type { ScriptValue } from "@baton/script";
 import type { Principal } from "../auth/authenticator";
 import type { Execution } from "../domain/execution";
 
@@ -16,11 +17,17 @@ export interface Activator {
   statusOf(client: number, runId: number): Promise<number>;
   /** 0 when the execution was cancelled, else a non-zero error number. */
   cancel(client: number, runId: number): Promise<number>;
+  /** Activates the object of a workflow task as a child of the workflow. */
+  startTask(principal: Principal, workflow: Execution, line: number, objectName: string, depth: number, inherited: ReadonlyMap<string, ScriptValue>): Promise<void>;
+  /** Records a workflow task that ends without running (inactive, skipped). */
+  settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void>;
 }
 
-/** Who an execution runs for and how deep in a chain of activations it sits. */
+/** Who an execution runs for, how deep in a chain of activations it sits, and what it inherits. */
 export interface ActivationContext {
   principal: Principal;
   depth: number;
   activator: Activator;
+  /** Values the workflow's earlier tasks passed with :PSET; they start as variables of the run. */
+  inherited: ReadonlyMap<string, ScriptValue>;
 }

@@ -1,11 +1,20 @@
-import { EXECUTION_TYPE_OF_OBJECT, ErrorCode, Right, Status, isFinalStatus, type InExecutionBody, type ObjectBody } from "@baton/contract";
-import { parseScript, ScriptSyntaxError } from "@baton/script";
+import {
+  EXECUTION_TYPE_OF_OBJECT,
+  ErrorCode,
+  Right,
+  Status,
+  isFinalStatus,
+  type InChangeExecutionStatusBody,
+  type InExecutionBody,
+  type ObjectBody,
+} from "@baton/contract";
+import { parseScript, ScriptSyntaxError, type ScriptValue } from "@baton/script";
 import type { Logger } from "pino";
 import { requirePrivilege, requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
 import { accessFilter } from "../domain/authorization";
-import { NotFoundError, ValidationError, invalid } from "../domain/errors";
+import { BadRequestError, DomainError, NotFoundError, ValidationError, invalid } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
@@ -13,6 +22,7 @@ import {
   findExecution,
   findExecutionDefinition,
   findExecutionVariables,
+  listChildren,
   listExecutions,
   listUnfinishedExecutions,
   type ExecutionFilter,
@@ -26,6 +36,10 @@ import type { ExecutionRecorder } from "./execution-recorder";
 import type { JobRunner } from "./job-runner";
 import { ReportWriter } from "./report-writer";
 import type { ScriptRunner } from "./script-runner";
+import type { WorkflowRunner } from "./workflow-runner";
+
+/** Object types this engine runs. */
+const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP"]);
 
 /** Name of the executions POST /scripts starts. */
 export const AD_HOC_SCRIPT_NAME = "SCRIPT";
@@ -37,6 +51,7 @@ export interface ExecutionServiceDeps {
   bus: ExecutionEventBus;
   jobs: JobRunner;
   scripts: ScriptRunner;
+  workflows: WorkflowRunner;
   callbacks: CallbackPolicy;
   logger: Logger;
 }
@@ -62,18 +77,12 @@ export class ExecutionService implements Activator {
       throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${request.objectName}' does not exist in client ${principal.client}.`);
     }
     requireRight(principal, Right.EXECUTE, object.type, object.name);
-    if (object.type !== "JOBS" && object.type !== "SCRI") {
+    if (!RUNNABLE_TYPES.has(object.type)) {
       throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
     }
-    const attributes = object.body.general_attributes;
-    const execution = await this.#create(principal, object.type, object.name, object.body, {
-      queue: request.queue ?? stringAttribute(attributes, "queue"),
-      alias: request.alias,
-      title: stringAttribute(attributes, "title"),
-      archiveKey1: stringAttribute(attributes, "archive_key1"),
-      archiveKey2: stringAttribute(attributes, "archive_key2"),
-    });
-    this.#start(execution, object.body, { principal, depth, activator: this });
+    const details = objectDetails(object.body);
+    const execution = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias });
+    this.#start(execution, object.body, { principal, depth, activator: this, inherited: new Map() });
     return execution;
   }
 
@@ -94,7 +103,7 @@ export class ExecutionService implements Activator {
     }
     const body: ObjectBody = { general_attributes: { name: AD_HOC_SCRIPT_NAME, type: "SCRI" }, scripts: [{ process: [...lines] }] };
     const execution = await this.#create(principal, "SCRI", AD_HOC_SCRIPT_NAME, body, { queue });
-    this.#start(execution, body, { principal, depth: 0, activator: this });
+    this.#start(execution, body, { principal, depth: 0, activator: this, inherited: new Map() });
     return execution;
   }
 
@@ -141,6 +150,11 @@ export class ExecutionService implements Activator {
     return findExecutionVariables(this.deps.store.db, client, runId, "returned");
   }
 
+  /** Values a task passed to its workflow with :PSET. */
+  passedValues(client: number, runId: number): Promise<Record<string, string | number>> {
+    return findExecutionVariables(this.deps.store.db, client, runId, "passed");
+  }
+
   async statusOf(client: number, runId: number): Promise<number> {
     return (await findExecution(this.deps.store.db, client, runId))?.status ?? 0;
   }
@@ -148,7 +162,87 @@ export class ExecutionService implements Activator {
   async cancel(client: number, runId: number): Promise<number> {
     const execution = await findExecution(this.deps.store.db, client, runId);
     if (execution === undefined) return 2;
-    return this.deps.jobs.cancel(runId) ? 0 : 1;
+    if (isFinalStatus(execution.status) || execution.objectType === "SCRI") return 1;
+    await this.#cancel(execution, false);
+    return 0;
+  }
+
+  async startTask(principal: Principal, workflow: Execution, line: number, objectName: string, depth: number, inherited: ReadonlyMap<string, ScriptValue>): Promise<void> {
+    const task = { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP", queue: workflow.queue };
+    const object = await findObject(this.deps.store.db, principal.client, objectName);
+    let refusal: string | undefined;
+    if (object === undefined) refusal = `object '${objectName}' does not exist`;
+    else if (!RUNNABLE_TYPES.has(object.type)) refusal = `object '${objectName}' of type ${object.type} is not executable`;
+    else {
+      try {
+        requireRight(principal, Right.EXECUTE, object.type, object.name);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        refusal = error.details;
+      }
+    }
+    if (object === undefined || refusal !== undefined) {
+      // The task ends as a fault the operator sees, and the workflow blocks on it.
+      const body: ObjectBody = object?.body ?? { general_attributes: { name: objectName } };
+      const failed = await this.#create(principal, object?.type ?? "JOBS", objectName, body, { ...task, status: Status.FAULT_OTHER });
+      const act = new ReportWriter(this.deps.store, this.deps.clock, principal.client, failed.runId, "ACT");
+      act.line(`U00011415 Task in line ${line} of workflow '${workflow.name}' cannot start: ${refusal ?? "unknown reason"}.`);
+      await act.end();
+      return;
+    }
+    const execution = await this.#create(principal, object.type, object.name, object.body, { ...objectDetails(object.body), ...task });
+    this.#start(execution, object.body, { principal, depth, activator: this, inherited });
+  }
+
+  async settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void> {
+    const type = objectType.startsWith("<") ? "JOBS" : objectType;
+    await this.#create(principal, type, objectName, { general_attributes: { name: objectName, type } }, { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP", queue: workflow.queue, status });
+  }
+
+  /** POST .../status: cancel an active execution or restart an ended one. Returns the execution acted on or started. */
+  async changeStatus(principal: Principal, runId: number, request: InChangeExecutionStatusBody): Promise<Execution> {
+    const execution = await this.get(principal, runId);
+    requireRight(principal, Right.CANCEL, execution.objectType, execution.name);
+    if (request.action === "cancel") {
+      if (isFinalStatus(execution.status)) throw transition(`execution ${runId} has already ended (${execution.status}); only active executions can be cancelled`);
+      if (execution.objectType === "SCRI") throw transition(`execution ${runId} is a script, which runs to its end; cancel what it waits for instead`);
+      await this.#cancel(execution, request.cancel?.recursive ?? false);
+      return execution;
+    }
+    if (!isFinalStatus(execution.status)) throw transition(`execution ${runId} is still active (${execution.status}); only ended executions can be restarted`);
+    const options = request.restart ?? {};
+    if (options.waitForManualRelease) throw invalid(ErrorCode.INVALID_REQUEST, "restart.wait_for_manual_release", "manual release is not available on this server", true);
+    if (options.inputs !== undefined && Object.keys(options.inputs).length > 0) throw invalid(ErrorCode.INVALID_REQUEST, "restart.inputs", "this execution takes no prompt inputs", options.inputs);
+    const body: ObjectBody = JSON.parse((await findExecutionDefinition(this.deps.store.db, principal.client, runId)) ?? "{}");
+    const restarted = await this.#create(principal, execution.objectType, execution.name, body, {
+      ...objectDetails(body),
+      queue: options.queue ?? execution.queue,
+      alias: execution.alias ?? undefined,
+      parent: execution.parent ?? undefined,
+      lineNumber: execution.lineNumber ?? undefined,
+      activatorObjectType: execution.activatorObjectType,
+      referenceRunId: execution.referenceRunId || execution.runId,
+      restartCount: execution.restartCount + 1,
+      restartPredecessor: execution.runId,
+    });
+    this.#start(restarted, body, { principal, depth: 0, activator: this, inherited: new Map() });
+    return restarted;
+  }
+
+  /** Ends an active execution as cancelled; a workflow with `recursive` takes its active tasks with it. */
+  async #cancel(execution: Execution, recursive: boolean): Promise<void> {
+    const { recorder, clock, store } = this.deps;
+    if (execution.objectType === "JOBP") {
+      await recorder.change(execution, { status: Status.ENDED_JP_CANCEL, endTime: clock.now() });
+      if (recursive) {
+        for (const child of await listChildren(store.db, execution.client, execution.runId)) {
+          if (!isFinalStatus(child.status) && child.objectType !== "SCRI") await this.#cancel(child, true);
+        }
+      }
+      return;
+    }
+    // A job in the runner ends as cancelled through its own flow (the process group is killed).
+    if (!this.deps.jobs.cancel(execution.runId)) await recorder.change(execution, { status: Status.ENDED_CANCEL, endTime: clock.now() });
   }
 
   /**
@@ -161,11 +255,20 @@ export class ExecutionService implements Activator {
     let restarted = 0;
     let lost = 0;
     for (const execution of await listUnfinishedExecutions(store.db)) {
+      if (execution.objectType === "JOBP") {
+        // A workflow goes on from its tasks' states; tasks lost with the engine block it.
+        const principal = await loadPrincipal(store, execution.client, execution.user).catch(() => undefined);
+        if (principal !== undefined) {
+          void this.deps.workflows.resume(execution, { principal, depth: 0, activator: this, inherited: new Map() });
+          restarted += 1;
+          continue;
+        }
+      }
       if (execution.status === Status.PREPARING) {
         const definition = await findExecutionDefinition(store.db, execution.client, execution.runId);
         const principal = await loadPrincipal(store, execution.client, execution.user).catch(() => undefined);
         if (definition !== undefined && principal !== undefined) {
-          this.#start(execution, JSON.parse(definition), { principal, depth: 0, activator: this });
+          this.#start(execution, JSON.parse(definition), { principal, depth: 0, activator: this, inherited: new Map() });
           restarted += 1;
           continue;
         }
@@ -180,13 +283,8 @@ export class ExecutionService implements Activator {
     return { restarted, lost };
   }
 
-  #create(
-    principal: Principal,
-    objectType: string,
-    name: string,
-    body: ObjectBody,
-    details: { queue?: string | undefined; alias?: string | undefined; title?: string | undefined; archiveKey1?: string | undefined; archiveKey2?: string | undefined },
-  ): Promise<Execution> {
+  #create(principal: Principal, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<Execution> {
+    const now = this.deps.clock.now();
     return this.deps.recorder.create(
       {
         client: principal.client,
@@ -194,22 +292,24 @@ export class ExecutionService implements Activator {
         objectType,
         type: EXECUTION_TYPE_OF_OBJECT[objectType] ?? objectType,
         queue: details.queue ?? "CLIENT_QUEUE",
-        status: Status.PREPARING,
-        activationTime: this.deps.clock.now(),
+        status: details.status ?? Status.PREPARING,
+        activationTime: now,
         startTime: null,
-        endTime: null,
+        endTime: details.status === undefined ? null : now,
         user: principal.userName,
         agent: null,
         platform: null,
-        parent: null,
-        referenceRunId: 0,
-        lineNumber: null,
+        parent: details.parent ?? null,
+        referenceRunId: details.referenceRunId ?? 0,
+        lineNumber: details.lineNumber ?? null,
         returnCode: null,
         alias: details.alias ?? null,
         title: details.title ?? null,
         archiveKey1: details.archiveKey1 ?? null,
         archiveKey2: details.archiveKey2 ?? null,
-        activatorObjectType: "API",
+        activatorObjectType: details.activatorObjectType ?? "API",
+        restartCount: details.restartCount ?? 0,
+        restartPredecessor: details.restartPredecessor ?? null,
       },
       JSON.stringify(body),
     );
@@ -217,8 +317,40 @@ export class ExecutionService implements Activator {
 
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
     if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
+    else if (execution.objectType === "JOBP") void this.deps.workflows.start(execution, context);
     else void this.deps.jobs.start(execution, body, context);
   }
+}
+
+/** What an execution is created with besides its object. */
+interface CreateDetails {
+  queue?: string | undefined;
+  alias?: string | undefined;
+  title?: string | undefined;
+  archiveKey1?: string | undefined;
+  archiveKey2?: string | undefined;
+  parent?: number | undefined;
+  lineNumber?: number | undefined;
+  activatorObjectType?: string | undefined;
+  referenceRunId?: number | undefined;
+  restartCount?: number | undefined;
+  restartPredecessor?: number | undefined;
+  /** For executions that end as they are created (inactive or skipped workflow tasks). */
+  status?: number | undefined;
+}
+
+function transition(details: string): BadRequestError {
+  return new BadRequestError(ErrorCode.INVALID_TRANSITION, "Status change not possible.", details);
+}
+
+function objectDetails(body: ObjectBody): CreateDetails {
+  const attributes = body.general_attributes;
+  return {
+    queue: stringAttribute(attributes, "queue"),
+    title: stringAttribute(attributes, "title"),
+    archiveKey1: stringAttribute(attributes, "archive_key1"),
+    archiveKey2: stringAttribute(attributes, "archive_key2"),
+  };
 }
 
 function stringAttribute(attributes: Record<string, unknown>, key: string): string | undefined {

@@ -21,20 +21,26 @@ export interface JobRunnerDeps {
   logger: Logger;
 }
 
+interface RunningEntry {
+  job: RunningJob | undefined;
+  cancelled: boolean;
+  done: Promise<void>;
+}
+
 /**
  * Runs JOBS executions: generates the shell script, hands it to the job's agent, streams the
  * output into the REP report and records each status change.
  */
 export class JobRunner {
-  readonly #running = new Map<number, { job: RunningJob | undefined; done: Promise<void> }>();
+  readonly #running = new Map<number, RunningEntry>();
   #shuttingDown = false;
 
   constructor(private readonly deps: JobRunnerDeps) {}
 
   /** Starts the job in the background; the returned promise settles once it has ended. */
   start(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
-    const entry: { job: RunningJob | undefined; done: Promise<void> } = { job: undefined, done: Promise.resolve() };
-    entry.done = this.#run(execution, definition, context, (job) => (entry.job = job))
+    const entry: RunningEntry = { job: undefined, cancelled: false, done: Promise.resolve() };
+    entry.done = this.#run(execution, definition, context, entry)
       .catch((error: unknown) => this.#fail(execution, error))
       .finally(() => this.#running.delete(execution.runId));
     this.#running.set(execution.runId, entry);
@@ -55,27 +61,32 @@ export class JobRunner {
     await Promise.all([...this.#running.values()].map((r) => r.done));
   }
 
-  async #run(execution: Execution, definition: ObjectBody, context: ActivationContext, started: (job: RunningJob) => void): Promise<void> {
+  async #run(execution: Execution, definition: ObjectBody, context: ActivationContext, entry: RunningEntry): Promise<void> {
     const { store, clock, recorder, agents } = this.deps;
     const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
     await act.open();
     act.line(`U00011409 Job '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
-    // :RSET values of every page go back to the activator.
+    // :RSET values of every page go back to the activator, :PSET values to the workflow.
     const returned = new Map<string, ScriptValue>();
+    const passed = new Map<string, ScriptValue>();
+    const collect = (result: { rsets: ReadonlyMap<string, ScriptValue>; psets: ReadonlyMap<string, ScriptValue> }) => {
+      for (const [name, value] of result.rsets) returned.set(name, value);
+      for (const [name, value] of result.psets) passed.set(name, value);
+    };
     const end = async (status: number, variables: ReadonlyMap<string, ScriptValue>, returnCode: number | null = null) => {
       await act.end();
-      await saveScriptVariables(store, execution, variables, returned);
+      await saveScriptVariables(store, execution, { variables, returned, passed });
       await recorder.change(execution, { status, endTime: clock.now(), returnCode });
     };
 
     // Generation: the pre-process page, then the process page whose text lines become the shell script.
     const host = new EngineScriptHost(store, clock, act, context);
-    let variables: ReadonlyMap<string, ScriptValue> = objectVariables(definition);
+    let variables: ReadonlyMap<string, ScriptValue> = new Map([...objectVariables(definition), ...context.inherited]);
     const preProcess = scriptPage(definition, "pre_process");
     if (preProcess.length > 0) {
       const pre = await runScriptPage(preProcess, "script", host, variables);
       variables = pre.variables;
-      for (const [name, value] of pre.rsets) returned.set(name, value);
+      collect(pre);
       if (scriptEndStatus(pre) !== Status.ENDED_OK) {
         act.line("U00011411 The pre-process page ended not OK: the job does not start.");
         return end(Status.ENDED_NOT_OK, variables, pre.returnCode);
@@ -83,7 +94,7 @@ export class JobRunner {
     }
     const generated = await runScriptPage(scriptPage(definition, "process"), "job", host, variables);
     variables = generated.variables;
-    for (const [name, value] of generated.rsets) returned.set(name, value);
+    collect(generated);
     if (generated.outcome === "failed") {
       act.line("U00011412 The process page could not be generated: the job does not start.");
       return end(Status.ENDED_NOT_OK, variables, generated.returnCode);
@@ -95,12 +106,16 @@ export class JobRunner {
       act.line(`U00011001 Agent '${target.agent}' is not connected: the job cannot start.`);
       return end(Status.FAULT_NO_HOST, variables);
     }
+    if (entry.cancelled) {
+      act.line("U00011416 The job was cancelled before it started.");
+      return end(Status.ENDED_CANCEL, variables);
+    }
     await recorder.change(execution, { status: Status.START_INITIATED, agent: agent.name, platform: agent.platform });
     const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
     await rep.open();
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
     const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: 0, env: {} }, (text) => rep.write(text));
-    started(job);
+    entry.job = job;
     await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
     act.line(`U00011408 Job '${execution.name}' started on agent '${agent.name}' with ${target.shell}.`);
     const result = await job.result;
@@ -113,7 +128,7 @@ export class JobRunner {
     if (postProcess.length > 0 && !this.#shuttingDown) {
       const post = await runScriptPage(postProcess, "script", host, new Map([...variables, ["&RETURN_CODE#", result.exit_code ?? -1]]));
       variables = post.variables;
-      for (const [name, value] of post.rsets) returned.set(name, value);
+      collect(post);
       if (scriptEndStatus(post) !== Status.ENDED_OK) {
         act.line("U00011413 The post-process page ended not OK.");
         status = Status.FAULT_POST_PROCESSING;
@@ -122,11 +137,15 @@ export class JobRunner {
     await end(status, variables, result.exit_code);
   }
 
-  /** Cancels a running job; false when it is not running here. */
+  /**
+   * Cancels a job of this runner: a job not yet handed to its agent does not start, a running one
+   * has its process group killed. False when the job is not in this runner.
+   */
   cancel(runId: number): boolean {
-    const job = this.#running.get(runId)?.job;
-    if (job === undefined) return false;
-    job.cancel();
+    const entry = this.#running.get(runId);
+    if (entry === undefined) return false;
+    entry.cancelled = true;
+    entry.job?.cancel();
     return true;
   }
 

@@ -37,7 +37,17 @@ export function scriptEndStatus(result: ScriptResult): number {
   return result.returnCode === 0 ? Status.ENDED_OK : Status.ENDED_NOT_OK;
 }
 
-/** Stores what a run leaves behind: its variables, and its :RSET values for the activator. */
-export function saveScriptVariables(store: Store, execution: Execution, variables: ReadonlyMap<string, ScriptValue>, returned: ReadonlyMap<string, ScriptValue>): Promise<void> {
-  return setExecutionVariables(store.db, execution.client, execution.runId, Object.fromEntries(variables), Object.fromEntries(returned));
+/** What a run leaves behind: its variables, :RSET values for the activator, :PSET values for its workflow. */
+export interface RunValues {
+  variables: ReadonlyMap<string, ScriptValue>;
+  returned: ReadonlyMap<string, ScriptValue>;
+  passed: ReadonlyMap<string, ScriptValue>;
+}
+
+export function saveScriptVariables(store: Store, execution: Execution, values: RunValues): Promise<void> {
+  return setExecutionVariables(store.db, execution.client, execution.runId, {
+    variables: Object.fromEntries(values.variables),
+    returned: Object.fromEntries(values.returned),
+    passed: Object.fromEntries(values.passed),
+  });
 }

@@ -46,11 +46,11 @@ export class ScriptRunner {
     act.line(`U00011409 Script '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
     await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
     const host = new EngineScriptHost(store, clock, act, context);
-    const result = await runScriptPage(scriptPage(definition, "process"), "script", host, objectVariables(definition));
+    const result = await runScriptPage(scriptPage(definition, "process"), "script", host, new Map([...objectVariables(definition), ...context.inherited]));
     const status = scriptEndStatus(result);
     act.line(`U00011410 Script '${execution.name}' ended: ${status === Status.ENDED_OK ? "ENDED_OK" : "ENDED_NOT_OK"}, return code ${result.returnCode}.`);
     await act.end();
-    await saveScriptVariables(store, execution, result.variables, result.rsets);
+    await saveScriptVariables(store, execution, { variables: result.variables, returned: result.rsets, passed: result.psets });
     await recorder.change(execution, { status, endTime: clock.now(), returnCode: result.returnCode });
   }
 }

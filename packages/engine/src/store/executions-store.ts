@@ -39,6 +39,8 @@ const summaryColumns = [
   "archive_key1",
   "archive_key2",
   "activator_object_type",
+  "restart_count",
+  "restart_predecessor",
 ] as const;
 
 function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColumns)[number]>): Execution {
@@ -65,6 +67,8 @@ function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColum
     archiveKey1: row.archive_key1,
     archiveKey2: row.archive_key2,
     activatorObjectType: row.activator_object_type,
+    restartCount: row.restart_count,
+    restartPredecessor: row.restart_predecessor,
   };
 }
 
@@ -95,6 +99,8 @@ export async function insertExecution(db: Kysely<Database>, execution: NewExecut
       archive_key1: execution.archiveKey1,
       archive_key2: execution.archiveKey2,
       activator_object_type: execution.activatorObjectType,
+      restart_count: execution.restartCount,
+      restart_predecessor: execution.restartPredecessor,
       definition,
       modified_at: now,
     })
@@ -174,24 +180,57 @@ export async function listUnfinishedExecutions(db: Kysely<Database>): Promise<Ex
 
 export type VariableValues = Record<string, string | number>;
 
-/** Stores an execution's variables and the values it returns to its activator (:RSET). */
-export async function setExecutionVariables(db: Kysely<Database>, client: number, runId: number, variables: VariableValues, returned: VariableValues): Promise<void> {
+/** Stores an execution's variables, the values it returns to its activator (:RSET) and passes to its workflow (:PSET). */
+export async function setExecutionVariables(
+  db: Kysely<Database>,
+  client: number,
+  runId: number,
+  values: { variables: VariableValues; returned: VariableValues; passed: VariableValues },
+): Promise<void> {
   await db
     .updateTable("executions")
-    .set({ variables: JSON.stringify(variables), returned_variables: JSON.stringify(returned) })
+    .set({ variables: JSON.stringify(values.variables), returned_variables: JSON.stringify(values.returned), passed_variables: JSON.stringify(values.passed) })
     .where("client", "=", client)
     .where("run_id", "=", runId)
     .execute();
 }
 
-/** An execution's variables, or the values it returned (`returned`); empty when it has none. */
-export async function findExecutionVariables(db: Kysely<Database>, client: number, runId: number, which: "variables" | "returned" = "variables"): Promise<VariableValues> {
-  const row = await db.selectFrom("executions").select(["variables", "returned_variables"]).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
-  const text = which === "variables" ? row?.variables : row?.returned_variables;
+/** An execution's variables, or the values it returned (:RSET) or passed (:PSET); empty when it has none. */
+export async function findExecutionVariables(db: Kysely<Database>, client: number, runId: number, which: "variables" | "returned" | "passed" = "variables"): Promise<VariableValues> {
+  const row = await db
+    .selectFrom("executions")
+    .select(["variables", "returned_variables", "passed_variables"])
+    .where("client", "=", client)
+    .where("run_id", "=", runId)
+    .executeTakeFirst();
+  return parseValues(which === "variables" ? row?.variables : which === "returned" ? row?.returned_variables : row?.passed_variables);
+}
+
+function parseValues(text: string | null | undefined): VariableValues {
   const parsed: unknown = text ? JSON.parse(text) : {};
   const values: VariableValues = {};
   if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
     for (const [name, value] of Object.entries(parsed)) if (typeof value === "string" || typeof value === "number") values[name] = value;
   }
   return values;
+}
+
+/** The children of an execution (workflow tasks), oldest first. */
+export async function listChildren(db: Kysely<Database>, client: number, parent: number): Promise<Execution[]> {
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("client", "=", client).where("parent", "=", parent).orderBy("run_id").execute();
+  return rows.map(toExecution);
+}
+
+/** What the ended tasks of a workflow passed to it with :PSET, in the order the tasks started. */
+export async function listPassedValues(db: Kysely<Database>, client: number, parent: number): Promise<VariableValues[]> {
+  const rows = await db
+    .selectFrom("executions")
+    .select("passed_variables")
+    .where("client", "=", client)
+    .where("parent", "=", parent)
+    .where("passed_variables", "is not", null)
+    .where("passed_variables", "<>", "{}")
+    .orderBy("run_id")
+    .execute();
+  return rows.map((r) => parseValues(r.passed_variables));
 }

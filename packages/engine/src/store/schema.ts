@@ -64,12 +64,16 @@ export interface ExecutionsTable {
   archive_key1: string | null;
   archive_key2: string | null;
   activator_object_type: string;
+  restart_count: Generated<number>;
+  restart_predecessor: number | null;
   /** The object definition as it was when activated (JSON). */
   definition: string;
   /** Execution variables, name → value (JSON), once the run has set any. */
   variables: string | null;
   /** Values returned to the activator with :RSET, name → value (JSON). */
   returned_variables: string | null;
+  /** Values passed to the parent workflow with :PSET, name → value (JSON). */
+  passed_variables: string | null;
   modified_at: number;
 }
 

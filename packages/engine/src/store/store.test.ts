@@ -34,6 +34,8 @@ function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
     archiveKey1: null,
     archiveKey2: null,
     activatorObjectType: "API",
+    restartCount: 0,
+    restartPredecessor: null,
     ...overrides,
   };
 }

@@ -34,6 +34,8 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
     alias: optional(execution.alias),
     activator_object_type: execution.activatorObjectType,
     return_code: optional(execution.returnCode),
+    restart_count: execution.restartCount,
+    restart_predecessor: optional(execution.restartPredecessor),
   };
   return JSON.parse(JSON.stringify(out));
 }

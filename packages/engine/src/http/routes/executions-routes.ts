@@ -1,9 +1,11 @@
 import {
   ErrorCode,
   ExecutionListQuery,
+  InChangeExecutionStatusBody,
   InExecutionBody,
   ReportContentQuery,
   type OutExecution,
+  type OutChangeExecutionStatus,
   type OutExecutionList,
   type OutReport,
   type OutReportContent,
@@ -74,6 +76,18 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       query: noParams,
       body: noBody,
       handle: async ({ principal, params }): Promise<OutExecution> => presentExecution(await executions.get(principal, params.run_id), clock.now()),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/:client_id/executions/:run_id/status",
+      params: RunParams,
+      query: noParams,
+      body: InChangeExecutionStatusBody,
+      normaliseBody: (raw) => camelCaseKeys(raw, OPAQUE_KEYS),
+      handle: async ({ principal, params, body }): Promise<OutChangeExecutionStatus> => {
+        const execution = await executions.changeStatus(principal, params.run_id, body);
+        return { run_id: execution.runId };
+      },
     }),
     defineRoute({
       method: "GET",

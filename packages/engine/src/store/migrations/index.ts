@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import type { Dialect } from "../connect";
 import { initialMigration } from "./0001-initial";
 import { executionVariablesMigration } from "./0002-execution-variables";
+import { restartsMigration } from "./0003-restarts";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     "0001-initial": initialMigration(dialect),
     "0002-execution-variables": executionVariablesMigration,
+    "0003-restarts": restartsMigration,
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,139 @@
+import { Status, isFinalStatus, type ObjectBody } from "@baton/contract";
+import type { Logger } from "pino";
+import type { Execution } from "../domain/execution";
+import { nextStep, readWorkflow, type TaskState, type WorkflowDefinition } from "../domain/workflow";
+import type { Store } from "../store/connect";
+import { findExecution, findExecutionDefinition, listChildren, listPassedValues } from "../store/executions-store";
+import type { ActivationContext } from "./activation-context";
+import type { Clock } from "./clock";
+import type { ExecutionEventBus } from "./event-bus";
+import type { ExecutionRecorder } from "./execution-recorder";
+import { ReportWriter } from "./report-writer";
+
+export interface WorkflowRunnerDeps {
+  store: Store;
+  clock: Clock;
+  recorder: ExecutionRecorder;
+  bus: ExecutionEventBus;
+  logger: Logger;
+}
+
+/**
+ * Runs JOBP executions. The state of a workflow is its children in the database (the latest
+ * execution per line), so every step is derived from what is stored: after a restart the runner
+ * picks up where the tasks are. Steps of one workflow never overlap.
+ */
+export class WorkflowRunner {
+  readonly #contexts = new Map<number, ActivationContext>();
+  readonly #queues = new Map<number, Promise<void>>();
+  /** Workflows with a step queued that has not begun: one more request changes nothing. */
+  readonly #pending = new Set<number>();
+
+  constructor(private readonly deps: WorkflowRunnerDeps) {
+    // Any change of a task may move its workflow on (an end, or a restart that unblocks it).
+    deps.bus.subscribe((event) => {
+      const parent = event.execution.parent;
+      if (parent !== undefined && this.#contexts.has(parent)) void this.advance(event.client, parent);
+    });
+  }
+
+  /** Starts a workflow: it becomes active and its first tasks start. */
+  async start(execution: Execution, context: ActivationContext): Promise<void> {
+    this.#contexts.set(execution.runId, context);
+    const act = new ReportWriter(this.deps.store, this.deps.clock, execution.client, execution.runId, "ACT");
+    act.line(`U00011409 Workflow '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
+    await act.end();
+    await this.deps.recorder.change(execution, { status: Status.ACTIVE, startTime: this.deps.clock.now() });
+    await this.advance(execution.client, execution.runId);
+  }
+
+  /** Takes a workflow left active by a previous run of the engine under its care again. */
+  resume(execution: Execution, context: ActivationContext): Promise<void> {
+    this.#contexts.set(execution.runId, context);
+    return this.advance(execution.client, execution.runId);
+  }
+
+  /** Works out and applies the next step of a workflow; queued per workflow. */
+  advance(client: number, runId: number): Promise<void> {
+    const previous = this.#queues.get(runId) ?? Promise.resolve();
+    // A step reads every task's state when it begins, so one queued step covers all requests until then.
+    if (this.#pending.has(runId)) return previous;
+    this.#pending.add(runId);
+    const next = previous
+      .then(() => {
+        this.#pending.delete(runId);
+        return this.#advance(client, runId);
+      })
+      .catch((error: unknown) => this.deps.logger.error({ err: error, runId }, "workflow step failed"));
+    this.#queues.set(runId, next);
+    void next.finally(() => {
+      if (this.#queues.get(runId) === next) this.#queues.delete(runId);
+    });
+    return next;
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all([...this.#queues.values()]);
+  }
+
+  async #advance(client: number, runId: number): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const workflow = await findExecution(store.db, client, runId);
+    const context = this.#contexts.get(runId);
+    if (workflow === undefined || context === undefined || isFinalStatus(workflow.status)) {
+      this.#contexts.delete(runId);
+      return;
+    }
+    const definitionJson = await findExecutionDefinition(store.db, client, runId);
+    const body: ObjectBody = JSON.parse(definitionJson ?? "{}");
+    let definition: WorkflowDefinition;
+    try {
+      definition = readWorkflow(body);
+    } catch (error) {
+      const act = new ReportWriter(store, clock, client, runId, "ACT");
+      act.line(`U00011414 The workflow cannot run: ${error instanceof Error ? error.message : String(error)}.`);
+      await act.end();
+      await recorder.change(workflow, { status: Status.FAULT_OTHER, endTime: clock.now() });
+      this.#contexts.delete(runId);
+      return;
+    }
+
+    // Settled tasks can enable further ones at once: repeat until nothing changes.
+    for (;;) {
+      const states = await this.#taskStates(client, runId);
+      const step = nextStep(definition, states);
+      for (const { line, status } of step.settle) {
+        const task = definition.tasks.get(line);
+        if (task) await context.activator.settleTask(context.principal, workflow, line, task.objectName, task.objectType, status);
+      }
+      if (step.start.length > 0) {
+        // Tasks start with what earlier tasks passed to the workflow (:PSET), later values winning.
+        const inherited = new Map((await listPassedValues(store.db, client, runId)).flatMap((values) => Object.entries(values)));
+        for (const line of step.start) {
+          const task = definition.tasks.get(line);
+          if (task) await context.activator.startTask(context.principal, workflow, line, task.objectName, context.depth + 1, inherited);
+        }
+      }
+      if (step.finished) {
+        await recorder.change(workflow, { status: Status.ENDED_OK, endTime: clock.now() });
+        this.#contexts.delete(runId);
+        return;
+      }
+      if (step.settle.length === 0 && step.start.length === 0) {
+        const status = step.blocked.length > 0 ? Status.BLOCKED : Status.ACTIVE;
+        if (workflow.status !== status) await recorder.change(workflow, { status });
+        return;
+      }
+    }
+  }
+
+  async #taskStates(client: number, runId: number): Promise<Map<number, TaskState>> {
+    const states = new Map<number, TaskState>();
+    for (const child of await listChildren(this.deps.store.db, client, runId)) {
+      if (child.lineNumber === null) continue;
+      // Children come oldest first: a restart's state replaces the one it restarted.
+      states.set(child.lineNumber, isFinalStatus(child.status) ? { kind: "ended", status: child.status } : { kind: "running" });
+    }
+    return states;
+  }
+}
