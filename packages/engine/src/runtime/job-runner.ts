@@ -116,6 +116,8 @@ export class JobRunner {
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
     const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: 0, env: {} }, (text) => rep.write(text));
     entry.job = job;
+    // A cancel that arrived while the job was being handed over takes effect now.
+    if (entry.cancelled) job.cancel();
     await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
     act.line(`U00011408 Job '${execution.name}' started on agent '${agent.name}' with ${target.shell}.`);
     const result = await job.result;

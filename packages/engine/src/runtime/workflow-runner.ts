@@ -107,8 +107,10 @@ export class WorkflowRunner {
         if (task) await context.activator.settleTask(context.principal, workflow, line, task.objectName, task.objectType, status);
       }
       if (step.start.length > 0) {
-        // Tasks start with what earlier tasks passed to the workflow (:PSET), later values winning.
-        const inherited = new Map((await listPassedValues(store.db, client, runId)).flatMap((values) => Object.entries(values)));
+        // Tasks start with what the workflow inherited and what its earlier tasks passed to it
+        // (:PSET), later values winning.
+        const passed = (await listPassedValues(store.db, client, runId)).flatMap((values) => Object.entries(values));
+        const inherited = new Map([...context.inherited, ...passed]);
         for (const line of step.start) {
           const task = definition.tasks.get(line);
           if (task) await context.activator.startTask(context.principal, workflow, line, task.objectName, context.depth + 1, inherited);

@@ -45,6 +45,9 @@ function openSqlite(dataDir: string): Store {
 
 function openPostgres(connectionString: string): Store {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // A pooled connection the server drops (restart, failover, admin kill) is replaced on next use;
+  // without a listener its error would end the whole process. Queries in flight still fail.
+  pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
