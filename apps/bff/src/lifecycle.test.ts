@@ -115,6 +115,31 @@ describe("process lifecycle", () => {
     expect(await exited(second.child)).toBe(0);
   });
 
+  it("after a crash, starts a once execution at its time, exactly once", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir);
+    children.push(first.child);
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.ONCE", ["echo once"]));
+    const due = Date.now() + 4000;
+    const { run_id: runId } = await call<{ run_id: number }>(first.rest, "/100/executions", {
+      objectName: "LIFE.ONCE",
+      executionOption: "once",
+      once: { executionDateTime: new Date(due).toISOString() },
+    });
+    expect(await call<OutExecution>(first.rest, `/100/executions/${runId}`)).toMatchObject({ status: 1698 });
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    const ended = await waitForStatus(second.rest, runId, (s) => s >= 1800);
+    expect(ended.status).toBe(1900);
+    expect(Date.parse(ended.start_time ?? "")).toBeGreaterThanOrEqual(due);
+    expect((await call<{ total: number }>(second.rest, "/100/executions?name=LIFE.ONCE")).total).toBe(1);
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
   it("on Ctrl-C lets a short job finish and records a long one as lost, then exits cleanly", async () => {
     const dir = dataDir();
     const first = await startProcess(dir, { BATON_SHUTDOWN_GRACE_MS: "1500" });

@@ -19,6 +19,7 @@ import { ExecutionRecorder } from "./runtime/execution-recorder";
 import { ExecutionService } from "./runtime/execution-service";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
+import { Scheduler } from "./runtime/scheduler";
 import { ScriptRunner } from "./runtime/script-runner";
 import { WorkflowRunner } from "./runtime/workflow-runner";
 import type { Store } from "./store/connect";
@@ -72,13 +73,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const jobs = new JobRunner({ store, clock, recorder, agents, logger });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
-  const executions = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, callbacks: new CallbackPolicy(options.callbackAllow), logger });
+  // Waiting executions (start time, queue slot) are started by the scheduler's rounds.
+  const scheduler: Scheduler = new Scheduler({ store, clock, bus, logger, wake: (): Promise<void> => executions.wake() });
+  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, scheduler, callbacks: new CallbackPolicy(options.callbackAllow), logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
 
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
   await executions.recover();
+  scheduler.start();
 
   const users = new UserService(store, clock, () => authenticator.forget());
   const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions)], {
@@ -97,6 +101,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     clientsOfUser: (userName) => clientsWithUser(store.db, userName),
     beginShutdown: () => jobs.beginShutdown(),
     close: async () => {
+      await scheduler.stop();
       jobs.beginShutdown();
       await Promise.all([jobs.idle(), scripts.idle()]);
       await workflows.idle();

@@ -28,6 +28,8 @@ export interface Execution {
   restartCount: number;
   /** The execution this one restarted. */
   restartPredecessor: number | null;
+  /** When an execution waiting for its start time is due (epoch ms). */
+  dueAt: number | null;
 }
 
 /** What a status change may set besides the status itself. */

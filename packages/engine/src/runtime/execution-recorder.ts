@@ -29,13 +29,24 @@ export class ExecutionRecorder {
   }
 
   async change(execution: Pick<Execution, "client" | "runId">, changes: ExecutionChanges): Promise<Execution> {
+    const changed = await this.claim(execution, undefined, changes);
+    if (changed === undefined) throw new Error(`execution ${execution.runId} of client ${execution.client} does not exist`);
+    return changed;
+  }
+
+  /**
+   * Changes the status only if the execution still has `fromStatus` (undefined: any); returns
+   * undefined when another change came first. This is how waiting executions are claimed once.
+   */
+  async claim(execution: Pick<Execution, "client" | "runId">, fromStatus: number | undefined, changes: ExecutionChanges): Promise<Execution | undefined> {
     const now = this.clock.now();
-    const { updated, event } = await this.store.db.transaction().execute(async (trx) => {
-      const updated = await updateExecution(trx, execution.client, execution.runId, changes, now);
-      return { updated, event: await this.#appendEvent(trx, updated, now) };
+    const result = await this.store.db.transaction().execute(async (trx) => {
+      const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus);
+      return updated && { updated, event: await this.#appendEvent(trx, updated, now) };
     });
-    this.bus.publish(event);
-    return updated;
+    if (result === undefined) return undefined;
+    this.bus.publish(result.event);
+    return result.updated;
   }
 
   async #appendEvent(trx: Parameters<typeof appendEvent>[0], execution: Execution, now: number): Promise<ExecutionEvent> {

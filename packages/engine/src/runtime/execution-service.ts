@@ -22,9 +22,13 @@ import {
   findExecution,
   findExecutionDefinition,
   findExecutionVariables,
+  countQueueSlotsInUse,
   listChildren,
+  listDue,
   listExecutions,
+  listPassedValues,
   listUnfinishedExecutions,
+  listWaitingForQueue,
   type ExecutionFilter,
 } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
@@ -52,25 +56,28 @@ export interface ExecutionServiceDeps {
   jobs: JobRunner;
   scripts: ScriptRunner;
   workflows: WorkflowRunner;
+  scheduler: { poke(): void };
   callbacks: CallbackPolicy;
   logger: Logger;
 }
 
 /** Starting executions, running them by type, and reading them. */
 export class ExecutionService implements Activator {
+  /** Contexts of executions waiting to start, kept so they start as activated (rebuilt after a restart). */
+  readonly #contexts = new Map<number, ActivationContext>();
+
   constructor(private readonly deps: ExecutionServiceDeps) {}
 
   /** Activates an object for the principal and returns the new execution. */
   async activate(principal: Principal, request: InExecutionBody, depth = 0): Promise<Execution> {
     const { store } = this.deps;
-    if (request.executionOption !== "execute") {
-      throw invalid(
-        ErrorCode.INVALID_EXECUTION_OPTION,
-        "execution_option",
-        "this server starts objects with the option 'execute'; 'once' and 'recurring' are not available on it",
-        request.executionOption,
-      );
+    if (request.executionOption === "recurring") {
+      throw invalid(ErrorCode.INVALID_EXECUTION_OPTION, "execution_option", "this server starts objects with 'execute' and 'once'; 'recurring' is not available on it", request.executionOption);
     }
+    if (request.once?.waitForManualRelease) {
+      throw invalid(ErrorCode.INVALID_REQUEST, "once.wait_for_manual_release", "manual release is not available on this server", true);
+    }
+    const dueAt = request.executionOption === "once" && request.once?.executionDateTime !== undefined ? Date.parse(request.once.executionDateTime) : undefined;
     if (request.callback !== undefined) await this.deps.callbacks.check(request.callback.http.url);
     const object = await findObject(store.db, principal.client, request.objectName);
     if (object === undefined) {
@@ -81,8 +88,16 @@ export class ExecutionService implements Activator {
       throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
     }
     const details = objectDetails(object.body);
+    const context: ActivationContext = { principal, depth, activator: this, inherited: new Map() };
+    // A once execution whose time lies ahead waits for it (1698); the scheduler starts it then.
+    if (dueAt !== undefined && dueAt > this.deps.clock.now()) {
+      const waiting = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias, status: Status.WAITING_FOR_START_TIME, dueAt });
+      this.#contexts.set(waiting.runId, context);
+      this.deps.scheduler.poke();
+      return waiting;
+    }
     const execution = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias });
-    this.#start(execution, object.body, { principal, depth, activator: this, inherited: new Map() });
+    await this.#dispatch(execution, object.body, context);
     return execution;
   }
 
@@ -103,7 +118,7 @@ export class ExecutionService implements Activator {
     }
     const body: ObjectBody = { general_attributes: { name: AD_HOC_SCRIPT_NAME, type: "SCRI" }, scripts: [{ process: [...lines] }] };
     const execution = await this.#create(principal, "SCRI", AD_HOC_SCRIPT_NAME, body, { queue });
-    this.#start(execution, body, { principal, depth: 0, activator: this, inherited: new Map() });
+    await this.#dispatch(execution, body, { principal, depth: 0, activator: this, inherited: new Map() });
     return execution;
   }
 
@@ -168,7 +183,7 @@ export class ExecutionService implements Activator {
   }
 
   async startTask(principal: Principal, workflow: Execution, line: number, objectName: string, depth: number, inherited: ReadonlyMap<string, ScriptValue>): Promise<void> {
-    const task = { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP", queue: workflow.queue };
+    const task = { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP" };
     const object = await findObject(this.deps.store.db, principal.client, objectName);
     let refusal: string | undefined;
     if (object === undefined) refusal = `object '${objectName}' does not exist`;
@@ -191,12 +206,12 @@ export class ExecutionService implements Activator {
       return;
     }
     const execution = await this.#create(principal, object.type, object.name, object.body, { ...objectDetails(object.body), ...task });
-    this.#start(execution, object.body, { principal, depth, activator: this, inherited });
+    await this.#dispatch(execution, object.body, { principal, depth, activator: this, inherited });
   }
 
   async settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void> {
     const type = objectType.startsWith("<") ? "JOBS" : objectType;
-    await this.#create(principal, type, objectName, { general_attributes: { name: objectName, type } }, { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP", queue: workflow.queue, status });
+    await this.#create(principal, type, objectName, { general_attributes: { name: objectName, type } }, { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP", status });
   }
 
   /** POST .../status: cancel an active execution or restart an ended one. Returns the execution acted on or started. */
@@ -225,7 +240,7 @@ export class ExecutionService implements Activator {
       restartCount: execution.restartCount + 1,
       restartPredecessor: execution.runId,
     });
-    this.#start(restarted, body, { principal, depth: 0, activator: this, inherited: new Map() });
+    await this.#dispatch(restarted, body, { principal, depth: 0, activator: this, inherited: new Map() });
     return restarted;
   }
 
@@ -255,6 +270,8 @@ export class ExecutionService implements Activator {
     let restarted = 0;
     let lost = 0;
     for (const execution of await listUnfinishedExecutions(store.db)) {
+      // Waiting executions stay waiting: the scheduler starts them from the database.
+      if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE) continue;
       if (execution.objectType === "JOBP") {
         // A workflow goes on from its tasks' states; tasks lost with the engine block it.
         const principal = await loadPrincipal(store, execution.client, execution.user).catch(() => undefined);
@@ -295,7 +312,7 @@ export class ExecutionService implements Activator {
         status: details.status ?? Status.PREPARING,
         activationTime: now,
         startTime: null,
-        endTime: details.status === undefined ? null : now,
+        endTime: details.status === undefined || !isFinalStatus(details.status) ? null : now,
         user: principal.userName,
         agent: null,
         platform: null,
@@ -310,9 +327,70 @@ export class ExecutionService implements Activator {
         activatorObjectType: details.activatorObjectType ?? "API",
         restartCount: details.restartCount ?? 0,
         restartPredecessor: details.restartPredecessor ?? null,
+        dueAt: details.dueAt ?? null,
       },
       JSON.stringify(body),
     );
+  }
+
+  /**
+   * Starts an execution unless its queue is full: then it waits (1684) until the scheduler finds a
+   * free slot. Workflows hold no slot; their tasks do.
+   */
+  async #dispatch(execution: Execution, body: ObjectBody, context: ActivationContext): Promise<void> {
+    if (execution.objectType !== "JOBP" && (await this.#freeSlots(execution.client, execution.queue, execution.runId)) <= 0) {
+      this.#contexts.set(execution.runId, context);
+      await this.deps.recorder.change(execution, { status: Status.WAITING_FOR_QUEUE });
+      return;
+    }
+    this.#start(execution, body, context);
+  }
+
+  /**
+   * One scheduler round: due once executions are claimed and dispatched, then executions waiting
+   * for a queue slot start, oldest first, as far as their queues have room. A claim moves the
+   * status only if it is still the waiting one, so no execution starts twice.
+   */
+  async wake(): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    for (const due of await listDue(store.db, clock.now(), 100)) {
+      const claimed = await recorder.claim(due, Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
+      if (claimed) await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
+    }
+    const free = new Map<string, number>();
+    for (const waiting of await listWaitingForQueue(store.db, 1000)) {
+      const key = `${waiting.client}/${waiting.queue}`;
+      const slots = free.get(key) ?? (await this.#freeSlots(waiting.client, waiting.queue));
+      if (slots <= 0) {
+        free.set(key, 0);
+        continue;
+      }
+      const claimed = await recorder.claim(waiting, Status.WAITING_FOR_QUEUE, { status: Status.PREPARING });
+      free.set(key, claimed ? slots - 1 : slots);
+      if (claimed) this.#start(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
+    }
+  }
+
+  /** Slots left in a queue: QUEUE objects limit with `queue_attributes.max_slots`; other queues are unlimited. */
+  async #freeSlots(client: number, queue: string, exceptRunId?: number): Promise<number> {
+    const object = await findObject(this.deps.store.db, client, queue);
+    const limit = object?.type === "QUEUE" ? queueSlots(object.body) : undefined;
+    if (limit === undefined) return Number.POSITIVE_INFINITY;
+    return limit - (await countQueueSlotsInUse(this.deps.store.db, client, queue, exceptRunId));
+  }
+
+  async #definitionOf(execution: Execution): Promise<ObjectBody> {
+    return JSON.parse((await findExecutionDefinition(this.deps.store.db, execution.client, execution.runId)) ?? "{}");
+  }
+
+  /** The context an execution was activated with, or one rebuilt from the database after a restart. */
+  async #contextOf(execution: Execution): Promise<ActivationContext> {
+    const kept = this.#contexts.get(execution.runId);
+    this.#contexts.delete(execution.runId);
+    if (kept) return kept;
+    const principal = await loadPrincipal(this.deps.store, execution.client, execution.user);
+    const inherited = execution.parent === null ? [] : (await listPassedValues(this.deps.store.db, execution.client, execution.parent)).flatMap((v) => Object.entries(v));
+    return { principal, depth: 0, activator: this, inherited: new Map(inherited) };
   }
 
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
@@ -335,8 +413,17 @@ interface CreateDetails {
   referenceRunId?: number | undefined;
   restartCount?: number | undefined;
   restartPredecessor?: number | undefined;
-  /** For executions that end as they are created (inactive or skipped workflow tasks). */
+  /** A status other than Preparing: ended at once (inactive, skipped tasks) or waiting (1698). */
   status?: number | undefined;
+  /** For executions waiting for their start time. */
+  dueAt?: number | undefined;
+}
+
+/** `queue_attributes.max_slots` of a QUEUE object; absent, empty or negative means unlimited. */
+function queueSlots(body: ObjectBody): number | undefined {
+  const attributes = body["queue_attributes"];
+  const slots = isRecord(attributes) ? Number(attributes["max_slots"]) : Number.NaN;
+  return Number.isInteger(slots) && slots >= 0 ? slots : undefined;
 }
 
 function transition(details: string): BadRequestError {

@@ -41,6 +41,7 @@ const summaryColumns = [
   "activator_object_type",
   "restart_count",
   "restart_predecessor",
+  "due_at",
 ] as const;
 
 function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColumns)[number]>): Execution {
@@ -69,6 +70,7 @@ function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColum
     activatorObjectType: row.activator_object_type,
     restartCount: row.restart_count,
     restartPredecessor: row.restart_predecessor,
+    dueAt: row.due_at,
   };
 }
 
@@ -101,6 +103,7 @@ export async function insertExecution(db: Kysely<Database>, execution: NewExecut
       activator_object_type: execution.activatorObjectType,
       restart_count: execution.restartCount,
       restart_predecessor: execution.restartPredecessor,
+      due_at: execution.dueAt,
       definition,
       modified_at: now,
     })
@@ -120,9 +123,16 @@ export async function findExecutionDefinition(db: Kysely<Database>, client: numb
   return row?.definition;
 }
 
-/** Applies a status change and returns the execution after it. */
-export async function updateExecution(trx: Transaction<Database>, client: number, runId: number, changes: ExecutionChanges, now: number): Promise<Execution> {
-  const row = await trx
+/** Applies a status change and returns the execution after it (undefined when `fromStatus` no longer holds). */
+export async function updateExecution(
+  trx: Transaction<Database>,
+  client: number,
+  runId: number,
+  changes: ExecutionChanges,
+  now: number,
+  fromStatus?: number,
+): Promise<Execution | undefined> {
+  let query = trx
     .updateTable("executions")
     .set({
       status: changes.status,
@@ -134,10 +144,10 @@ export async function updateExecution(trx: Transaction<Database>, client: number
       ...(changes.returnCode !== undefined && { return_code: changes.returnCode }),
     })
     .where("client", "=", client)
-    .where("run_id", "=", runId)
-    .returning(summaryColumns)
-    .executeTakeFirstOrThrow();
-  return toExecution(row);
+    .where("run_id", "=", runId);
+  if (fromStatus !== undefined) query = query.where("status", "=", fromStatus);
+  const row = await query.returning(summaryColumns).executeTakeFirst();
+  return row && toExecution(row);
 }
 
 /**
@@ -233,4 +243,44 @@ export async function listPassedValues(db: Kysely<Database>, client: number, par
     .orderBy("run_id")
     .execute();
   return rows.map((r) => parseValues(r.passed_variables));
+}
+
+/** Statuses of executions that wait to be started by the scheduler. */
+export const WAITING_FOR_START = [1684, 1698] as const;
+
+/**
+ * Executions of a client's queue that hold a slot: jobs and scripts that are active (1300-1799)
+ * but not waiting (1682-1710). Workflows do not hold slots; their tasks do.
+ */
+export async function countQueueSlotsInUse(db: Kysely<Database>, client: number, queue: string, exceptRunId = 0): Promise<number> {
+  const row = await db
+    .selectFrom("executions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("client", "=", client)
+    .where("queue", "=", queue)
+    .where("object_type", "in", ["JOBS", "SCRI"])
+    .where("status", ">=", 1300)
+    .where("status", "<", 1800)
+    .where((eb) => eb.or([eb("status", "<", 1682), eb("status", ">", 1710)]))
+    .where("run_id", "<>", exceptRunId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Executions waiting for a queue slot (1684), oldest first. */
+export async function listWaitingForQueue(db: Kysely<Database>, limit: number): Promise<Execution[]> {
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1684).orderBy("run_id").limit(limit).execute();
+  return rows.map(toExecution);
+}
+
+/** Executions waiting for their start time (1698) that are due at `now`, oldest due first. */
+export async function listDue(db: Kysely<Database>, now: number, limit: number): Promise<Execution[]> {
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1698).where("due_at", "<=", now).orderBy("due_at").orderBy("run_id").limit(limit).execute();
+  return rows.map(toExecution);
+}
+
+/** The earliest due time of executions waiting for their start time. */
+export async function nextDueTime(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db.selectFrom("executions").select((eb) => eb.fn.min("due_at").as("due")).where("status", "=", 1698).executeTakeFirst();
+  return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
 }

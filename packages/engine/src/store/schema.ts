@@ -66,6 +66,8 @@ export interface ExecutionsTable {
   activator_object_type: string;
   restart_count: Generated<number>;
   restart_predecessor: number | null;
+  /** When a waiting execution is due to start (epoch ms). */
+  due_at: number | null;
   /** The object definition as it was when activated (JSON). */
   definition: string;
   /** Execution variables, name → value (JSON), once the run has set any. */

@@ -36,6 +36,7 @@ function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
     activatorObjectType: "API",
     restartCount: 0,
     restartPredecessor: null,
+    dueAt: null,
     ...overrides,
   };
 }

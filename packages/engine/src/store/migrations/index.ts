@@ -3,6 +3,7 @@ import type { Dialect } from "../connect";
 import { initialMigration } from "./0001-initial";
 import { executionVariablesMigration } from "./0002-execution-variables";
 import { restartsMigration } from "./0003-restarts";
+import { dueTimesMigration } from "./0004-due-times";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -10,6 +11,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0001-initial": initialMigration(dialect),
     "0002-execution-variables": executionVariablesMigration,
     "0003-restarts": restartsMigration,
+    "0004-due-times": dueTimesMigration(dialect === "postgres" ? "bigint" : "integer"),
   };
   return { getMigrations: async () => migrations };
 }

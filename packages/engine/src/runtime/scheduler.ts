@@ -1,0 +1,74 @@
+import { isFinalStatus } from "@baton/contract";
+import type { Logger } from "pino";
+import type { Store } from "../store/connect";
+import { nextDueTime } from "../store/executions-store";
+import type { Clock } from "./clock";
+import type { ExecutionEventBus } from "./event-bus";
+
+/** Longest sleep between two looks at waiting work, so nothing waits on a lost wake-up. */
+const MAX_SLEEP_MS = 5_000;
+
+/**
+ * Starts waiting executions when they are due: the next due time comes from the database on
+ * every round, and any end of an execution (a queue slot freed) wakes it at once. Rounds never
+ * overlap.
+ */
+export class Scheduler {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+  #unsubscribe: () => void = () => undefined;
+
+  constructor(
+    private readonly deps: { store: Store; clock: Clock; bus: ExecutionEventBus; logger: Logger; wake: () => Promise<void> },
+  ) {}
+
+  start(): void {
+    this.#unsubscribe = this.deps.bus.subscribe((event) => {
+      if (isFinalStatus(event.execution.status)) this.poke();
+    });
+    this.poke();
+  }
+
+  /** Runs a round now (or right after the one under way). */
+  poke(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#rounds().finally(() => {
+      this.#running = undefined;
+      if (this.#again) this.poke();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#unsubscribe();
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  async #rounds(): Promise<void> {
+    do {
+      this.#again = false;
+      try {
+        await this.deps.wake();
+      } catch (error) {
+        this.deps.logger.error({ err: error }, "scheduler round failed");
+      }
+    } while (this.#again && !this.#stopped);
+    await this.#sleep();
+  }
+
+  async #sleep(): Promise<void> {
+    if (this.#stopped) return;
+    const due = await nextDueTime(this.deps.store.db).catch(() => undefined);
+    const delay = due === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(0, due - this.deps.clock.now()));
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.poke(), delay);
+    this.#timer.unref();
+  }
+}
