@@ -20,6 +20,9 @@ import { ExecutionService } from "./runtime/execution-service";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
 import { Scheduler } from "./runtime/scheduler";
+import { CallbackDelivery } from "./runtime/callback-delivery";
+import { nextCallbackTime } from "./store/callbacks-store";
+import { nextDueTime } from "./store/executions-store";
 import { ScriptRunner } from "./runtime/script-runner";
 import { WorkflowRunner } from "./runtime/workflow-runner";
 import type { Store } from "./store/connect";
@@ -74,8 +77,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
   // Waiting executions (start time, queue slot) are started by the scheduler's rounds.
-  const scheduler: Scheduler = new Scheduler({ store, clock, bus, logger, wake: (): Promise<void> => executions.wake() });
-  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, scheduler, callbacks: new CallbackPolicy(options.callbackAllow), logger });
+  const callbackPolicy = new CallbackPolicy(options.callbackAllow);
+  const deliveries = new CallbackDelivery({ store, clock, policy: callbackPolicy, logger });
+  const scheduler: Scheduler = new Scheduler({
+    clock,
+    bus,
+    logger,
+    wake: async (): Promise<void> => {
+      await executions.wake();
+      await deliveries.deliverDue();
+    },
+    nextDue: async () => {
+      const times = [await nextDueTime(store.db), await nextCallbackTime(store.db)].filter((t): t is number => t !== undefined);
+      return times.length === 0 ? undefined : Math.min(...times);
+    },
+  });
+  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, scheduler, callbacks: callbackPolicy, logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));

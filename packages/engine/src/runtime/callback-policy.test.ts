@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../domain/errors";
+import { callbackBackoff } from "./callback-delivery";
 import { CallbackPolicy } from "./callback-policy";
 
 async function refusal(policy: CallbackPolicy, url: string): Promise<string | undefined> {
@@ -43,5 +44,16 @@ describe("CallbackPolicy", () => {
     expect(await refusal(open, "http://hooks.internal/x")).toBeUndefined();
     expect(await refusal(open, "http://10.0.0.5/x")).toBeUndefined();
     expect(await refusal(open, "http://10.0.0.6/x")).toMatch(/internal address 10.0.0.6/);
+  });
+});
+
+describe("callbackBackoff", () => {
+  it.each([
+    [1, 1000],
+    [2, 2000],
+    [4, 8000],
+    [20, 600_000],
+  ])("waits after attempt %i: %i ms", (attempts, ms) => {
+    expect(callbackBackoff(attempts)).toBe(ms);
   });
 });

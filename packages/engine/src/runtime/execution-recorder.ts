@@ -1,4 +1,5 @@
-import type { ExecutionEvent } from "@baton/contract";
+import { isFinalStatus, type ExecutionEvent } from "@baton/contract";
+import { queueCallback } from "../store/callbacks-store";
 import type { Execution, ExecutionChanges } from "../domain/execution";
 import { presentExecution } from "../http/presenters/execution-presenter";
 import type { Store } from "../store/connect";
@@ -42,7 +43,11 @@ export class ExecutionRecorder {
     const now = this.clock.now();
     const result = await this.store.db.transaction().execute(async (trx) => {
       const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus);
-      return updated && { updated, event: await this.#appendEvent(trx, updated, now) };
+      if (updated === undefined) return undefined;
+      const event = await this.#appendEvent(trx, updated, now);
+      // The callback's delivery is queued with the end itself, so neither is recorded without the other.
+      if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, JSON.stringify({ event: "execution.ended", client: updated.client, execution: event.execution }), now);
+      return { updated, event };
     });
     if (result === undefined) return undefined;
     this.bus.publish(result.event);

@@ -31,6 +31,7 @@ import {
   listWaitingForQueue,
   type ExecutionFilter,
 } from "../store/executions-store";
+import { setExecutionCallback } from "../store/callbacks-store";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
 import type { CallbackPolicy } from "./callback-policy";
@@ -92,11 +93,13 @@ export class ExecutionService implements Activator {
     // A once execution whose time lies ahead waits for it (1698); the scheduler starts it then.
     if (dueAt !== undefined && dueAt > this.deps.clock.now()) {
       const waiting = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias, status: Status.WAITING_FOR_START_TIME, dueAt });
+      if (request.callback) await setExecutionCallback(store.db, principal.client, waiting.runId, { url: request.callback.http.url, headers: request.callback.http.headers ?? {} });
       this.#contexts.set(waiting.runId, context);
       this.deps.scheduler.poke();
       return waiting;
     }
     const execution = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias });
+    if (request.callback) await setExecutionCallback(store.db, principal.client, execution.runId, { url: request.callback.http.url, headers: request.callback.http.headers ?? {} });
     await this.#dispatch(execution, object.body, context);
     return execution;
   }

@@ -1,7 +1,5 @@
 import { isFinalStatus } from "@baton/contract";
 import type { Logger } from "pino";
-import type { Store } from "../store/connect";
-import { nextDueTime } from "../store/executions-store";
 import type { Clock } from "./clock";
 import type { ExecutionEventBus } from "./event-bus";
 
@@ -21,7 +19,15 @@ export class Scheduler {
   #unsubscribe: () => void = () => undefined;
 
   constructor(
-    private readonly deps: { store: Store; clock: Clock; bus: ExecutionEventBus; logger: Logger; wake: () => Promise<void> },
+    private readonly deps: {
+      clock: Clock;
+      bus: ExecutionEventBus;
+      logger: Logger;
+      /** One round of work: start what is due, deliver what is due. */
+      wake: () => Promise<void>;
+      /** The earliest time something will be due, from the database. */
+      nextDue: () => Promise<number | undefined>;
+    },
   ) {}
 
   start(): void {
@@ -65,7 +71,7 @@ export class Scheduler {
 
   async #sleep(): Promise<void> {
     if (this.#stopped) return;
-    const due = await nextDueTime(this.deps.store.db).catch(() => undefined);
+    const due = await this.deps.nextDue().catch(() => undefined);
     const delay = due === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(0, due - this.deps.clock.now()));
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => this.poke(), delay);

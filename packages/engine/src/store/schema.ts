@@ -9,6 +9,23 @@ export interface Database {
   reports: ReportsTable;
   report_pages: ReportPagesTable;
   execution_events: ExecutionEventsTable;
+  callback_outbox: CallbackOutboxTable;
+}
+
+/** Callback deliveries, written with the status change that triggers them; null next_attempt_at = finished. */
+export interface CallbackOutboxTable {
+  id: Generated<number>;
+  client: number;
+  run_id: number;
+  url: string;
+  /** Request headers (JSON object). */
+  headers: string;
+  /** Request body (JSON). */
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  delivered_at: number | null;
+  last_error: string | null;
 }
 
 export interface ClientsTable {
@@ -68,6 +85,8 @@ export interface ExecutionsTable {
   restart_predecessor: number | null;
   /** When a waiting execution is due to start (epoch ms). */
   due_at: number | null;
+  /** The start request's callback (JSON), delivered when the execution ends. */
+  callback: string | null;
   /** The object definition as it was when activated (JSON). */
   definition: string;
   /** Execution variables, name → value (JSON), once the run has set any. */

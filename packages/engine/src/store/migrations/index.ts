@@ -4,6 +4,7 @@ import { initialMigration } from "./0001-initial";
 import { executionVariablesMigration } from "./0002-execution-variables";
 import { restartsMigration } from "./0003-restarts";
 import { dueTimesMigration } from "./0004-due-times";
+import { callbacksMigration } from "./0005-callbacks";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0002-execution-variables": executionVariablesMigration,
     "0003-restarts": restartsMigration,
     "0004-due-times": dueTimesMigration(dialect === "postgres" ? "bigint" : "integer"),
+    "0005-callbacks": callbacksMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

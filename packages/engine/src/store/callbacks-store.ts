@@ -1,0 +1,65 @@
+import type { Kysely } from "kysely";
+import type { Database } from "./schema";
+
+export interface CallbackSpec {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface PendingCallback {
+  id: number;
+  client: number;
+  runId: number;
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
+  attempts: number;
+}
+
+/** Stores the callback of a start request with its execution. */
+export async function setExecutionCallback(db: Kysely<Database>, client: number, runId: number, callback: CallbackSpec): Promise<void> {
+  await db.updateTable("executions").set({ callback: JSON.stringify(callback) }).where("client", "=", client).where("run_id", "=", runId).execute();
+}
+
+/**
+ * Queues the delivery of an execution's callback, if it has one; call in the transaction of the
+ * status change that ends the execution, so an end is never recorded without its delivery.
+ */
+export async function queueCallback(db: Kysely<Database>, client: number, runId: number, payload: string, now: number): Promise<boolean> {
+  const row = await db.selectFrom("executions").select("callback").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  if (!row?.callback) return false;
+  const spec: CallbackSpec = JSON.parse(row.callback);
+  await db
+    .insertInto("callback_outbox")
+    .values({ client, run_id: runId, url: spec.url, headers: JSON.stringify(spec.headers), payload, next_attempt_at: now })
+    .execute();
+  return true;
+}
+
+export async function listDueCallbacks(db: Kysely<Database>, now: number, limit: number): Promise<PendingCallback[]> {
+  const rows = await db.selectFrom("callback_outbox").selectAll().where("next_attempt_at", "<=", now).orderBy("next_attempt_at").orderBy("id").limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, client: r.client, runId: r.run_id, url: r.url, headers: JSON.parse(r.headers), payload: r.payload, attempts: r.attempts }));
+}
+
+/** Records an attempt: delivered, retried at `retryAt`, or given up (both undefined). */
+export async function recordCallbackAttempt(
+  db: Kysely<Database>,
+  id: number,
+  outcome: { deliveredAt?: number; retryAt?: number; error?: string },
+): Promise<void> {
+  await db
+    .updateTable("callback_outbox")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      next_attempt_at: outcome.retryAt ?? null,
+      delivered_at: outcome.deliveredAt ?? null,
+      last_error: outcome.error ?? null,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function nextCallbackTime(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db.selectFrom("callback_outbox").select((eb) => eb.fn.min("next_attempt_at").as("due")).executeTakeFirst();
+  return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
+}
