@@ -143,6 +143,17 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       expect(execution).toMatchObject({ status: 1800, status_text: "ENDED_NOT_OK - aborted", return_code: 3 });
     });
 
+    it("kills a job that exceeds its maximum runtime (mrt_time) and ends it ENDED_ESCALATED", async () => {
+      const envelope = jobEnvelope("EXEC.MRT", ["echo started", "sleep 30"]);
+      await test.rest("/100/objects", json({ ...envelope, data: { jobs: { ...envelope.data.jobs, general_attributes: { ...envelope.data.jobs.general_attributes, mrt_time: "1" } } } }));
+      const runId = await execute("EXEC.MRT");
+      const execution = await waitForEnd(test, 100, runId, 10_000);
+      expect(execution).toMatchObject({ status: 1856, status_text: "ENDED_ESCALATED - aborted because of escalation" });
+      expect(Date.parse(execution.end_time ?? "") - Date.parse(execution.start_time ?? "")).toBeLessThan(5000);
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
+      expect(act[0]?.content).toContain("max runtime of 1 s exceeded");
+    });
+
     it("ends a job for an unknown agent with FAULT_NO_HOST and says why", async () => {
       const envelope = jobEnvelope("EXEC.NOHOST", ["echo never"]);
       envelope.data.jobs.job_attributes.agent = "ELSEWHERE";

@@ -85,6 +85,7 @@ export const Status = {
   FAULT_POST_PROCESSING: 1823,
   ENDED_CANCEL: 1850,
   ENDED_JP_CANCEL: 1851,
+  ENDED_ESCALATED: 1856,
   ENDED_OK: 1900,
 } as const satisfies Record<string, StatusCode>;
 

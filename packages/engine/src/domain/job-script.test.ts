@@ -3,11 +3,22 @@ import { jobTarget, objectVariables } from "./job-script";
 
 describe("jobTarget", () => {
   it("reads agent (upper case), platform and shell", () => {
-    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "local", unix_shell: "bash", platform: "UNIX" } })).toEqual({ shell: "bash", agent: "LOCAL", platform: "UNIX" });
+    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "local", unix_shell: "bash", platform: "UNIX" } })).toEqual({ shell: "bash", agent: "LOCAL", platform: "UNIX", maxRuntimeSeconds: 0 });
   });
 
   it("runs sh on UNIX by default", () => {
-    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "A" } })).toEqual({ shell: "sh", agent: "A", platform: "UNIX" });
+    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "A" } })).toEqual({ shell: "sh", agent: "A", platform: "UNIX", maxRuntimeSeconds: 0 });
+  });
+
+  it.each([
+    ["30", 30],
+    [15, 15],
+    ["0", 0],
+    ["-1", 0],
+    ["1.5", 0],
+    ["soon", 0],
+  ])("reads mrt_time %j as a maximum runtime of %i s", (mrt, seconds) => {
+    expect(jobTarget({ general_attributes: { name: "J", mrt_time: mrt }, job_attributes: { agent: "A" } }).maxRuntimeSeconds).toBe(seconds);
   });
 });
 

@@ -6,15 +6,18 @@ export interface JobTarget {
   shell: string;
   agent: string;
   platform: string;
+  /** Maximum runtime in seconds (`general_attributes.mrt_time`); 0 = none. */
+  maxRuntimeSeconds: number;
 }
 
-/** The job's agent (upper case), platform and shell (`unix_shell`, `sh` by default). */
+/** The job's agent (upper case), platform, shell (`unix_shell`, `sh` by default) and maximum runtime. */
 export function jobTarget(body: ObjectBody): JobTarget {
   const attributes = isRecord(body["job_attributes"]) ? body["job_attributes"] : {};
   const shell = typeof attributes["unix_shell"] === "string" && attributes["unix_shell"] !== "" ? attributes["unix_shell"] : "sh";
   const agent = typeof attributes["agent"] === "string" ? attributes["agent"].toUpperCase() : "";
   const platform = typeof attributes["platform"] === "string" ? attributes["platform"] : "UNIX";
-  return { shell, agent, platform };
+  const mrt = Number(body.general_attributes["mrt_time"] ?? 0);
+  return { shell, agent, platform, maxRuntimeSeconds: Number.isInteger(mrt) && mrt > 0 ? mrt : 0 };
 }
 
 /** `object_variables: [{name: "&X#", value: "..."}]` as a map keyed by upper-case name. */

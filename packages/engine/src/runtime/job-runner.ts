@@ -114,7 +114,7 @@ export class JobRunner {
     const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
     await rep.open();
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
-    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: 0, env: {} }, (text) => rep.write(text));
+    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: {} }, (text) => rep.write(text));
     entry.job = job;
     // A cancel that arrived while the job was being handed over takes effect now.
     if (entry.cancelled) job.cancel();
@@ -158,7 +158,7 @@ export class JobRunner {
       case "cancel":
         return this.#shuttingDown ? Status.ENDED_LOST : Status.ENDED_CANCEL;
       case "max_runtime":
-        return Status.ENDED_NOT_OK;
+        return Status.ENDED_ESCALATED;
       case "spawn_error":
         return Status.FAULT_OTHER;
     }
