@@ -82,11 +82,15 @@ export const Status = {
   ENDED_LOST: 1815,
   FAULT_OTHER: 1820,
   FAULT_NO_HOST: 1821,
+  FAULT_ALREADY_RUNNING: 1822,
   FAULT_POST_PROCESSING: 1823,
   ENDED_CANCEL: 1850,
   ENDED_JP_CANCEL: 1851,
   ENDED_ESCALATED: 1856,
   ENDED_OK: 1900,
+  ENDED_INACTIVE_BY_CALENDAR: 1920,
+  ENDED_INACTIVE_BY_DEFINITION: 1921,
+  ENDED_START_TIME_EXCEEDED: 1941,
 } as const satisfies Record<string, StatusCode>;
 
 /** Named ranges of reference/status-codes.md as inclusive intervals, usable in the `status` filter. */

@@ -31,6 +31,9 @@ import {
   listWaitingForQueue,
   type ExecutionFilter,
 } from "../store/executions-store";
+import { DateTime } from "luxon";
+import { calendarIncludes } from "../domain/calendar";
+import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } from "../domain/schedule";
 import { setExecutionCallback } from "../store/callbacks-store";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
@@ -44,7 +47,13 @@ import type { ScriptRunner } from "./script-runner";
 import type { WorkflowRunner } from "./workflow-runner";
 
 /** Object types this engine runs. */
-const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP"]);
+const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH"]);
+
+/** Types that hold a queue slot while active. */
+const SLOT_TYPES = new Set(["JOBS", "SCRI"]);
+
+/** A schedule slot claimed later than this after its time counts as missed (catch_up skip). */
+const CATCH_UP_TOLERANCE_MS = 5 * 60_000;
 
 /** Name of the executions POST /scripts starts. */
 export const AD_HOC_SCRIPT_NAME = "SCRIPT";
@@ -250,6 +259,15 @@ export class ExecutionService implements Activator {
   /** Ends an active execution as cancelled; a workflow with `recursive` takes its active tasks with it. */
   async #cancel(execution: Execution, recursive: boolean): Promise<void> {
     const { recorder, clock, store } = this.deps;
+    if (execution.objectType === "JSCH") {
+      // The schedule ends; its waiting slots end with it, its running tasks only with `recursive`.
+      await recorder.change(execution, { status: Status.ENDED_CANCEL, endTime: clock.now() });
+      for (const child of await listChildren(store.db, execution.client, execution.runId)) {
+        if (child.status === Status.WAITING_FOR_START_TIME) await recorder.claim(child, Status.WAITING_FOR_START_TIME, { status: Status.ENDED_CANCEL, endTime: clock.now() });
+        else if (recursive && !isFinalStatus(child.status) && child.objectType !== "SCRI") await this.#cancel(child, true);
+      }
+      return;
+    }
     if (execution.objectType === "JOBP") {
       await recorder.change(execution, { status: Status.ENDED_JP_CANCEL, endTime: clock.now() });
       if (recursive) {
@@ -275,6 +293,8 @@ export class ExecutionService implements Activator {
     for (const execution of await listUnfinishedExecutions(store.db)) {
       // Waiting executions stay waiting: the scheduler starts them from the database.
       if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE) continue;
+      // An active schedule's next slots are waiting children: nothing to resume.
+      if (execution.objectType === "JSCH" && execution.status === Status.ACTIVE) continue;
       if (execution.objectType === "JOBP") {
         // A workflow goes on from its tasks' states; tasks lost with the engine block it.
         const principal = await loadPrincipal(store, execution.client, execution.user).catch(() => undefined);
@@ -341,7 +361,7 @@ export class ExecutionService implements Activator {
    * free slot. Workflows hold no slot; their tasks do.
    */
   async #dispatch(execution: Execution, body: ObjectBody, context: ActivationContext): Promise<void> {
-    if (execution.objectType !== "JOBP" && (await this.#freeSlots(execution.client, execution.queue, execution.runId)) <= 0) {
+    if (SLOT_TYPES.has(execution.objectType) && (await this.#freeSlots(execution.client, execution.queue, execution.runId)) <= 0) {
       this.#contexts.set(execution.runId, context);
       await this.deps.recorder.change(execution, { status: Status.WAITING_FOR_QUEUE });
       return;
@@ -358,7 +378,9 @@ export class ExecutionService implements Activator {
     const { store, clock, recorder } = this.deps;
     for (const due of await listDue(store.db, clock.now(), 100)) {
       const claimed = await recorder.claim(due, Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
-      if (claimed) await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
+      if (claimed === undefined) continue;
+      if (claimed.activatorObjectType === "JSCH") await this.#scheduleSlotDue(claimed);
+      else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
     const free = new Map<string, number>();
     for (const waiting of await listWaitingForQueue(store.db, 1000)) {
@@ -396,8 +418,85 @@ export class ExecutionService implements Activator {
     return { principal, depth: 0, activator: this, inherited: new Map(inherited) };
   }
 
+  /** A schedule becomes active and plans the first slot of each task; it runs until cancelled. */
+  async #startSchedule(schedule: Execution, body: ObjectBody, context: ActivationContext): Promise<void> {
+    const { clock, recorder, store } = this.deps;
+    const act = new ReportWriter(store, clock, schedule.client, schedule.runId, "ACT");
+    act.line(`U00011409 Schedule '${schedule.name}' activated with RunID '${schedule.runId}' by ${schedule.user}.`);
+    let definition: ScheduleDefinition;
+    try {
+      definition = readSchedule(body);
+    } catch (error) {
+      act.line(`U00011414 The schedule cannot run: ${error instanceof Error ? error.message : String(error)}.`);
+      await act.end();
+      await recorder.change(schedule, { status: Status.FAULT_OTHER, endTime: clock.now() });
+      return;
+    }
+    await act.end();
+    await recorder.change(schedule, { status: Status.ACTIVE, startTime: clock.now() });
+    for (const task of definition.tasks) await this.#planSlot(context.principal, schedule, definition, task, clock.now());
+  }
+
+  /** Creates the next slot of a schedule task: a child waiting 1698 until the task's next start time. */
+  async #planSlot(principal: Principal, schedule: Execution, definition: ScheduleDefinition, task: ScheduleTask, after: number): Promise<void> {
+    const { dueAt } = nextStart(task.hour, task.minute, definition.timezone, after, task.second);
+    const object = await findObject(this.deps.store.db, principal.client, task.objectName);
+    const body: ObjectBody = object?.body ?? { general_attributes: { name: task.objectName } };
+    await this.#create(principal, object?.type ?? "JOBS", task.objectName, body, {
+      ...objectDetails(body),
+      parent: schedule.runId,
+      lineNumber: task.line,
+      activatorObjectType: "JSCH",
+      status: Status.WAITING_FOR_START_TIME,
+      dueAt,
+    });
+    this.deps.scheduler.poke();
+  }
+
+  /**
+   * A schedule slot whose time has come (already claimed): plans the task's next slot, then starts
+   * the task with its object's current definition, unless the day's calendar, the task's
+   * definition, a missed start or a run still active says otherwise (each with its status).
+   */
+  async #scheduleSlotDue(slot: Execution): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const schedule = slot.parent === null ? undefined : await findExecution(store.db, slot.client, slot.parent);
+    const settle = async (status: number, why: string) => {
+      const act = new ReportWriter(store, clock, slot.client, slot.runId, "ACT");
+      act.line(`U00011417 ${why}`);
+      await act.end();
+      await recorder.change(slot, { status, endTime: clock.now() });
+    };
+    if (schedule === undefined || isFinalStatus(schedule.status)) return settle(Status.ENDED_CANCEL, "The schedule has ended: the task does not start.");
+    const definition = readSchedule(await this.#definitionOf(schedule));
+    const task = definition.tasks.find((t) => t.line === slot.lineNumber);
+    if (task === undefined) return settle(Status.ENDED_INACTIVE_BY_DEFINITION, "The task is no longer in the schedule.");
+    const context = await this.#contextOf(slot);
+    const now = clock.now();
+    // Planned from now, not from the missed time: slots missed during downtime run once, not each.
+    await this.#planSlot(context.principal, schedule, definition, task, Math.max(now, slot.dueAt ?? now));
+    const due = slot.dueAt ?? now;
+    const date = DateTime.fromMillis(due, { zone: definition.timezone });
+    if (!task.active) return settle(Status.ENDED_INACTIVE_BY_DEFINITION, "The task is set inactive in the schedule.");
+    if (definition.catchUp === "skip" && now - due > CATCH_UP_TOLERANCE_MS) {
+      return settle(Status.ENDED_START_TIME_EXCEEDED, `The start time ${new Date(due).toISOString()} was missed while the engine was down; catch_up is skip.`);
+    }
+    if (task.calendar !== undefined) {
+      const calendar = await findObject(store.db, slot.client, task.calendar.name);
+      if (calendar?.type !== "CALE" || !calendarIncludes(calendar.body, task.calendar.event, { year: date.year, month: date.month, day: date.day })) {
+        return settle(Status.ENDED_INACTIVE_BY_CALENDAR, `${date.toISODate()} is not in ${task.calendar.name}/${task.calendar.event}: inactive today.`);
+      }
+    }
+    const running = (await listChildren(store.db, slot.client, schedule.runId)).some((c) => c.lineNumber === slot.lineNumber && c.runId !== slot.runId && !isFinalStatus(c.status) && c.status !== Status.WAITING_FOR_START_TIME);
+    if (running) return settle(Status.FAULT_ALREADY_RUNNING, "The task's previous run is still active: it is not started twice.");
+    const object = await findObject(store.db, slot.client, task.objectName);
+    if (object === undefined || !RUNNABLE_TYPES.has(object.type)) return settle(Status.FAULT_OTHER, `Object '${task.objectName}' does not exist or cannot be executed.`);
+    await this.#dispatch(slot, object.body, context);
+  }
+
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
-    if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
+    if (execution.objectType === "JSCH") void this.#startSchedule(execution, body, context).catch((error: unknown) => this.deps.logger.error({ err: error, runId: execution.runId }, "schedule failed to start"));
+    else if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
     else if (execution.objectType === "JOBP") void this.deps.workflows.start(execution, context);
     else void this.deps.jobs.start(execution, body, context);
   }

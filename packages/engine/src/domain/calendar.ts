@@ -1,0 +1,33 @@
+import type { ObjectBody } from "@baton/contract";
+import { isRecord } from "./object-definition";
+
+/** A local date: the day a calendar is asked about. */
+export interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/**
+ * Whether a CALE object's event selects a date. `events` name the calendar's events
+ * (`{"line_number": "1", "name": "WORKDAYS"}`); `calendar_definitions` hold per event line and year
+ * a 372-character string, 31 characters per month, "1" for a selected day. An unknown event or a
+ * year without a definition selects nothing.
+ */
+export function calendarIncludes(body: ObjectBody, event: string, date: LocalDate): boolean {
+  const events = Array.isArray(body["events"]) ? body["events"].filter(isRecord) : [];
+  const entry = events.find((e) => String(e["name"] ?? "").toUpperCase() === event.toUpperCase());
+  if (entry === undefined) return false;
+  const line = Number(entry["line_number"] ?? entry["event_line_number"]);
+  const definitions = Array.isArray(body["calendar_definitions"]) ? body["calendar_definitions"].filter(isRecord) : [];
+  const year = definitions.find((d) => Number(d["event_line_number"]) === line && Number(d["year"]) === date.year);
+  const content = typeof year?.["content"] === "string" ? year["content"] : "";
+  return content.charAt((date.month - 1) * 31 + (date.day - 1)) === "1";
+}
+
+/** A year's content string with the given days selected (for building calendars, e.g. in tests). */
+export function calendarContent(days: readonly { month: number; day: number }[]): string {
+  const chars = Array<string>(372).fill("0");
+  for (const { month, day } of days) chars[(month - 1) * 31 + (day - 1)] = "1";
+  return chars.join("").replace(/0+$/, "");
+}
