@@ -41,12 +41,29 @@ describe.each(testDialects)("scheduling on %s", (dialect) => {
 
   it.each([
     [{ executionOption: "recurring", recurring: { executeAt: "08:00" } }, ErrorCode.INVALID_EXECUTION_OPTION, "execution_option"],
-    [{ executionOption: "once", once: { waitForManualRelease: true } }, ErrorCode.INVALID_REQUEST, "once.wait_for_manual_release"],
     [{ executionOption: "once", once: { executionDateTime: "tomorrow" } }, ErrorCode.INVALID_REQUEST, "once.execution_date_time"],
   ])("refuses what this server does not offer: %j", async (body, code, path) => {
     const response = await activate(body);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual([expect.objectContaining({ code, path })]);
+  });
+
+  it("holds an execution for manual release until an operator releases it", async () => {
+    const response = await activate({ executionOption: "once", once: { waitForManualRelease: true } });
+    const runId = OutRunId.parse(await response.json()).run_id;
+    expect(await get(runId)).toMatchObject({ status: 1693, status_text: "Waiting for manual release" });
+    const release = await test.rest(`/100/executions/${runId}/status`, json({ action: "RELEASE" }));
+    expect(release.status).toBe(200);
+    expect((await waitForEnd(test, 100, runId)).status).toBe(1900);
+    const again = await test.rest(`/100/executions/${runId}/status`, json({ action: "release" }));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ code: ErrorCode.INVALID_TRANSITION });
+
+    // A restart may be held too, and a held execution can be cancelled instead.
+    const restarted = OutRunId.parse(await (await test.rest(`/100/executions/${runId}/status`, json({ action: "restart", restart: { wait_for_manual_release: true } }))).json()).run_id;
+    expect(await get(restarted)).toMatchObject({ status: 1693, reference_run_id: runId });
+    expect((await test.rest(`/100/executions/${restarted}/status`, json({ action: "cancel" }))).status).toBe(200);
+    expect(await get(restarted)).toMatchObject({ status: 1850 });
   });
 
   it("runs the executions of a queue with one slot one after another, the others waiting 1684", async () => {

@@ -173,12 +173,15 @@ export const InScriptsBody = z.object({
 });
 export type InScriptsBody = z.infer<typeof InScriptsBody>;
 
-/** Body of POST /{client_id}/executions/{run_id}/status; the action may come in any letter case. */
+/**
+ * Body of POST /{client_id}/executions/{run_id}/status; the action may come in any letter case.
+ * `release` (Baton extension) starts an execution waiting for manual release.
+ */
 export const InChangeExecutionStatusBody = z.object({
   action: z
     .string()
     .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["restart", "cancel"], "must be restart or cancel")),
+    .pipe(z.enum(["restart", "cancel", "release"], "must be restart or cancel (or release)")),
   cancel: z.object({ recursive: Flag.optional() }).optional(),
   restart: z
     .object({

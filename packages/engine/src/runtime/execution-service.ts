@@ -84,9 +84,6 @@ export class ExecutionService implements Activator {
     if (request.executionOption === "recurring") {
       throw invalid(ErrorCode.INVALID_EXECUTION_OPTION, "execution_option", "this server starts objects with 'execute' and 'once'; 'recurring' is not available on it", request.executionOption);
     }
-    if (request.once?.waitForManualRelease) {
-      throw invalid(ErrorCode.INVALID_REQUEST, "once.wait_for_manual_release", "manual release is not available on this server", true);
-    }
     const dueAt = request.executionOption === "once" && request.once?.executionDateTime !== undefined ? Date.parse(request.once.executionDateTime) : undefined;
     if (request.callback !== undefined) await this.deps.callbacks.check(request.callback.http.url);
     const object = await findObject(store.db, principal.client, request.objectName);
@@ -107,9 +104,17 @@ export class ExecutionService implements Activator {
       this.deps.scheduler.poke();
       return waiting;
     }
-    const execution = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias });
+    // Held for manual release (only when starting now): waits 1693 until released.
+    const held = request.executionOption === "once" && request.once?.waitForManualRelease === true;
+    const execution = await this.#create(principal, object.type, object.name, object.body, {
+      ...details,
+      queue: request.queue ?? details.queue,
+      alias: request.alias,
+      ...(held && { status: Status.WAITING_FOR_MANUAL_RELEASE }),
+    });
     if (request.callback) await setExecutionCallback(store.db, principal.client, execution.runId, { url: request.callback.http.url, headers: request.callback.http.headers ?? {} });
-    await this.#dispatch(execution, object.body, context);
+    if (held) this.#contexts.set(execution.runId, context);
+    else await this.#dispatch(execution, object.body, context);
     return execution;
   }
 
@@ -230,6 +235,12 @@ export class ExecutionService implements Activator {
   async changeStatus(principal: Principal, runId: number, request: InChangeExecutionStatusBody): Promise<Execution> {
     const execution = await this.get(principal, runId);
     requireRight(principal, Right.CANCEL, execution.objectType, execution.name);
+    if (request.action === "release") {
+      const released = await this.deps.recorder.claim(execution, Status.WAITING_FOR_MANUAL_RELEASE, { status: Status.PREPARING });
+      if (released === undefined) throw transition(`execution ${runId} is not waiting for manual release (${execution.status})`);
+      await this.#dispatch(released, await this.#definitionOf(released), await this.#contextOf(released));
+      return released;
+    }
     if (request.action === "cancel") {
       if (isFinalStatus(execution.status)) throw transition(`execution ${runId} has already ended (${execution.status}); only active executions can be cancelled`);
       if (execution.objectType === "SCRI") throw transition(`execution ${runId} is a script, which runs to its end; cancel what it waits for instead`);
@@ -238,7 +249,6 @@ export class ExecutionService implements Activator {
     }
     if (!isFinalStatus(execution.status)) throw transition(`execution ${runId} is still active (${execution.status}); only ended executions can be restarted`);
     const options = request.restart ?? {};
-    if (options.waitForManualRelease) throw invalid(ErrorCode.INVALID_REQUEST, "restart.wait_for_manual_release", "manual release is not available on this server", true);
     if (options.inputs !== undefined && Object.keys(options.inputs).length > 0) throw invalid(ErrorCode.INVALID_REQUEST, "restart.inputs", "this execution takes no prompt inputs", options.inputs);
     const body: ObjectBody = JSON.parse((await findExecutionDefinition(this.deps.store.db, principal.client, runId)) ?? "{}");
     const restarted = await this.#create(principal, execution.objectType, execution.name, body, {
@@ -251,8 +261,11 @@ export class ExecutionService implements Activator {
       referenceRunId: execution.referenceRunId || execution.runId,
       restartCount: execution.restartCount + 1,
       restartPredecessor: execution.runId,
+      ...(options.waitForManualRelease && { status: Status.WAITING_FOR_MANUAL_RELEASE }),
     });
-    await this.#dispatch(restarted, body, { principal, depth: 0, activator: this, inherited: new Map() });
+    const context: ActivationContext = { principal, depth: 0, activator: this, inherited: new Map() };
+    if (options.waitForManualRelease) this.#contexts.set(restarted.runId, context);
+    else await this.#dispatch(restarted, body, context);
     return restarted;
   }
 
@@ -277,8 +290,12 @@ export class ExecutionService implements Activator {
       }
       return;
     }
-    // A job in the runner ends as cancelled through its own flow (the process group is killed).
-    if (!this.deps.jobs.cancel(execution.runId)) await recorder.change(execution, { status: Status.ENDED_CANCEL, endTime: clock.now() });
+    // A job in the runner ends as cancelled through its own flow (the process group is killed);
+    // a waiting one simply ends.
+    if (!this.deps.jobs.cancel(execution.runId)) {
+      this.#contexts.delete(execution.runId);
+      await recorder.change(execution, { status: Status.ENDED_CANCEL, endTime: clock.now() });
+    }
   }
 
   /**
@@ -292,7 +309,7 @@ export class ExecutionService implements Activator {
     let lost = 0;
     for (const execution of await listUnfinishedExecutions(store.db)) {
       // Waiting executions stay waiting: the scheduler starts them from the database.
-      if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE) continue;
+      if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE || execution.status === Status.WAITING_FOR_MANUAL_RELEASE) continue;
       // An active schedule's next slots are waiting children: nothing to resume.
       if (execution.objectType === "JSCH" && execution.status === Status.ACTIVE) continue;
       if (execution.objectType === "JOBP") {

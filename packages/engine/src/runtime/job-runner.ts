@@ -110,7 +110,12 @@ export class JobRunner {
       act.line("U00011416 The job was cancelled before it started.");
       return end(Status.ENDED_CANCEL, variables);
     }
-    await recorder.change(execution, { status: Status.START_INITIATED, agent: agent.name, platform: agent.platform });
+    // Only from Preparing: an execution cancelled meanwhile has ended and must not start.
+    const handed = await recorder.claim(execution, Status.PREPARING, { status: Status.START_INITIATED, agent: agent.name, platform: agent.platform });
+    if (handed === undefined) {
+      await act.end();
+      return;
+    }
     const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
     await rep.open();
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;

@@ -44,7 +44,11 @@ export class ScriptRunner {
     const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
     await act.open();
     act.line(`U00011409 Script '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
-    await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
+    // Only from Preparing: an execution cancelled meanwhile has ended and must not start.
+    if ((await recorder.claim(execution, Status.PREPARING, { status: Status.ACTIVE, startTime: clock.now() })) === undefined) {
+      await act.end();
+      return;
+    }
     const host = new EngineScriptHost(store, clock, act, context);
     const result = await runScriptPage(scriptPage(definition, "process"), "script", host, new Map([...objectVariables(definition), ...context.inherited]));
     const status = scriptEndStatus(result);

@@ -43,7 +43,8 @@ export class WorkflowRunner {
     const act = new ReportWriter(this.deps.store, this.deps.clock, execution.client, execution.runId, "ACT");
     act.line(`U00011409 Workflow '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
     await act.end();
-    await this.deps.recorder.change(execution, { status: Status.ACTIVE, startTime: this.deps.clock.now() });
+    // Only from Preparing: a workflow cancelled meanwhile has ended and must not start.
+    if ((await this.deps.recorder.claim(execution, Status.PREPARING, { status: Status.ACTIVE, startTime: this.deps.clock.now() })) === undefined) return;
     await this.advance(execution.client, execution.runId);
   }
 
