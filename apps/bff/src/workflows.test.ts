@@ -203,6 +203,19 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     expect(innerRep[0]?.content).toBe("got from-setter\n");
   });
 
+  it("lists a workflow's immediate children newest first, page by page", async () => {
+    const parent = OutExecutionList.parse(await (await test.rest("/100/executions?name=WF.DIAMOND")).json()).data[0]?.run_id ?? 0;
+    const first = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3`)).json());
+    expect(first).toMatchObject({ total: 4, hasmore: true });
+    expect(first.data).toHaveLength(3);
+    const second = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3&start_at_run_id=${first.data[2]?.run_id}`)).json());
+    expect(second).toMatchObject({ total: 4, hasmore: false });
+    const all = [...first.data, ...second.data];
+    expect(all.map((c) => c.run_id)).toEqual([...all.map((c) => c.run_id)].sort((a, b) => b - a));
+    expect(new Set(all.map((c) => c.line_number))).toEqual(new Set([2, 3, 4, 5]));
+    expect((await test.rest("/100/executions/999999/children")).status).toBe(404);
+  });
+
   it("blocks on a task whose object is missing, saying why", async () => {
     await importAll(workflow("WF.MISSING", [{ name: "NO.SUCH.JOB" }], [2]));
     const runId = await start("WF.MISSING");

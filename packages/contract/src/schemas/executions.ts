@@ -143,6 +143,12 @@ export const ExecutionListQuery = z.object({
 });
 export type ExecutionListQuery = z.infer<typeof ExecutionListQuery>;
 
+/** Query of GET /{client_id}/executions/{run_id}/children. */
+export const ChildrenQuery = z.object({
+  max_results: QueryInt.pipe(z.int().min(1)).default(50),
+  start_at_run_id: QueryInt.optional(),
+});
+
 export const OutReport = z.object({
   type: z.string(),
   is_db: z.boolean(),

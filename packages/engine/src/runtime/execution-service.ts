@@ -23,6 +23,7 @@ import {
   findExecutionDefinition,
   findExecutionVariables,
   countQueueSlotsInUse,
+  pageChildren,
   listChildren,
   listDue,
   listExecutions,
@@ -147,6 +148,12 @@ export class ExecutionService implements Activator {
     }
     requireRight(principal, Right.STATISTICS, execution.objectType, execution.name);
     return execution;
+  }
+
+  /** A page of the immediate children (workflow tasks, schedule slots) of an execution the principal may see. */
+  async children(principal: Principal, runId: number, maxResults: number, afterRunId: number | undefined): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
+    await this.get(principal, runId);
+    return pageChildren(this.deps.store.db, principal.client, runId, maxResults, afterRunId);
   }
 
   /** The variables of an execution the principal may see. */

@@ -225,6 +225,35 @@ function parseValues(text: string | null | undefined): VariableValues {
   return values;
 }
 
+/**
+ * A page of an execution's immediate children, newest activation first (then highest run_id),
+ * starting after `afterRunId` in that order when given, with the total.
+ */
+export async function pageChildren(
+  db: Kysely<Database>,
+  client: number,
+  parent: number,
+  maxResults: number,
+  afterRunId: number | undefined,
+): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
+  const base = db.selectFrom("executions").where("client", "=", client).where("parent", "=", parent);
+  let page = base.select(summaryColumns);
+  if (afterRunId !== undefined) {
+    const anchor = await db.selectFrom("executions").select(["activation_time", "run_id"]).where("client", "=", client).where("run_id", "=", afterRunId).executeTakeFirst();
+    if (anchor) {
+      page = page.where((eb) =>
+        eb.or([eb("activation_time", "<", anchor.activation_time), eb.and([eb("activation_time", "=", anchor.activation_time), eb("run_id", "<", anchor.run_id)])]),
+      );
+    }
+  }
+  const [rows, count] = await Promise.all([
+    // One row more than asked tells whether another page follows.
+    page.orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults + 1).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(count.n), executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
+}
+
 /** The children of an execution (workflow tasks), oldest first. */
 export async function listChildren(db: Kysely<Database>, client: number, parent: number): Promise<Execution[]> {
   const rows = await db.selectFrom("executions").select(summaryColumns).where("client", "=", client).where("parent", "=", parent).orderBy("run_id").execute();

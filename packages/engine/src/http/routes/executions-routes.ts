@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  ChildrenQuery,
   ExecutionListQuery,
   InChangeExecutionStatusBody,
   InExecutionBody,
@@ -76,6 +77,18 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       query: noParams,
       body: noBody,
       handle: async ({ principal, params }): Promise<OutExecution> => presentExecution(await executions.get(principal, params.run_id), clock.now()),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/executions/:run_id/children",
+      params: RunParams,
+      query: ChildrenQuery,
+      body: noBody,
+      handle: async ({ principal, params, query }): Promise<OutExecutionList> => {
+        const { total, executions: page, hasmore } = await executions.children(principal, params.run_id, query.max_results, query.start_at_run_id);
+        const now = clock.now();
+        return { total, data: page.map((e) => presentExecution(e, now)), hasmore };
+      },
     }),
     defineRoute({
       method: "POST",
