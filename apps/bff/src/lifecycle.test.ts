@@ -140,6 +140,55 @@ describe("process lifecycle", () => {
     expect(await exited(second.child)).toBe(0);
   });
 
+  it("after a crash, a workflow goes on from its tasks: the lost task blocks it until restarted", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir);
+    children.push(first.child);
+    const marker = join(dir, "crashed-once");
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.STEP", [`if [ -f ${marker} ]; then echo again; else touch ${marker}; sleep 30; fi`]));
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.NEXT", ["echo next"]));
+    await call(first.rest, "/100/objects", {
+      data: {
+        jobp: {
+          general_attributes: { name: "LIFE.FLOW" },
+          workflow_definitions: [
+            { line_number: "1", object_name: "START", object_type: "<START>" },
+            { line_number: "2", object_name: "LIFE.STEP", object_type: "JOBS" },
+            { line_number: "3", object_name: "LIFE.NEXT", object_type: "JOBS" },
+            { line_number: "4", object_name: "END", object_type: "<END>" },
+          ],
+          line_conditions: [
+            { workflow_line_number: "2", predecessor_line_number: "1" },
+            { workflow_line_number: "3", predecessor_line_number: "2" },
+            { workflow_line_number: "4", predecessor_line_number: "3" },
+          ],
+        },
+      },
+      path: "",
+    });
+    const { run_id: flow } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.FLOW", executionOption: "execute" });
+    const taskOf = async (rest: string) => (await call<{ data: OutExecution[] }>(rest, `/100/executions/${flow}/children`)).data;
+    const deadline = Date.now() + 10_000;
+    while ((await taskOf(first.rest))[0]?.status !== 1550 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    await waitForStatus(second.rest, flow, (s) => s === 1560);
+    const [lost] = await taskOf(second.rest);
+    expect(lost).toMatchObject({ name: "LIFE.STEP", status: 1815 });
+    await call(second.rest, `/100/executions/${lost?.run_id}/status`, { action: "restart" });
+    expect(await waitForStatus(second.rest, flow, (s) => s >= 1800)).toMatchObject({ status: 1900 });
+    expect((await taskOf(second.rest)).map((t) => [t.name, t.status])).toEqual([
+      ["LIFE.NEXT", 1900],
+      ["LIFE.STEP", 1900],
+      ["LIFE.STEP", 1815],
+    ]);
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
   it("on Ctrl-C lets a short job finish and records a long one as lost, then exits cleanly", async () => {
     const dir = dataDir();
     const first = await startProcess(dir, { BATON_SHUTDOWN_GRACE_MS: "1500" });
