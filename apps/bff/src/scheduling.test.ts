@@ -40,9 +40,9 @@ describe.each(testDialects)("scheduling on %s", (dialect) => {
   });
 
   it.each([
-    [{ executionOption: "recurring", recurring: { executeAt: "08:00" } }, ErrorCode.INVALID_EXECUTION_OPTION, "execution_option"],
+    [{ executionOption: "sometimes" }, ErrorCode.INVALID_EXECUTION_OPTION, "execution_option"],
     [{ executionOption: "once", once: { executionDateTime: "tomorrow" } }, ErrorCode.INVALID_REQUEST, "once.execution_date_time"],
-  ])("refuses what this server does not offer: %j", async (body, code, path) => {
+  ])("refuses a wrong start request: %j", async (body, code, path) => {
     const response = await activate(body);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual([expect.objectContaining({ code, path })]);

@@ -91,6 +91,7 @@ export const Status = {
   ENDED_OK: 1900,
   ENDED_INACTIVE_BY_CALENDAR: 1920,
   ENDED_INACTIVE_BY_DEFINITION: 1921,
+  ENDED_SKIPPED: 1930,
   ENDED_START_TIME_EXCEEDED: 1941,
 } as const satisfies Record<string, StatusCode>;
 

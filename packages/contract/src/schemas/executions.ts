@@ -121,6 +121,8 @@ export const OutExecution = z.object({
   restart_predecessor: Int32.optional(),
   /** Baton extension: the return code of a job (kept for ENDED_NOT_OK). */
   return_code: Int32.optional(),
+  /** With fields=recurring, for period containers: the rule (snake_case), occur_count and next_check. */
+  recurring: z.record(z.string(), z.unknown()).optional(),
 });
 export type OutExecution = z.infer<typeof OutExecution>;
 
@@ -142,6 +144,11 @@ export const ExecutionListQuery = z.object({
   ).optional(),
 });
 export type ExecutionListQuery = z.infer<typeof ExecutionListQuery>;
+
+/** Query of GET /{client_id}/executions/{run_id}. */
+export const ExecutionQuery = z.object({
+  fields: QueryList.optional(),
+});
 
 /** Query of GET /{client_id}/executions/{run_id}/children. */
 export const ChildrenQuery = z.object({

@@ -22,7 +22,10 @@ import {
   findExecution,
   findExecutionDefinition,
   findExecutionVariables,
+  countOccurrence,
   countQueueSlotsInUse,
+  findRecurring,
+  setRecurring,
   pageChildren,
   listChildren,
   listDue,
@@ -33,7 +36,8 @@ import {
   type ExecutionFilter,
 } from "../store/executions-store";
 import { DateTime } from "luxon";
-import { calendarIncludes } from "../domain/calendar";
+import { calendarIncludes, type LocalDate } from "../domain/calendar";
+import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
 import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } from "../domain/schedule";
 import { setExecutionCallback } from "../store/callbacks-store";
 import { findObject } from "../store/objects-store";
@@ -46,6 +50,9 @@ import type { JobRunner } from "./job-runner";
 import { ReportWriter } from "./report-writer";
 import type { ScriptRunner } from "./script-runner";
 import type { WorkflowRunner } from "./workflow-runner";
+
+/** The object type of period containers (recurring executions). */
+const PERIOD_CONTAINER = "C_PERIOD";
 
 /** Object types this engine runs. */
 const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH"]);
@@ -77,14 +84,21 @@ export class ExecutionService implements Activator {
   /** Contexts of executions waiting to start, kept so they start as activated (rebuilt after a restart). */
   readonly #contexts = new Map<number, ActivationContext>();
 
-  constructor(private readonly deps: ExecutionServiceDeps) {}
+  constructor(private readonly deps: ExecutionServiceDeps) {
+    // An activation of a period container that ends may plan the next one or end the container.
+    deps.bus.subscribe((event) => {
+      const { parent, activator_object_type: activator, status } = event.execution;
+      if (parent !== undefined && activator === "PERIOD" && isFinalStatus(status)) {
+        void this.#periodAfterEnd(event.client, parent).catch((error: unknown) => deps.logger.error({ err: error, runId: parent }, "period container step failed"));
+      }
+    });
+  }
 
   /** Activates an object for the principal and returns the new execution. */
   async activate(principal: Principal, request: InExecutionBody, depth = 0): Promise<Execution> {
     const { store } = this.deps;
-    if (request.executionOption === "recurring") {
-      throw invalid(ErrorCode.INVALID_EXECUTION_OPTION, "execution_option", "this server starts objects with 'execute' and 'once'; 'recurring' is not available on it", request.executionOption);
-    }
+    // A recurring rule is read first: a wrong one starts nothing.
+    const rule = request.executionOption === "recurring" ? readRecurrence(request.recurring, request.timezone) : undefined;
     const dueAt = request.executionOption === "once" && request.once?.executionDateTime !== undefined ? Date.parse(request.once.executionDateTime) : undefined;
     if (request.callback !== undefined) await this.deps.callbacks.check(request.callback.http.url);
     const object = await findObject(store.db, principal.client, request.objectName);
@@ -97,6 +111,7 @@ export class ExecutionService implements Activator {
     }
     const details = objectDetails(object.body);
     const context: ActivationContext = { principal, depth, activator: this, inherited: new Map() };
+    if (rule !== undefined) return this.#startRecurring(principal, object.name, object.type, object.body, request, rule);
     // A once execution whose time lies ahead waits for it (1698); the scheduler starts it then.
     if (dueAt !== undefined && dueAt > this.deps.clock.now()) {
       const waiting = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias, status: Status.WAITING_FOR_START_TIME, dueAt });
@@ -148,6 +163,17 @@ export class ExecutionService implements Activator {
     }
     requireRight(principal, Right.STATISTICS, execution.objectType, execution.name);
     return execution;
+  }
+
+  /** A period container's rule as requested, its activation count and its next planned activation. */
+  async recurringOf(principal: Principal, runId: number): Promise<{ rule: Record<string, unknown>; occurCount: number; nextCheck: number | undefined } | undefined> {
+    const stored = await findRecurring(this.deps.store.db, principal.client, runId);
+    if (stored === undefined) return undefined;
+    const parsed: unknown = JSON.parse(stored.recurring);
+    const waiting = (await listChildren(this.deps.store.db, principal.client, runId)).filter((c) => c.status === Status.WAITING_FOR_START_TIME && c.dueAt !== null);
+    const nextCheck = waiting.length === 0 ? undefined : Math.min(...waiting.map((c) => c.dueAt ?? Number.POSITIVE_INFINITY));
+    const rule = isRecord(parsed) ? Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== "objectType" && key !== "timezone")) : {};
+    return { rule, occurCount: stored.occurCount, nextCheck };
   }
 
   /** A page of the immediate children (workflow tasks, schedule slots) of an execution the principal may see. */
@@ -279,8 +305,8 @@ export class ExecutionService implements Activator {
   /** Ends an active execution as cancelled; a workflow with `recursive` takes its active tasks with it. */
   async #cancel(execution: Execution, recursive: boolean): Promise<void> {
     const { recorder, clock, store } = this.deps;
-    if (execution.objectType === "JSCH") {
-      // The schedule ends; its waiting slots end with it, its running tasks only with `recursive`.
+    if (execution.objectType === "JSCH" || execution.objectType === PERIOD_CONTAINER) {
+      // A schedule or period container ends; its waiting slots end with it, its running tasks only with `recursive`.
       await recorder.change(execution, { status: Status.ENDED_CANCEL, endTime: clock.now() });
       for (const child of await listChildren(store.db, execution.client, execution.runId)) {
         if (child.status === Status.WAITING_FOR_START_TIME) await recorder.claim(child, Status.WAITING_FOR_START_TIME, { status: Status.ENDED_CANCEL, endTime: clock.now() });
@@ -319,6 +345,11 @@ export class ExecutionService implements Activator {
       if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE || execution.status === Status.WAITING_FOR_MANUAL_RELEASE) continue;
       // An active schedule's next slots are waiting children: nothing to resume.
       if (execution.objectType === "JSCH" && execution.status === Status.ACTIVE) continue;
+      // A period container may have missed its last end while the engine was down: settle it.
+      if (execution.objectType === PERIOD_CONTAINER && execution.status === Status.ACTIVE) {
+        await this.#periodAfterEnd(execution.client, execution.runId);
+        continue;
+      }
       if (execution.objectType === "JOBP") {
         // A workflow goes on from its tasks' states; tasks lost with the engine block it.
         const principal = await loadPrincipal(store, execution.client, execution.user).catch(() => undefined);
@@ -404,6 +435,7 @@ export class ExecutionService implements Activator {
       const claimed = await recorder.claim(due, Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
       if (claimed === undefined) continue;
       if (claimed.activatorObjectType === "JSCH") await this.#scheduleSlotDue(claimed);
+      else if (claimed.activatorObjectType === "PERIOD") await this.#periodSlotDue(claimed);
       else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
     const free = new Map<string, number>();
@@ -518,6 +550,96 @@ export class ExecutionService implements Activator {
     await this.#dispatch(slot, object.body, context);
   }
 
+  /**
+   * executionOption recurring: a period container (type Period Container) that activates the
+   * object by its rule, each activation a child waiting 1698 until its time.
+   */
+  async #startRecurring(principal: Principal, name: string, objectType: string, body: ObjectBody, request: InExecutionBody, rule: Recurrence): Promise<Execution> {
+    const { store, clock, recorder } = this.deps;
+    const created = await this.#create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
+    await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
+    if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, { url: request.callback.http.url, headers: request.callback.http.headers ?? {} });
+    const container = await recorder.change(created, { status: Status.ACTIVE, startTime: clock.now() });
+    if (!(await this.#planPeriodSlot(container, rule, clock.now()))) await this.#periodAfterEnd(container.client, container.runId);
+    return container;
+  }
+
+  /** Plans a period container's next activation at or after `from`; false when its period is over. */
+  async #planPeriodSlot(container: Execution, rule: Recurrence, from: number): Promise<boolean> {
+    const { store } = this.deps;
+    const recurring = await findRecurring(store.db, container.client, container.runId);
+    if (rule.endAfterExecutions !== undefined && (recurring?.occurCount ?? 0) >= rule.endAfterExecutions) return false;
+    const calendars = new Map<string, ObjectBody>();
+    for (const { calendar } of rule.calendars?.entries ?? []) {
+      const object = await findObject(store.db, container.client, calendar);
+      if (object?.type === "CALE") calendars.set(calendar, object.body);
+    }
+    const allows = (date: LocalDate) => {
+      const hits = (rule.calendars?.entries ?? []).map((e) => {
+        const calendar = calendars.get(e.calendar);
+        return calendar !== undefined && calendarIncludes(calendar, e.event, date);
+      });
+      const match = rule.calendars?.match ?? "one";
+      return match === "all" ? hits.every(Boolean) : match === "none" ? !hits.some(Boolean) : hits.some(Boolean);
+    };
+    const dueAt = nextOccurrence(rule, from, container.startTime ?? from, allows);
+    if (dueAt === undefined) return false;
+    const body = await this.#definitionOf(container);
+    const principal = await loadPrincipal(store, container.client, container.user);
+    const objectType = recurringObjectType(recurring?.recurring);
+    await this.#create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
+    this.deps.scheduler.poke();
+    return true;
+  }
+
+  /**
+   * A period slot whose time has come (claimed): skipped when an earlier activation is still
+   * active and overlap is not allowed, else started with the object's current definition; then
+   * the next activation is planned (for executeAfter: when this one ends).
+   */
+  async #periodSlotDue(slot: Execution): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const container = slot.parent === null ? undefined : await findExecution(store.db, slot.client, slot.parent);
+    const recurring = container && (await findRecurring(store.db, slot.client, container.runId));
+    const settle = async (status: number, why: string) => {
+      const act = new ReportWriter(store, clock, slot.client, slot.runId, "ACT");
+      act.line(`U00011417 ${why}`);
+      await act.end();
+      await recorder.change(slot, { status, endTime: clock.now() });
+    };
+    if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return settle(Status.ENDED_CANCEL, "The recurring execution has ended: no activation.");
+    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
+    const active = (await listChildren(store.db, slot.client, container.runId)).filter((c) => c.runId !== slot.runId && !isFinalStatus(c.status) && c.status !== Status.WAITING_FOR_START_TIME).length;
+    const now = clock.now();
+    if (active >= (rule.allowOneOverlap ? 2 : 1)) {
+      await settle(Status.ENDED_SKIPPED, "The previous activation is still active and overlapping is not allowed: skipped.");
+    } else {
+      await countOccurrence(store.db, slot.client, container.runId);
+      const object = await findObject(store.db, slot.client, container.name);
+      if (object === undefined || !RUNNABLE_TYPES.has(object.type)) await settle(Status.FAULT_OTHER, `Object '${container.name}' does not exist or cannot be executed.`);
+      else await this.#dispatch(slot, object.body, await this.#contextOf(slot));
+    }
+    // Missed activations run once, not each: the next one is planned from now.
+    if (rule.mode.kind !== "after" && !(await this.#planPeriodSlot(container, rule, Math.max(now, (slot.dueAt ?? now) + 1)))) await this.#periodAfterEnd(slot.client, container.runId);
+  }
+
+  /** After an activation ended: plans the next one of an executeAfter rule, and ends the container once its period is over and nothing is active. */
+  async #periodAfterEnd(client: number, containerRunId: number): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const container = await findExecution(store.db, client, containerRunId);
+    const recurring = await findRecurring(store.db, client, containerRunId);
+    if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return;
+    const children = await listChildren(store.db, client, containerRunId);
+    if (children.some((c) => !isFinalStatus(c.status))) return;
+    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
+    if (rule.mode.kind === "after") {
+      const lastEnd = Math.max(...children.map((c) => c.endTime ?? 0), container.startTime ?? 0);
+      const from = children.length === 0 ? clock.now() : lastEnd + rule.mode.ms;
+      if (await this.#planPeriodSlot(container, rule, Math.max(from, clock.now()))) return;
+    }
+    await recorder.change(container, { status: Status.ENDED_OK, endTime: clock.now() });
+  }
+
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
     if (execution.objectType === "JSCH") void this.#startSchedule(execution, body, context).catch((error: unknown) => this.deps.logger.error({ err: error, runId: execution.runId }, "schedule failed to start"));
     else if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
@@ -550,6 +672,18 @@ function queueSlots(body: ObjectBody): number | undefined {
   const attributes = body["queue_attributes"];
   const slots = isRecord(attributes) ? Number(attributes["max_slots"]) : Number.NaN;
   return Number.isInteger(slots) && slots >= 0 ? slots : undefined;
+}
+
+/** The time zone a container's stored rule was read with. */
+function recurringTimezone(stored: string | undefined): string {
+  const parsed: unknown = stored ? JSON.parse(stored) : {};
+  return isRecord(parsed) && typeof parsed["timezone"] === "string" ? parsed["timezone"] : "UTC";
+}
+
+/** The object type a period container activates. */
+function recurringObjectType(stored: string | undefined): string {
+  const parsed: unknown = stored ? JSON.parse(stored) : {};
+  return isRecord(parsed) && typeof parsed["objectType"] === "string" ? parsed["objectType"] : "JOBS";
 }
 
 function transition(details: string): BadRequestError {

@@ -313,3 +313,26 @@ export async function nextDueTime(db: Kysely<Database>): Promise<number | undefi
   const row = await db.selectFrom("executions").select((eb) => eb.fn.min("due_at").as("due")).where("status", "=", 1698).executeTakeFirst();
   return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
 }
+
+/** Stores a period container's recurring request (JSON). */
+export async function setRecurring(db: Kysely<Database>, client: number, runId: number, recurring: string): Promise<void> {
+  await db.updateTable("executions").set({ recurring }).where("client", "=", client).where("run_id", "=", runId).execute();
+}
+
+/** A period container's recurring request and activation count. */
+export async function findRecurring(db: Kysely<Database>, client: number, runId: number): Promise<{ recurring: string; occurCount: number } | undefined> {
+  const row = await db.selectFrom("executions").select(["recurring", "occur_count"]).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  return row?.recurring ? { recurring: row.recurring, occurCount: row.occur_count } : undefined;
+}
+
+/** Counts one more activation of a period container and returns the new count. */
+export async function countOccurrence(db: Kysely<Database>, client: number, runId: number): Promise<number> {
+  const row = await db
+    .updateTable("executions")
+    .set((eb) => ({ occur_count: eb("occur_count", "+", 1) }))
+    .where("client", "=", client)
+    .where("run_id", "=", runId)
+    .returning("occur_count")
+    .executeTakeFirstOrThrow();
+  return row.occur_count;
+}

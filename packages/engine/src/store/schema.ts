@@ -87,6 +87,10 @@ export interface ExecutionsTable {
   due_at: number | null;
   /** The start request's callback (JSON), delivered when the execution ends. */
   callback: string | null;
+  /** A period container's recurring rule as requested (JSON). */
+  recurring: string | null;
+  /** Activations a period container has made. */
+  occur_count: Generated<number>;
   /** The object definition as it was when activated (JSON). */
   definition: string;
   /** Execution variables, name → value (JSON), once the run has set any. */

@@ -1,5 +1,6 @@
 import { statusText, type OutExecution } from "@baton/contract";
 import { runtimeSeconds, type Execution } from "../../domain/execution";
+import { snakeCase } from "../key-case";
 
 function iso(ms: number | null): string | undefined {
   return ms === null ? undefined : new Date(ms).toISOString();
@@ -38,4 +39,12 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
     restart_predecessor: optional(execution.restartPredecessor),
   };
   return JSON.parse(JSON.stringify(out));
+}
+
+/** OutExecutionRecurringBody: the rule as requested in snake_case, with occur_count and next_check (UTC). */
+export function presentRecurring(rule: Record<string, unknown>, occurCount: number, nextCheck: number | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(rule).map(([key, value]) => [snakeCase(key), value]));
+  out["occur_count"] = occurCount;
+  if (nextCheck !== undefined) out["next_check"] = new Date(nextCheck).toISOString();
+  return out;
 }

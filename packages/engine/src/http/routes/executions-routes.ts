@@ -2,6 +2,7 @@ import {
   ErrorCode,
   ChildrenQuery,
   ExecutionListQuery,
+  ExecutionQuery,
   InChangeExecutionStatusBody,
   InExecutionBody,
   ReportContentQuery,
@@ -19,7 +20,7 @@ import type { Clock } from "../../runtime/clock";
 import type { ExecutionService } from "../../runtime/execution-service";
 import type { ReportService } from "../../runtime/report-service";
 import { camelCaseKeys } from "../key-case";
-import { presentExecution } from "../presenters/execution-presenter";
+import { presentExecution, presentRecurring } from "../presenters/execution-presenter";
 import { defineRoute, noBody, noParams } from "../route";
 import { ClientParams, RunParams } from "./params";
 
@@ -74,9 +75,13 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       method: "GET",
       path: "/:client_id/executions/:run_id",
       params: RunParams,
-      query: noParams,
+      query: ExecutionQuery,
       body: noBody,
-      handle: async ({ principal, params }): Promise<OutExecution> => presentExecution(await executions.get(principal, params.run_id), clock.now()),
+      handle: async ({ principal, params, query }): Promise<OutExecution> => {
+        const presented = presentExecution(await executions.get(principal, params.run_id), clock.now());
+        const recurring = query.fields?.includes("recurring") ? await executions.recurringOf(principal, params.run_id) : undefined;
+        return recurring === undefined ? presented : { ...presented, recurring: presentRecurring(recurring.rule, recurring.occurCount, recurring.nextCheck) };
+      },
     }),
     defineRoute({
       method: "GET",

@@ -5,6 +5,7 @@ import { executionVariablesMigration } from "./0002-execution-variables";
 import { restartsMigration } from "./0003-restarts";
 import { dueTimesMigration } from "./0004-due-times";
 import { callbacksMigration } from "./0005-callbacks";
+import { recurringMigration } from "./0006-recurring";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0003-restarts": restartsMigration,
     "0004-due-times": dueTimesMigration(dialect === "postgres" ? "bigint" : "integer"),
     "0005-callbacks": callbacksMigration(dialect),
+    "0006-recurring": recurringMigration,
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import type { OutExecution, OutExecutionList } from "@baton/contract";
-import { createExecutionEventHandler, matchesFilters, patchList } from "./execution-events";
+import { createExecutionEventHandler, matchesFilters, patchChildren, patchList } from "./execution-events";
+import type { ChildrenPages } from "./get-children";
 import { executionKeys, type ExecutionListFilters } from "./keys";
 
 function execution(runId: number, status: number, name = "NIGHTLY.BACKUP", minute = runId): OutExecution {
@@ -93,5 +94,38 @@ describe("createExecutionEventHandler", () => {
       [1, 1900],
     ]);
     expect(queryClient.getQueryData<OutExecution>(executionKeys.detail(100, 2))?.status).toBe(1900);
+  });
+});
+
+describe("children of a workflow", () => {
+  const task = (runId: number, status: number, parent = 50): OutExecution => ({ ...execution(runId, status, `TASK.${runId}`), parent, line_number: runId - 50 });
+  const pages = (...lists: OutExecutionList[]): ChildrenPages => ({ pages: lists, pageParams: lists.map((_, i) => (i === 0 ? undefined : 100 - i)) });
+
+  it("replaces a task where it is, on any page", () => {
+    const patched = patchChildren(pages({ ...list(task(53, 1550)), hasmore: true }, list(task(52, 1550))), task(52, 1900));
+    expect(patched.pages.map((p) => p.data.map((e) => [e.run_id, e.status]))).toEqual([[[53, 1550]], [[52, 1900]]]);
+  });
+
+  it("adds a new task on top of the first page", () => {
+    const patched = patchChildren(pages(list(task(52, 1900), task(51, 1900))), task(53, 1300));
+    expect(patched.pages[0]?.data.map((e) => e.run_id)).toEqual([53, 52, 51]);
+    expect(patched.pages[0]?.total).toBe(3);
+  });
+
+  it("follows events whose parent is the open workflow, and leaves other workflows alone", () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.children(100, 50);
+    queryClient.setQueryData<ChildrenPages>(key, pages(list(task(51, 1550))));
+    const handle = createExecutionEventHandler(queryClient, 100);
+
+    handle({ seq: 1, client: 100, execution: task(51, 1850) });
+    handle({ seq: 2, client: 100, execution: task(52, 1300) });
+    handle({ seq: 3, client: 100, execution: task(60, 1300, 70) });
+    handle({ seq: 4, client: 100, execution: task(51, 1550) }); // late non-final state after the end
+
+    expect(queryClient.getQueryData<ChildrenPages>(key)?.pages[0]?.data.map((e) => [e.run_id, e.status])).toEqual([
+      [52, 1300],
+      [51, 1850],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { STATUS_RANGES, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
 import { executionKeys, type ExecutionListFilters } from "./keys";
 
@@ -85,6 +85,30 @@ export function patchList(list: OutExecutionList, execution: OutExecution, filte
   return { total: list.total + 1, data: data.slice(0, filters.maxResults), hasmore };
 }
 
+/**
+ * The children pages with `execution` replaced where it is, or added to the first page at its
+ * newest-first place (a task that just started, a restarted task, the next schedule slot).
+ */
+export function patchChildren<TParam>(pages: InfiniteData<OutExecutionList, TParam>, execution: OutExecution): InfiniteData<OutExecutionList, TParam> {
+  const pageIndex = pages.pages.findIndex((page) => page.data.some((row) => row.run_id === execution.run_id));
+  if (pageIndex >= 0) {
+    return {
+      ...pages,
+      pages: pages.pages.map((page, i) =>
+        i === pageIndex ? { ...page, data: page.data.map((row) => (row.run_id === execution.run_id ? execution : row)) } : page,
+      ),
+    };
+  }
+  const [first, ...rest] = pages.pages;
+  if (first === undefined) return pages;
+  const position = first.data.findIndex((row) => isNewer(execution, row));
+  // Older than the whole first page while more exist: it belongs to a page not loaded (or loaded later).
+  if (position < 0 && (first.hasmore || rest.length > 0)) return { ...pages, pages: [{ ...first, total: first.total + 1 }, ...rest] };
+  const data = [...first.data];
+  data.splice(position < 0 ? data.length : position, 0, execution);
+  return { ...pages, pages: [{ ...first, total: first.total + 1, data }, ...rest] };
+}
+
 /** An ended execution never becomes active again (a restart is a new run): drop late replays. */
 function isStale(current: OutExecution | undefined, incoming: OutExecution): boolean {
   return current !== undefined && isFinalStatus(current.status) && !isFinalStatus(incoming.status);
@@ -111,6 +135,17 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
       queryClient.setQueryData<OutExecution>(detailKey, execution);
       if (previous.status !== execution.status) {
         void queryClient.invalidateQueries({ queryKey: executionKeys.reports(client, runId) });
+        void queryClient.invalidateQueries({ queryKey: executionKeys.variables(client, runId) });
+      }
+    }
+
+    // The engine sends 0 for "no parent" (run ids start at 1).
+    if (execution.parent) {
+      const childrenKey = executionKeys.children(client, execution.parent);
+      const pages = queryClient.getQueryData<InfiniteData<OutExecutionList, unknown>>(childrenKey);
+      if (pages !== undefined) {
+        const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === runId);
+        if (!isStale(current, execution)) queryClient.setQueryData(childrenKey, patchChildren(pages, execution));
       }
     }
 

@@ -14,4 +14,7 @@ export const executionKeys = {
   detail: (client: number, runId: number) => [...executionKeys.all(client), "detail", runId] as const,
   reports: (client: number, runId: number) => [...executionKeys.all(client), "reports", runId] as const,
   reportContent: (client: number, runId: number, type: string) => [...executionKeys.reports(client, runId), type] as const,
+  /** The immediate children (workflow tasks, schedule slots), paged with start_at_run_id. */
+  children: (client: number, runId: number) => [...executionKeys.all(client), "children", runId] as const,
+  variables: (client: number, runId: number) => [...executionKeys.all(client), "variables", runId] as const,
 };

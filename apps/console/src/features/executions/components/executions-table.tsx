@@ -12,6 +12,7 @@ import { elapsedSeconds, formatDuration } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
 import { monospace } from "../../../lib/theme";
 import { StatusLabel } from "./status-label";
+import { ExecutionTypeLabel } from "./execution-type-label";
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
@@ -60,7 +61,9 @@ export function ExecutionsTable({ executions }: { executions: readonly OutExecut
                     <span title="Alias"> ({execution.alias})</span>
                   ) : null}
                 </TableCell>
-                <TableCell sx={nowrap}>{execution.type}</TableCell>
+                <TableCell sx={nowrap}>
+                  <ExecutionTypeLabel type={execution.type} />
+                </TableCell>
                 <TableCell sx={{ minWidth: 220 }}>
                   <StatusLabel status={execution.status} text={execution.status_text} />
                 </TableCell>

@@ -3,34 +3,42 @@ import Box from "@mui/material/Box";
 import type { SvgIconProps } from "@mui/material/SvgIcon";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import Cancel from "@mui/icons-material/Cancel";
+import Dangerous from "@mui/icons-material/Dangerous";
+import ErrorIcon from "@mui/icons-material/Error";
 import PlayCircle from "@mui/icons-material/PlayCircle";
 import HourglassTop from "@mui/icons-material/HourglassTop";
-import Block from "@mui/icons-material/Block";
+import PauseCircle from "@mui/icons-material/PauseCircle";
+import SkipNext from "@mui/icons-material/SkipNext";
 import HelpOutline from "@mui/icons-material/HelpOutline";
 import { statusGroups, statusText } from "@baton/contract";
 import { monospace } from "../../../lib/theme";
 
-/** The five groups an operator tells apart at a glance. */
-export type DisplayGroup = "ok" | "abend" | "active" | "waiting" | "blocked" | "unknown";
+/** The groups an operator tells apart at a glance; each has its own icon and words. */
+export type DisplayGroup = "ok" | "inactive" | "skipped" | "cancel" | "fault" | "abend" | "blocked" | "waiting" | "active" | "unknown";
+
+/**
+ * The most specific group first: a cancel, a fault, an inactive or a skipped end also belong to
+ * abend or ok, and an operator reads them differently (nobody has to look at a skipped task).
+ */
+const PRECEDENCE: readonly DisplayGroup[] = ["cancel", "fault", "abend", "inactive", "skipped", "ok", "blocked", "waiting", "active"];
 
 export function displayGroup(status: number): DisplayGroup {
-  const groups = statusGroups(status);
-  if (groups.includes("ok")) return "ok";
-  if (groups.includes("abend")) return "abend";
-  if (groups.includes("blocked")) return "blocked";
-  if (groups.includes("waiting")) return "waiting";
-  if (groups.includes("active")) return "active";
-  return "unknown";
+  const groups: readonly string[] = statusGroups(status);
+  return PRECEDENCE.find((group) => groups.includes(group)) ?? "unknown";
 }
 
 type IconColor = SvgIconProps["color"];
 
 const GROUP_LOOK: Record<DisplayGroup, { label: string; color: IconColor; icon: (props: SvgIconProps) => ReactElement }> = {
   ok: { label: "Ended OK", color: "success", icon: (p) => <CheckCircle {...p} /> },
-  abend: { label: "Aborted", color: "error", icon: (p) => <Cancel {...p} /> },
-  active: { label: "Active", color: "info", icon: (p) => <PlayCircle {...p} /> },
+  inactive: { label: "Inactive", color: "action", icon: (p) => <SkipNext {...p} /> },
+  skipped: { label: "Skipped", color: "action", icon: (p) => <SkipNext {...p} /> },
+  cancel: { label: "Cancelled", color: "error", icon: (p) => <Cancel {...p} /> },
+  fault: { label: "Fault", color: "error", icon: (p) => <ErrorIcon {...p} /> },
+  abend: { label: "Aborted", color: "error", icon: (p) => <Dangerous {...p} /> },
+  blocked: { label: "Blocked", color: "warning", icon: (p) => <PauseCircle {...p} /> },
   waiting: { label: "Waiting", color: "warning", icon: (p) => <HourglassTop {...p} /> },
-  blocked: { label: "Blocked", color: "warning", icon: (p) => <Block {...p} /> },
+  active: { label: "Active", color: "info", icon: (p) => <PlayCircle {...p} /> },
   unknown: { label: "Unknown status", color: "disabled", icon: (p) => <HelpOutline {...p} /> },
 };
 

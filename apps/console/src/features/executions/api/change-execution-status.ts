@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { OutChangeExecutionStatus } from "@baton/contract";
+import { requestJson, segment } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { executionKeys } from "./keys";
+
+/** What an operator asks of an execution; the body of POST .../status. */
+export type StatusChange =
+  | { action: "cancel"; cancel: { recursive: boolean } }
+  | { action: "restart"; restart: { queue?: string } }
+  | { action: "release" };
+
+export type StatusAction = StatusChange["action"];
+
+/**
+ * POST /api/{client}/executions/{run_id}/status. Answers the run id it acted on, for a restart the
+ * new execution's. 400 (45170) when the state does not allow it, 403 without the cancel/restart right.
+ */
+export function changeExecutionStatus(client: number, csrfToken: string, runId: number, change: StatusChange): Promise<OutChangeExecutionStatus> {
+  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/status`, OutChangeExecutionStatus, {
+    method: "POST",
+    body: change,
+    csrfToken,
+  });
+}
+
+/**
+ * The event stream brings the new states too; re-reading the execution, its children and the
+ * lists right away makes the answer visible even when the stream lags or is down.
+ */
+export function useChangeExecutionStatus(runId: number) {
+  const { client, csrf_token } = useCurrentSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: StatusChange) => changeExecutionStatus(client, csrf_token, runId, change),
+    onSuccess: async (result) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: executionKeys.detail(client, runId) }),
+        queryClient.invalidateQueries({ queryKey: executionKeys.children(client, runId) }),
+        queryClient.invalidateQueries({ queryKey: executionKeys.lists(client) }),
+        result.run_id === runId ? Promise.resolve() : queryClient.invalidateQueries({ queryKey: executionKeys.detail(client, result.run_id) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import { OutExecutionList } from "@baton/contract";
+import { requestJson, segment } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { executionKeys } from "./keys";
+
+export const CHILDREN_PAGE_SIZE = 50;
+
+/** Pages of children as the cache holds them; the page param is the run id the page starts after. */
+export type ChildrenPages = InfiniteData<OutExecutionList, number | undefined>;
+
+/** GET /api/{client}/executions/{run_id}/children: immediate children, newest first, after `startAtRunId`. */
+export function getChildren(client: number, runId: number, startAtRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
+  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/children`, OutExecutionList, {
+    query: { max_results: CHILDREN_PAGE_SIZE, start_at_run_id: startAtRunId },
+    signal,
+  });
+}
+
+const FIRST_PAGE: number | undefined = undefined;
+
+/** Kept current by the event stream: events of a child (its `parent` names this run) patch the pages. */
+export function childrenQueryOptions(client: number, runId: number) {
+  return infiniteQueryOptions({
+    queryKey: executionKeys.children(client, runId),
+    queryFn: ({ signal, pageParam }) => getChildren(client, runId, pageParam, signal),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (lastPage: OutExecutionList): number | undefined => (lastPage.hasmore ? lastPage.data.at(-1)?.run_id : undefined),
+  });
+}
+
+export function useChildren(runId: number, enabled: boolean) {
+  const { client } = useCurrentSession();
+  return useInfiniteQuery({ ...childrenQueryOptions(client, runId), enabled });
+}

@@ -1,0 +1,12 @@
+import { Status, isFinalStatus, type OutExecution } from "@baton/contract";
+import type { StatusAction } from "../api/change-execution-status";
+
+/** Which actions the state allows; the server checks again and answers 400 (45170) when it changed meanwhile. */
+export function availableActions(execution: Pick<OutExecution, "status" | "type">): StatusAction[] {
+  const actions: StatusAction[] = [];
+  if (execution.status === Status.WAITING_FOR_MANUAL_RELEASE) actions.push("release");
+  // Scripts run to their end inside the engine: the server refuses to cancel them.
+  if (!isFinalStatus(execution.status) && execution.type !== "Script") actions.push("cancel");
+  if (isFinalStatus(execution.status)) actions.push("restart");
+  return actions;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "./errors";
+import { durationMs, nextOccurrence, readRecurrence } from "./recurrence";
+
+const t = (iso: string) => Date.parse(iso);
+const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+const always = () => true;
+
+describe("durationMs", () => {
+  it.each([
+    ["PT1M", 60_000],
+    ["P1DT2H", 93_600_000],
+    ["PT90S", 90_000],
+    ["P", 0],
+    ["1 hour", Number.NaN],
+  ])("%s", (text, ms) => {
+    expect(durationMs(text)).toEqual(ms);
+  });
+});
+
+describe("readRecurrence", () => {
+  function problems(body: Parameters<typeof readRecurrence>[0], timezone?: string): string[] {
+    try {
+      readRecurrence(body, timezone);
+      return [];
+    } catch (error) {
+      if (error instanceof ValidationError) return error.issues.map((i) => i.path);
+      throw error;
+    }
+  }
+
+  it.each([
+    [{}, ["recurring.execute_at"]],
+    [{ executeAt: "08:00", executeInterval: "PT1H" }, ["recurring.execute_at"]],
+    [{ executeInterval: "PT0S" }, ["recurring.execute_interval"]],
+    [{ executeAt: "08:00", endDate: "2026-01-02", endAfterExecutions: 3 }, ["recurring.end_date"]],
+    [{ executeAt: "08:00", startDate: "2026-02-01", endDate: "2026-01-01" }, ["recurring.end_date"]],
+    [{ executeAt: "08:00", executeWeekly: ["mon" as const], executeCalendarList: [{ calendar: "C", event: "E" }] }, ["recurring.execute_weekly"]],
+    [{ executeAt: "08:00", betweenStart: "08:00" }, ["recurring.between_end"]],
+  ])("refuses %j", (body, paths) => {
+    expect(problems(body)).toEqual(paths);
+  });
+
+  it("refuses an unknown time zone and requires the body", () => {
+    expect(problems({ executeAt: "08:00" }, "Nowhere/Land")).toEqual(["timezone"]);
+    expect(problems(undefined)).toEqual(["recurring"]);
+  });
+});
+
+describe("nextOccurrence", () => {
+  it.each([
+    { name: "daily at a time, later today", body: { executeAt: "08:45" }, from: "2026-06-01T07:00:00Z", due: "2026-06-01T08:45:00.000Z" },
+    { name: "daily at a time, tomorrow once passed", body: { executeAt: "08:45" }, from: "2026-06-01T09:00:00Z", due: "2026-06-02T08:45:00.000Z" },
+    { name: "not before the start date", body: { executeAt: "08:45", startDate: "2026-06-10" }, from: "2026-06-01T09:00:00Z", due: "2026-06-10T08:45:00.000Z" },
+    { name: "nothing after the end date", body: { executeAt: "08:45", endDate: "2026-06-01" }, from: "2026-06-01T09:00:00Z", due: undefined },
+    { name: "weekdays only: Saturday moves to Monday", body: { executeAt: "06:00", executeWeekly: ["mon" as const, "tue" as const] }, from: "2026-06-06T00:00:00Z", due: "2026-06-08T06:00:00.000Z" },
+    { name: "every 15 minutes from the anchor", body: { executeInterval: "PT15M" }, from: "2026-06-01T10:07:00Z", due: "2026-06-01T10:15:00.000Z" },
+    { name: "interval inside a window", body: { executeInterval: "PT1H", betweenStart: "09:00", betweenEnd: "17:00" }, from: "2026-06-01T17:30:00Z", due: "2026-06-02T09:00:00.000Z" },
+    { name: "adjusted into the window", body: { executeAt: "05:00", betweenStart: "07:00", betweenEnd: "08:00", adjustStartTime: true }, from: "2026-06-01T00:00:00Z", due: "2026-06-01T07:00:00.000Z" },
+    { name: "after a gap, right away", body: { executeAfter: "PT10M" }, from: "2026-06-01T10:07:00Z", due: "2026-06-01T10:07:00.000Z" },
+    { name: "after a gap, waiting for the window", body: { executeAfter: "PT10M", betweenStart: "12:00", betweenEnd: "13:00" }, from: "2026-06-01T13:30:00Z", due: "2026-06-02T12:00:00.000Z" },
+  ])("$name", ({ body, from, due }) => {
+    const rule = readRecurrence(body, "UTC");
+    expect(iso(nextOccurrence(rule, t(from), t("2026-06-01T00:00:00Z"), always))).toBe(due);
+  });
+
+  it("keeps local time across a daylight-saving change", () => {
+    const rule = readRecurrence({ executeAt: "08:00" }, "Europe/Vienna");
+    expect(iso(nextOccurrence(rule, t("2026-03-28T08:00:00Z"), 0, always))).toBe("2026-03-29T06:00:00.000Z");
+  });
+
+  it("asks the calendar for each day, with match rules applied by the caller", () => {
+    const rule = readRecurrence({ executeAt: "08:00", executeCalendarList: [{ calendar: "cale.x", event: "e" }] }, "UTC");
+    expect(rule.calendars).toEqual({ entries: [{ calendar: "CALE.X", event: "E" }], match: "one" });
+    const onlyThe5th = (date: { day: number }) => date.day === 5;
+    expect(iso(nextOccurrence(rule, t("2026-06-01T00:00:00Z"), 0, onlyThe5th))).toBe("2026-06-05T08:00:00.000Z");
+  });
+});

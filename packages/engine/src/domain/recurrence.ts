@@ -1,0 +1,137 @@
+import { ErrorCode, type InExecutionBody } from "@baton/contract";
+import { DateTime, IANAZone } from "luxon";
+import { ValidationError, type ValidationIssue } from "./errors";
+import type { LocalDate } from "./calendar";
+
+type RecurringBody = NonNullable<InExecutionBody["recurring"]>;
+
+/** How often a recurring execution activates its object. */
+export type RecurrenceMode = { kind: "at"; hour: number; minute: number } | { kind: "interval"; ms: number } | { kind: "after"; ms: number };
+
+/** A recurring activation rule, read from InExecutionRecurringBody (all times in `timezone`). */
+export interface Recurrence {
+  timezone: string;
+  mode: RecurrenceMode;
+  /** First and last local day (inclusive), ISO dates. */
+  startDate: string | undefined;
+  endDate: string | undefined;
+  endAfterExecutions: number | undefined;
+  allowOneOverlap: boolean;
+  /** Minutes after midnight of the window's start and end. */
+  window: { start: number; end: number } | undefined;
+  adjustStartTime: boolean;
+  /** ISO weekdays (1 = Monday .. 7 = Sunday). */
+  weekdays: number[] | undefined;
+  calendars: { entries: { calendar: string; event: string }[]; match: "one" | "none" | "all" } | undefined;
+}
+
+const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
+/** Milliseconds of an ISO 8601 duration PnDTnHnMnS. */
+export function durationMs(text: string): number {
+  const match = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(text);
+  if (!match) return Number.NaN;
+  const [, d = "0", h = "0", m = "0", s = "0"] = match;
+  return ((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60_000 + Number(s) * 1000;
+}
+
+function minutes(time: string): number {
+  const [h = "0", m = "0"] = time.split(":");
+  return Number(h) * 60 + Number(m);
+}
+
+/**
+ * Reads and checks a recurring request: exactly one of executeAt / executeInterval / executeAfter;
+ * endDate not with endAfterExecutions; executeWeekly not with executeCalendarList; a window needs
+ * both ends. Throws a ValidationError with every problem (paths in the spec's snake_case).
+ */
+export function readRecurrence(body: RecurringBody | undefined, timezone: string | undefined): Recurrence {
+  const issues: ValidationIssue[] = [];
+  const issue = (path: string, error: string, value: unknown) => issues.push({ code: ErrorCode.INVALID_REQUEST, path: `recurring${path ? `.${path}` : ""}`, error, invalidValue: value ?? null });
+  if (body === undefined) {
+    issue("", "is required with execution_option recurring", null);
+    throw new ValidationError(issues);
+  }
+  const zone = timezone ?? "UTC";
+  if (!IANAZone.isValidZone(zone)) issues.push({ code: ErrorCode.INVALID_REQUEST, path: "timezone", error: "is not an IANA time zone such as Europe/Vienna", invalidValue: zone });
+  const modes = [body.executeAt, body.executeInterval, body.executeAfter].filter((v) => v !== undefined);
+  if (modes.length !== 1) issue("execute_at", "set exactly one of execute_at, execute_interval and execute_after", modes.length === 0 ? null : modes);
+  let mode: RecurrenceMode = { kind: "at", hour: 0, minute: 0 };
+  if (body.executeAt !== undefined) mode = { kind: "at", hour: Math.floor(minutes(body.executeAt) / 60), minute: minutes(body.executeAt) % 60 };
+  else if (body.executeInterval !== undefined) mode = { kind: "interval", ms: durationMs(body.executeInterval) };
+  else if (body.executeAfter !== undefined) mode = { kind: "after", ms: durationMs(body.executeAfter) };
+  if (mode.kind !== "at" && !(mode.ms >= 1000)) issue(mode.kind === "interval" ? "execute_interval" : "execute_after", "must be at least one second", body.executeInterval ?? body.executeAfter);
+  if (body.endDate !== undefined && body.endAfterExecutions !== undefined) issue("end_date", "must not be combined with end_after_executions", body.endDate);
+  if (body.startDate !== undefined && body.endDate !== undefined && body.endDate < body.startDate) issue("end_date", "is before start_date", body.endDate);
+  if (body.executeWeekly !== undefined && body.executeCalendarList !== undefined) issue("execute_weekly", "must not be combined with execute_calendar_list", body.executeWeekly);
+  if ((body.betweenStart === undefined) !== (body.betweenEnd === undefined)) issue(body.betweenStart === undefined ? "between_start" : "between_end", "a window needs both between_start and between_end", body.betweenStart ?? body.betweenEnd);
+  if (issues.length > 0) throw new ValidationError(issues);
+  return {
+    timezone: zone,
+    mode,
+    startDate: body.startDate,
+    endDate: body.endDate,
+    endAfterExecutions: body.endAfterExecutions,
+    allowOneOverlap: body.allowOneOverlap ?? false,
+    window: body.betweenStart !== undefined && body.betweenEnd !== undefined ? { start: minutes(body.betweenStart), end: minutes(body.betweenEnd) } : undefined,
+    adjustStartTime: body.adjustStartTime ?? false,
+    weekdays: body.executeWeekly?.map((d) => WEEKDAYS.indexOf(d) + 1),
+    calendars: body.executeCalendarList ? { entries: body.executeCalendarList.map((e) => ({ calendar: e.calendar.toUpperCase(), event: e.event.toUpperCase() })), match: body.executeCalendarMatch ?? "one" } : undefined,
+  };
+}
+
+/** Most candidate times looked at for one next occurrence (a year of minutes would be far more). */
+const MAX_CANDIDATES = 20_000;
+
+/**
+ * The first activation time at or after `from` (epoch ms) the rule allows, or undefined when the
+ * period has ended. `anchor` is where intervals count from (the container's start); `calendarAllows`
+ * answers the calendar condition for a local date.
+ */
+export function nextOccurrence(rule: Recurrence, from: number, anchor: number, calendarAllows: (date: LocalDate) => boolean): number | undefined {
+  const zone = rule.timezone;
+  const periodStart = rule.startDate ? DateTime.fromISO(rule.startDate, { zone }).startOf("day").toMillis() : Number.NEGATIVE_INFINITY;
+  const periodEnd = rule.endDate ? DateTime.fromISO(rule.endDate, { zone }).endOf("day").toMillis() : Number.POSITIVE_INFINITY;
+  let candidate = firstCandidate(rule, Math.max(from, periodStart), anchor);
+  for (let i = 0; i < MAX_CANDIDATES; i++) {
+    if (candidate > periodEnd) return undefined;
+    const local = DateTime.fromMillis(candidate, { zone });
+    const date = { year: local.year, month: local.month, day: local.day };
+    const dayOk = (rule.weekdays === undefined || rule.weekdays.includes(local.weekday)) && (rule.calendars === undefined || calendarAllows(date));
+    if (!dayOk) {
+      candidate = align(rule, local.plus({ days: 1 }).startOf("day").toMillis(), anchor);
+      continue;
+    }
+    if (rule.window === undefined) return candidate;
+    const minute = local.hour * 60 + local.minute;
+    const { start, end } = rule.window;
+    const inWindow = start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
+    if (inWindow) return candidate;
+    const windowStart = (minute < start ? local : local.plus({ days: 1 })).startOf("day").plus({ minutes: start }).toMillis();
+    // Before the window opens, adjustStartTime moves the activation to the window's start.
+    if (rule.adjustStartTime && minute < start) return windowStart > periodEnd ? undefined : windowStart;
+    candidate = align(rule, windowStart, anchor);
+  }
+  return undefined;
+}
+
+/** The first time at or after `from` that the rule's mode can activate at. */
+function align(rule: Recurrence, from: number, anchor: number): number {
+  if (rule.mode.kind === "interval") return anchor + Math.max(0, Math.ceil((from - anchor) / rule.mode.ms)) * rule.mode.ms;
+  if (rule.mode.kind === "at") return firstCandidate(rule, from, anchor);
+  return from;
+}
+
+function firstCandidate(rule: Recurrence, from: number, anchor: number): number {
+  const zone = rule.timezone;
+  if (rule.mode.kind === "at") {
+    const day = DateTime.fromMillis(from, { zone }).startOf("day");
+    const today = day.set({ hour: rule.mode.hour, minute: rule.mode.minute }).toMillis();
+    return today >= from ? today : day.plus({ days: 1 }).set({ hour: rule.mode.hour, minute: rule.mode.minute }).toMillis();
+  }
+  if (rule.mode.kind === "interval") {
+    const steps = Math.max(0, Math.ceil((from - anchor) / rule.mode.ms));
+    return anchor + steps * rule.mode.ms;
+  }
+  return from;
+}
