@@ -69,6 +69,25 @@ describe("execution callbacks", () => {
     expect(text).not.toContain("secret");
   });
 
+  it("calls back for a recurring execution once at its end, or also for each activation", async () => {
+    for (const [mode, expected] of [["once", 1], ["each", 3]] as const) {
+      received.length = 0;
+      failuresLeft = 0;
+      const response = await test.rest(
+        "/100/executions",
+        json({ objectName: "CB.JOB", executionOption: "recurring", recurring: { executeInterval: "PT1S", endAfterExecutions: 2 }, callback: { recurringMode: mode, http: { url } } }),
+      );
+      const container = OutRunId.parse(await response.json()).run_id;
+      await waitForEnd(test, 100, container, 15_000);
+      await until(() => received.length >= expected);
+      // Every callback of the container has been queued by its end; give a surplus one time to show.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const types = received.map((r) => JSON.parse(r.body).execution.type);
+      expect(types.filter((t) => t === "Period Container")).toHaveLength(1);
+      expect(received).toHaveLength(expected);
+    }
+  });
+
   it("calls back once for a failing execution too, and not at all without a callback", async () => {
     received.length = 0;
     failuresLeft = 0;

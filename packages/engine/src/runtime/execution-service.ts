@@ -39,7 +39,7 @@ import { DateTime } from "luxon";
 import { calendarIncludes, type LocalDate } from "../domain/calendar";
 import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
 import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } from "../domain/schedule";
-import { setExecutionCallback } from "../store/callbacks-store";
+import { findExecutionCallback, setExecutionCallback, type CallbackSpec } from "../store/callbacks-store";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
 import type { CallbackPolicy } from "./callback-policy";
@@ -115,7 +115,7 @@ export class ExecutionService implements Activator {
     // A once execution whose time lies ahead waits for it (1698); the scheduler starts it then.
     if (dueAt !== undefined && dueAt > this.deps.clock.now()) {
       const waiting = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias, status: Status.WAITING_FOR_START_TIME, dueAt });
-      if (request.callback) await setExecutionCallback(store.db, principal.client, waiting.runId, { url: request.callback.http.url, headers: request.callback.http.headers ?? {} });
+      if (request.callback) await setExecutionCallback(store.db, principal.client, waiting.runId, callbackSpec(request.callback));
       this.#contexts.set(waiting.runId, context);
       this.deps.scheduler.poke();
       return waiting;
@@ -128,7 +128,7 @@ export class ExecutionService implements Activator {
       alias: request.alias,
       ...(held && { status: Status.WAITING_FOR_MANUAL_RELEASE }),
     });
-    if (request.callback) await setExecutionCallback(store.db, principal.client, execution.runId, { url: request.callback.http.url, headers: request.callback.http.headers ?? {} });
+    if (request.callback) await setExecutionCallback(store.db, principal.client, execution.runId, callbackSpec(request.callback));
     if (held) this.#contexts.set(execution.runId, context);
     else await this.#dispatch(execution, object.body, context);
     return execution;
@@ -558,7 +558,7 @@ export class ExecutionService implements Activator {
     const { store, clock, recorder } = this.deps;
     const created = await this.#create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
     await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
-    if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, { url: request.callback.http.url, headers: request.callback.http.headers ?? {} });
+    if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, callbackSpec(request.callback));
     const container = await recorder.change(created, { status: Status.ACTIVE, startTime: clock.now() });
     if (!(await this.#planPeriodSlot(container, rule, clock.now()))) await this.#periodAfterEnd(container.client, container.runId);
     return container;
@@ -587,7 +587,10 @@ export class ExecutionService implements Activator {
     const body = await this.#definitionOf(container);
     const principal = await loadPrincipal(store, container.client, container.user);
     const objectType = recurringObjectType(recurring?.recurring);
-    await this.#create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
+    const slot = await this.#create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
+    // recurringMode each: every activation calls back too, besides the container at its end.
+    const callback = await findExecutionCallback(store.db, container.client, container.runId);
+    if (callback?.recurringMode === "each") await setExecutionCallback(store.db, container.client, slot.runId, callback);
     this.deps.scheduler.poke();
     return true;
   }
@@ -672,6 +675,10 @@ function queueSlots(body: ObjectBody): number | undefined {
   const attributes = body["queue_attributes"];
   const slots = isRecord(attributes) ? Number(attributes["max_slots"]) : Number.NaN;
   return Number.isInteger(slots) && slots >= 0 ? slots : undefined;
+}
+
+function callbackSpec(callback: NonNullable<InExecutionBody["callback"]>): CallbackSpec {
+  return { url: callback.http.url, headers: callback.http.headers ?? {}, recurringMode: callback.recurringMode ?? "once" };
 }
 
 /** The time zone a container's stored rule was read with. */

@@ -4,6 +4,8 @@ import type { Database } from "./schema";
 export interface CallbackSpec {
   url: string;
   headers: Record<string, string>;
+  /** For recurring executions: call back once at the container's end, or for each activation too. */
+  recurringMode?: "once" | "each";
 }
 
 export interface PendingCallback {
@@ -14,6 +16,12 @@ export interface PendingCallback {
   headers: Record<string, string>;
   payload: string;
   attempts: number;
+}
+
+/** The callback stored with an execution, if any. */
+export async function findExecutionCallback(db: Kysely<Database>, client: number, runId: number): Promise<CallbackSpec | undefined> {
+  const row = await db.selectFrom("executions").select("callback").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  return row?.callback ? JSON.parse(row.callback) : undefined;
 }
 
 /** Stores the callback of a start request with its execution. */
