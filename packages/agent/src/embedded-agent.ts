@@ -1,4 +1,5 @@
-import type { JobRequest, JobResult } from "@baton/contract";
+import type { JobRequest, JobResult, TransferRequest, TransferResult } from "@baton/contract";
+import { transferFiles } from "./transfer-files";
 import { DEFAULT_KILL_GRACE_MS, runJob, type RunningJob } from "./run-job";
 
 export interface EmbeddedAgentOptions {
@@ -30,6 +31,12 @@ export class EmbeddedAgent {
     this.running.add(job);
     void job.result.then(() => this.running.delete(job));
     return job;
+  }
+
+  /** Copies files on this host (both ends of the transfer are this agent). */
+  transfer(request: TransferRequest): Promise<TransferResult> {
+    if (this.stopped) return Promise.resolve({ run_id: request.run_id, files: [], error: `agent ${this.name} is stopped` });
+    return transferFiles(request);
   }
 
   get runningCount(): number {

@@ -23,3 +23,31 @@ export const JobResult = z.object({
   message: z.string().optional(),
 });
 export type JobResult = z.infer<typeof JobResult>;
+
+/** A file transfer an agent carries out where source and destination are on its own host. */
+export const TransferRequest = z.object({
+  run_id: z.int(),
+  /** Absolute path; `*` and `?` may stand in the file name part. */
+  source_path: z.string().min(1),
+  /** Absolute path of a directory (ending in `/` or existing) or of the target file. */
+  destination_path: z.string().min(1),
+  overwrite: z.boolean(),
+});
+export type TransferRequest = z.infer<typeof TransferRequest>;
+
+/** What happened to each file of a transfer. */
+export const TransferResult = z.object({
+  run_id: z.int(),
+  files: z.array(
+    z.object({
+      source: z.string(),
+      destination: z.string(),
+      bytes: z.int(),
+      outcome: z.enum(["copied", "failed"]),
+      message: z.string().optional(),
+    }),
+  ),
+  /** Set when the transfer could not start at all (missing source directory, several files to one file). */
+  error: z.string().optional(),
+});
+export type TransferResult = z.infer<typeof TransferResult>;

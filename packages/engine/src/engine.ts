@@ -25,6 +25,7 @@ import { nextCallbackTime } from "./store/callbacks-store";
 import { nextDueTime } from "./store/executions-store";
 import { ScriptRunner } from "./runtime/script-runner";
 import { WorkflowRunner } from "./runtime/workflow-runner";
+import { TransferRunner } from "./runtime/transfer-runner";
 import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
@@ -76,6 +77,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const jobs = new JobRunner({ store, clock, recorder, agents, logger });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
+  const transfers = new TransferRunner({ store, clock, recorder, agents, logger });
   // Waiting executions (start time, queue slot) are started by the scheduler's rounds.
   const callbackPolicy = new CallbackPolicy(options.callbackAllow);
   const deliveries = new CallbackDelivery({ store, clock, policy: callbackPolicy, logger });
@@ -92,7 +94,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return times.length === 0 ? undefined : Math.min(...times);
     },
   });
-  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, scheduler, callbacks: callbackPolicy, logger });
+  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, scheduler, callbacks: callbackPolicy, logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
@@ -120,7 +122,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     close: async () => {
       await scheduler.stop();
       jobs.beginShutdown();
-      await Promise.all([jobs.idle(), scripts.idle()]);
+      await Promise.all([jobs.idle(), scripts.idle(), transfers.idle()]);
       await workflows.idle();
       await store.close();
     },

@@ -1,6 +1,7 @@
 import { ErrorCode, OBJECT_NAME_PATTERN, type InImportObjectBody, type ObjectBody } from "@baton/contract";
 import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { ValidationError, type ValidationIssue } from "./errors";
+import { missingTransferMembers } from "./file-transfer";
 
 /** An object definition as the engine keeps it: the export-format body plus where it lives. */
 export interface ObjectDefinition {
@@ -83,6 +84,13 @@ function typeMemberIssues(type: string, key: string, body: ObjectBody): Validati
       return [...jobAttributeIssues(key, body), ...scriptIssues(key, body, JOB_PAGES)];
     case "SCRI":
       return scriptIssues(key, body, { process: "script" });
+    case "JOBF":
+      return missingTransferMembers(body).map((member) => ({
+        code: ErrorCode.INVALID_OBJECT,
+        path: `data.${key}.file_transfer_attributes.${member}`,
+        error: "is required for a file transfer",
+        invalidValue: null,
+      }));
     default:
       return [];
   }

@@ -1,4 +1,4 @@
-import type { JobRequest, JobResult } from "@baton/contract";
+import type { JobRequest, JobResult, TransferRequest, TransferResult } from "@baton/contract";
 
 /** A job handed to an agent. */
 export interface RunningJob {
@@ -12,4 +12,6 @@ export interface Agent {
   readonly name: string;
   readonly platform: string;
   run(request: JobRequest, onOutput: (text: string) => void): RunningJob;
+  /** Copies files where both ends of a transfer are on this agent's host. */
+  transfer(request: TransferRequest): Promise<TransferResult>;
 }

@@ -49,16 +49,17 @@ import type { ExecutionRecorder } from "./execution-recorder";
 import type { JobRunner } from "./job-runner";
 import { ReportWriter } from "./report-writer";
 import type { ScriptRunner } from "./script-runner";
+import type { TransferRunner } from "./transfer-runner";
 import type { WorkflowRunner } from "./workflow-runner";
 
 /** The object type of period containers (recurring executions). */
 const PERIOD_CONTAINER = "C_PERIOD";
 
 /** Object types this engine runs. */
-const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH"]);
+const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH", "JOBF"]);
 
 /** Types that hold a queue slot while active. */
-const SLOT_TYPES = new Set(["JOBS", "SCRI"]);
+const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
 
 /** A schedule slot claimed later than this after its time counts as missed (catch_up skip). */
 const CATCH_UP_TOLERANCE_MS = 5 * 60_000;
@@ -74,6 +75,7 @@ export interface ExecutionServiceDeps {
   jobs: JobRunner;
   scripts: ScriptRunner;
   workflows: WorkflowRunner;
+  transfers: TransferRunner;
   scheduler: { poke(): void };
   callbacks: CallbackPolicy;
   logger: Logger;
@@ -646,6 +648,7 @@ export class ExecutionService implements Activator {
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
     if (execution.objectType === "JSCH") void this.#startSchedule(execution, body, context).catch((error: unknown) => this.deps.logger.error({ err: error, runId: execution.runId }, "schedule failed to start"));
     else if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
+    else if (execution.objectType === "JOBF") void this.deps.transfers.start(execution, body);
     else if (execution.objectType === "JOBP") void this.deps.workflows.start(execution, context);
     else void this.deps.jobs.start(execution, body, context);
   }

@@ -287,7 +287,7 @@ export async function countQueueSlotsInUse(db: Kysely<Database>, client: number,
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("client", "=", client)
     .where("queue", "=", queue)
-    .where("object_type", "in", ["JOBS", "SCRI"])
+    .where("object_type", "in", ["JOBS", "SCRI", "JOBF"])
     .where("status", ">=", 1300)
     .where("status", "<", 1800)
     .where((eb) => eb.or([eb("status", "<", 1682), eb("status", ">", 1710)]))

@@ -124,9 +124,11 @@ export function useExecutionActions(execution: OutExecution): { buttons: ReactNo
           <DialogTitle id="cancel-dialog-title">Cancel execution {runId}?</DialogTitle>
           <DialogContent>
             <DialogContentText>
-              {hasTasks
+              {execution.type === "Workflow"
                 ? `${execution.name} ends ENDED_JP_CANCEL and starts no more tasks. Tasks already running go on unless you cancel them too.`
-                : `${execution.name} is stopped${execution.type === "Job" ? " (its processes are killed)" : ""} and ends ENDED_CANCEL.`}
+                : execution.type === "Schedule"
+                  ? `${execution.name} ends ENDED_CANCEL, and so do its planned starts. Tasks already running go on unless you cancel them too.`
+                  : `${execution.name} is stopped${execution.type === "Job" ? " (its processes are killed)" : ""} and ends ENDED_CANCEL.`}
             </DialogContentText>
             {hasTasks ? (
               <FormControlLabel

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ErrorCode, OutReportContent, OutRunId } from "@baton/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+
+function transfer(name: string, attributes: Record<string, string>) {
+  return { data: { jobf: { general_attributes: { name, type: "JOBF" }, file_transfer_attributes: attributes } }, path: "TRANSFERS" };
+}
+
+describe("file transfers", () => {
+  let test: TestBaton;
+  let root: string;
+  beforeAll(async () => {
+    test = await startTestBaton();
+    root = mkdtempSync(join(tmpdir(), "baton-jobf-"));
+    mkdirSync(join(root, "in"));
+    mkdirSync(join(root, "out"));
+    writeFileSync(join(root, "in", "a.csv"), "1,2\n");
+    writeFileSync(join(root, "in", "b.csv"), "3,4,5\n");
+  });
+  afterAll(async () => {
+    await test.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  async function run(name: string): Promise<{ status: number; rep: string; act: string }> {
+    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
+    const execution = await waitForEnd(test, 100, runId);
+    const read = async (type: string) => z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/${type}`)).json()).map((p) => p.content).join("");
+    return { status: execution.status, rep: execution.status === 1821 ? "" : await read("REP"), act: await read("ACT") };
+  }
+
+  it("copies the matching files on the agent and reports each with its bytes", async () => {
+    await test.rest("/100/objects", json(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: `${join(root, "out")}/` })));
+    const { status, rep } = await run("JOBF.CSV");
+    expect(status).toBe(1900);
+    expect(rep).toContain(`copied ${join(root, "in", "a.csv")} -> ${join(root, "out", "a.csv")} (4 bytes)`);
+    expect(rep).toContain("2 of 2 files copied, 10 bytes");
+    expect(readFileSync(join(root, "out", "b.csv"), "utf8")).toBe("3,4,5\n");
+  });
+
+  it("ends not OK when a file exists and overwrite is off, and OK with overwrite", async () => {
+    const again = await run("JOBF.CSV");
+    expect(again.status).toBe(1800);
+    expect(again.rep).toContain("the destination exists and overwrite is off");
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: join(root, "out"), overwrite: "1" })));
+    expect((await run("JOBF.CSV")).status).toBe(1900);
+  });
+
+  it("ends not OK when no file matches, and FAULT_NO_HOST for an unknown agent", async () => {
+    await test.rest("/100/objects", json(transfer("JOBF.NONE", { source_agent: "LOCAL", source_path: join(root, "in", "*.xml"), destination_agent: "LOCAL", destination_path: join(root, "out") })));
+    const none = await run("JOBF.NONE");
+    expect(none.status).toBe(1800);
+    expect(none.act).toContain("No file matches");
+    await test.rest("/100/objects", json(transfer("JOBF.FAR", { source_agent: "FARAWAY", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: join(root, "out") })));
+    expect((await run("JOBF.FAR")).status).toBe(1821);
+  });
+
+  it("refuses a transfer object without its paths and agents", async () => {
+    const response = await test.rest("/100/objects", json(transfer("JOBF.BROKEN", { source_agent: "LOCAL" })));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual([
+      expect.objectContaining({ code: ErrorCode.INVALID_OBJECT, path: "data.jobf.file_transfer_attributes.source_path" }),
+      expect.objectContaining({ path: "data.jobf.file_transfer_attributes.destination_agent" }),
+      expect.objectContaining({ path: "data.jobf.file_transfer_attributes.destination_path" }),
+    ]);
+  });
+});
