@@ -1,6 +1,7 @@
 import { ErrorCode, OBJECT_NAME_PATTERN, type InImportObjectBody, type ObjectBody } from "@baton/contract";
 import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { ValidationError, type ValidationIssue } from "./errors";
+import { readTimeEvent } from "./event-definition";
 import { missingTransferMembers } from "./file-transfer";
 
 /** An object definition as the engine keeps it: the export-format body plus where it lives. */
@@ -84,6 +85,15 @@ function typeMemberIssues(type: string, key: string, body: ObjectBody): Validati
       return [...jobAttributeIssues(key, body), ...scriptIssues(key, body, JOB_PAGES)];
     case "SCRI":
       return scriptIssues(key, body, { process: "script" });
+    case "EVNT": {
+      const issues = scriptIssues(key, body, { pre_process: "script", process: "script" });
+      try {
+        readTimeEvent(body);
+      } catch (error) {
+        issues.push({ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.event_attributes`, error: error instanceof Error ? error.message : String(error), invalidValue: body["event_attributes"] ?? null });
+      }
+      return issues;
+    }
     case "JOBF":
       return missingTransferMembers(body).map((member) => ({
         code: ErrorCode.INVALID_OBJECT,

@@ -49,6 +49,7 @@ import type { ExecutionRecorder } from "./execution-recorder";
 import type { JobRunner } from "./job-runner";
 import { ReportWriter } from "./report-writer";
 import type { ScriptRunner } from "./script-runner";
+import type { EventRunner } from "./event-runner";
 import type { TransferRunner } from "./transfer-runner";
 import type { WorkflowRunner } from "./workflow-runner";
 
@@ -56,7 +57,7 @@ import type { WorkflowRunner } from "./workflow-runner";
 const PERIOD_CONTAINER = "C_PERIOD";
 
 /** Object types this engine runs. */
-const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH", "JOBF"]);
+const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH", "JOBF", "EVNT"]);
 
 /** Types that hold a queue slot while active. */
 const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
@@ -76,6 +77,7 @@ export interface ExecutionServiceDeps {
   scripts: ScriptRunner;
   workflows: WorkflowRunner;
   transfers: TransferRunner;
+  events: EventRunner;
   scheduler: { poke(): void };
   callbacks: CallbackPolicy;
   logger: Logger;
@@ -346,7 +348,7 @@ export class ExecutionService implements Activator {
       // Waiting executions stay waiting: the scheduler starts them from the database.
       if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE || execution.status === Status.WAITING_FOR_MANUAL_RELEASE) continue;
       // An active schedule's next slots are waiting children: nothing to resume.
-      if (execution.objectType === "JSCH" && execution.status === Status.ACTIVE) continue;
+      if ((execution.objectType === "JSCH" || execution.objectType === "EVNT") && execution.status === Status.ACTIVE) continue;
       // A period container may have missed its last end while the engine was down: settle it.
       if (execution.objectType === PERIOD_CONTAINER && execution.status === Status.ACTIVE) {
         await this.#periodAfterEnd(execution.client, execution.runId);
@@ -440,6 +442,7 @@ export class ExecutionService implements Activator {
       else if (claimed.activatorObjectType === "PERIOD") await this.#periodSlotDue(claimed);
       else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
+    await this.deps.events.checkDue((execution) => this.#contextOf(execution));
     const free = new Map<string, number>();
     for (const waiting of await listWaitingForQueue(store.db, 1000)) {
       const key = `${waiting.client}/${waiting.queue}`;
@@ -649,6 +652,7 @@ export class ExecutionService implements Activator {
     if (execution.objectType === "JSCH") void this.#startSchedule(execution, body, context).catch((error: unknown) => this.deps.logger.error({ err: error, runId: execution.runId }, "schedule failed to start"));
     else if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
     else if (execution.objectType === "JOBF") void this.deps.transfers.start(execution, body);
+    else if (execution.objectType === "EVNT") void this.deps.events.start(execution, body);
     else if (execution.objectType === "JOBP") void this.deps.workflows.start(execution, context);
     else void this.deps.jobs.start(execution, body, context);
   }

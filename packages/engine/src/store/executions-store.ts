@@ -308,9 +308,13 @@ export async function listDue(db: Kysely<Database>, now: number, limit: number):
   return rows.map(toExecution);
 }
 
-/** The earliest due time of executions waiting for their start time. */
+/** The earliest due time of executions waiting for their start time and of event checks. */
 export async function nextDueTime(db: Kysely<Database>): Promise<number | undefined> {
-  const row = await db.selectFrom("executions").select((eb) => eb.fn.min("due_at").as("due")).where("status", "=", 1698).executeTakeFirst();
+  const row = await db
+    .selectFrom("executions")
+    .select((eb) => eb.fn.min("due_at").as("due"))
+    .where((eb) => eb.or([eb("status", "=", 1698), eb.and([eb("object_type", "=", "EVNT"), eb("status", "=", 1550)])]))
+    .executeTakeFirst();
   return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
 }
 
@@ -335,4 +339,29 @@ export async function countOccurrence(db: Kysely<Database>, client: number, runI
     .returning("occur_count")
     .executeTakeFirstOrThrow();
   return row.occur_count;
+}
+
+/** Active events whose next check is due. */
+export async function listDueEventChecks(db: Kysely<Database>, now: number, limit: number): Promise<Execution[]> {
+  const rows = await db
+    .selectFrom("executions")
+    .select(summaryColumns)
+    .where("object_type", "=", "EVNT")
+    .where("status", "=", 1550)
+    .where("due_at", "<=", now)
+    .orderBy("due_at")
+    .limit(limit)
+    .execute();
+  return rows.map(toExecution);
+}
+
+/** Sets when an execution is due next (an event's next check); null when nothing is planned. */
+export async function setDueAt(db: Kysely<Database>, client: number, runId: number, dueAt: number | null): Promise<void> {
+  await db.updateTable("executions").set({ due_at: dueAt }).where("client", "=", client).where("run_id", "=", runId).execute();
+}
+
+/** Takes a due check of an event: true only for the one caller that found it still due at `dueAt`. */
+export async function claimDueAt(db: Kysely<Database>, client: number, runId: number, dueAt: number): Promise<boolean> {
+  const result = await db.updateTable("executions").set({ due_at: null }).where("client", "=", client).where("run_id", "=", runId).where("due_at", "=", dueAt).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
