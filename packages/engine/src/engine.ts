@@ -27,6 +27,7 @@ import { ScriptRunner } from "./runtime/script-runner";
 import { WorkflowRunner } from "./runtime/workflow-runner";
 import { TransferRunner } from "./runtime/transfer-runner";
 import { EventRunner } from "./runtime/event-runner";
+import { NotificationRunner } from "./runtime/notification-runner";
 import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
@@ -80,8 +81,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
   const transfers = new TransferRunner({ store, clock, recorder, agents, logger });
   const events = new EventRunner({ store, clock, recorder, logger, poke: () => scheduler.poke() });
-  // Waiting executions (start time, queue slot) are started by the scheduler's rounds.
   const callbackPolicy = new CallbackPolicy(options.callbackAllow);
+  const notifications = new NotificationRunner({ store, clock, recorder, policy: callbackPolicy, logger, poke: () => scheduler.poke() });
+  // Waiting executions (start time, queue slot) are started by the scheduler's rounds.
   const deliveries = new CallbackDelivery({ store, clock, policy: callbackPolicy, logger });
   const scheduler: Scheduler = new Scheduler({
     clock,
@@ -96,7 +98,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return times.length === 0 ? undefined : Math.min(...times);
     },
   });
-  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, scheduler, callbacks: callbackPolicy, logger });
+  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, notifications, scheduler, callbacks: callbackPolicy, logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));

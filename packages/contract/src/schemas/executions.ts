@@ -188,13 +188,14 @@ export type InScriptsBody = z.infer<typeof InScriptsBody>;
 
 /**
  * Body of POST /{client_id}/executions/{run_id}/status; the action may come in any letter case.
- * `release` (Baton extension) starts an execution waiting for manual release.
+ * Baton extensions: `release` starts an execution waiting for manual release; `acknowledge` ends
+ * an active notification.
  */
 export const InChangeExecutionStatusBody = z.object({
   action: z
     .string()
     .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["restart", "cancel", "release"], "must be restart or cancel (or release)")),
+    .pipe(z.enum(["restart", "cancel", "release", "acknowledge"], "must be restart or cancel (or release, acknowledge)")),
   cancel: z.object({ recursive: Flag.optional() }).optional(),
   restart: z
     .object({

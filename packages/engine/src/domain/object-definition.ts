@@ -2,6 +2,7 @@ import { ErrorCode, OBJECT_NAME_PATTERN, type InImportObjectBody, type ObjectBod
 import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { ValidationError, type ValidationIssue } from "./errors";
 import { readTimeEvent } from "./event-definition";
+import { readNotification } from "./notification";
 import { missingTransferMembers } from "./file-transfer";
 
 /** An object definition as the engine keeps it: the export-format body plus where it lives. */
@@ -94,6 +95,13 @@ function typeMemberIssues(type: string, key: string, body: ObjectBody): Validati
       }
       return issues;
     }
+    case "CALL":
+      try {
+        readNotification(body);
+        return [];
+      } catch (error) {
+        return [{ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.notification_content`, error: error instanceof Error ? error.message : String(error), invalidValue: body["notification_content"] ?? null }];
+      }
     case "JOBF":
       return missingTransferMembers(body).map((member) => ({
         code: ErrorCode.INVALID_OBJECT,

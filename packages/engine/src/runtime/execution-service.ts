@@ -50,6 +50,7 @@ import type { JobRunner } from "./job-runner";
 import { ReportWriter } from "./report-writer";
 import type { ScriptRunner } from "./script-runner";
 import type { EventRunner } from "./event-runner";
+import type { NotificationRunner } from "./notification-runner";
 import type { TransferRunner } from "./transfer-runner";
 import type { WorkflowRunner } from "./workflow-runner";
 
@@ -57,7 +58,7 @@ import type { WorkflowRunner } from "./workflow-runner";
 const PERIOD_CONTAINER = "C_PERIOD";
 
 /** Object types this engine runs. */
-const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH", "JOBF", "EVNT"]);
+const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH", "JOBF", "EVNT", "CALL"]);
 
 /** Types that hold a queue slot while active. */
 const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
@@ -78,6 +79,7 @@ export interface ExecutionServiceDeps {
   workflows: WorkflowRunner;
   transfers: TransferRunner;
   events: EventRunner;
+  notifications: NotificationRunner;
   scheduler: { poke(): void };
   callbacks: CallbackPolicy;
   logger: Logger;
@@ -272,6 +274,11 @@ export class ExecutionService implements Activator {
   async changeStatus(principal: Principal, runId: number, request: InChangeExecutionStatusBody): Promise<Execution> {
     const execution = await this.get(principal, runId);
     requireRight(principal, Right.CANCEL, execution.objectType, execution.name);
+    if (request.action === "acknowledge") {
+      const acknowledged = execution.objectType === "CALL" ? await this.deps.notifications.acknowledge(execution, principal.userName) : undefined;
+      if (acknowledged === undefined) throw transition(`execution ${runId} is not a notification waiting for acknowledgement`);
+      return acknowledged;
+    }
     if (request.action === "release") {
       const released = await this.deps.recorder.claim(execution, Status.WAITING_FOR_MANUAL_RELEASE, { status: Status.PREPARING });
       if (released === undefined) throw transition(`execution ${runId} is not waiting for manual release (${execution.status})`);
@@ -348,7 +355,7 @@ export class ExecutionService implements Activator {
       // Waiting executions stay waiting: the scheduler starts them from the database.
       if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE || execution.status === Status.WAITING_FOR_MANUAL_RELEASE) continue;
       // An active schedule's next slots are waiting children: nothing to resume.
-      if ((execution.objectType === "JSCH" || execution.objectType === "EVNT") && execution.status === Status.ACTIVE) continue;
+      if ((execution.objectType === "JSCH" || execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) continue;
       // A period container may have missed its last end while the engine was down: settle it.
       if (execution.objectType === PERIOD_CONTAINER && execution.status === Status.ACTIVE) {
         await this.#periodAfterEnd(execution.client, execution.runId);
@@ -653,6 +660,7 @@ export class ExecutionService implements Activator {
     else if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
     else if (execution.objectType === "JOBF") void this.deps.transfers.start(execution, body);
     else if (execution.objectType === "EVNT") void this.deps.events.start(execution, body);
+    else if (execution.objectType === "CALL") void this.deps.notifications.start(execution, body);
     else if (execution.objectType === "JOBP") void this.deps.workflows.start(execution, context);
     else void this.deps.jobs.start(execution, body, context);
   }

@@ -71,3 +71,8 @@ export async function nextCallbackTime(db: Kysely<Database>): Promise<number | u
   const row = await db.selectFrom("callback_outbox").select((eb) => eb.fn.min("next_attempt_at").as("due")).executeTakeFirst();
   return row?.due === null || row?.due === undefined ? undefined : Number(row.due);
 }
+
+/** Queues a one-off delivery (a notification's webhook) to the outbox. */
+export async function queueWebhook(db: Kysely<Database>, client: number, runId: number, url: string, payload: string, now: number): Promise<void> {
+  await db.insertInto("callback_outbox").values({ client, run_id: runId, url, headers: "{}", payload, next_attempt_at: now }).execute();
+}
