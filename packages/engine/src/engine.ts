@@ -126,7 +126,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     close: async () => {
       await scheduler.stop();
       jobs.beginShutdown();
-      await Promise.all([jobs.idle(), scripts.idle(), transfers.idle()]);
+      await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.idle()]);
       await workflows.idle();
       await store.close();
     },

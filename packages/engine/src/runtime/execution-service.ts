@@ -42,6 +42,7 @@ import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } f
 import { findExecutionCallback, setExecutionCallback, type CallbackSpec } from "../store/callbacks-store";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
+import { BackgroundRuns } from "./background-runs";
 import type { CallbackPolicy } from "./callback-policy";
 import type { Clock } from "./clock";
 import type { ExecutionEventBus } from "./event-bus";
@@ -89,8 +90,11 @@ export interface ExecutionServiceDeps {
 export class ExecutionService implements Activator {
   /** Contexts of executions waiting to start, kept so they start as activated (rebuilt after a restart). */
   readonly #contexts = new Map<number, ActivationContext>();
+  /** Starts of schedules, events and notifications under way. */
+  readonly #background: BackgroundRuns;
 
   constructor(private readonly deps: ExecutionServiceDeps) {
+    this.#background = new BackgroundRuns(deps);
     // An activation of a period container that ends may plan the next one or end the container.
     deps.bus.subscribe((event) => {
       const { parent, activator_object_type: activator, status } = event.execution;
@@ -197,6 +201,11 @@ export class ExecutionService implements Activator {
   /** A page of the executions the principal may see. */
   list(principal: Principal, filter: ExecutionFilter, maxResults: number): Promise<{ total: number; executions: Execution[] }> {
     return listExecutions(this.deps.store.db, principal.client, { ...filter, access: accessFilter(principal.rights, Right.STATISTICS) }, maxResults);
+  }
+
+  /** Resolves when the starts under way have been recorded. */
+  idle(): Promise<void> {
+    return this.#background.idle();
   }
 
   async waitForEnd(client: number, runId: number): Promise<Execution> {
@@ -656,12 +665,12 @@ export class ExecutionService implements Activator {
   }
 
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
-    if (execution.objectType === "JSCH") void this.#startSchedule(execution, body, context).catch((error: unknown) => this.deps.logger.error({ err: error, runId: execution.runId }, "schedule failed to start"));
+    if (execution.objectType === "JSCH") void this.#background.run(execution, () => this.#startSchedule(execution, body, context));
     else if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
     else if (execution.objectType === "JOBF") void this.deps.transfers.start(execution, body);
-    else if (execution.objectType === "EVNT") void this.deps.events.start(execution, body);
-    else if (execution.objectType === "CALL") void this.deps.notifications.start(execution, body);
-    else if (execution.objectType === "JOBP") void this.deps.workflows.start(execution, context);
+    else if (execution.objectType === "EVNT") void this.#background.run(execution, () => this.deps.events.start(execution, body));
+    else if (execution.objectType === "CALL") void this.#background.run(execution, () => this.deps.notifications.start(execution, body));
+    else if (execution.objectType === "JOBP") void this.#background.run(execution, () => this.deps.workflows.start(execution, context));
     else void this.deps.jobs.start(execution, body, context);
   }
 }

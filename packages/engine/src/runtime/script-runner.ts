@@ -5,6 +5,7 @@ import { objectVariables } from "../domain/job-script";
 import { scriptPage } from "../domain/object-definition";
 import type { Store } from "../store/connect";
 import type { ActivationContext } from "./activation-context";
+import { BackgroundRuns } from "./background-runs";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
@@ -20,23 +21,19 @@ export interface ScriptRunnerDeps {
 
 /** Runs Script executions (SCRI objects and POST /scripts) in the engine; output goes to the ACT report. */
 export class ScriptRunner {
-  readonly #running = new Set<Promise<void>>();
+  readonly #runs: BackgroundRuns;
 
-  constructor(private readonly deps: ScriptRunnerDeps) {}
+  constructor(private readonly deps: ScriptRunnerDeps) {
+    this.#runs = new BackgroundRuns(deps);
+  }
 
   /** Starts the script in the background; the promise settles once its end is recorded. */
   start(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
-    const done = this.#run(execution, definition, context).catch(async (error: unknown) => {
-      this.deps.logger.error({ err: error, runId: execution.runId }, "script failed in the engine");
-      await this.deps.recorder.change(execution, { status: Status.FAULT_OTHER, endTime: this.deps.clock.now() }).catch(() => undefined);
-    });
-    this.#running.add(done);
-    void done.finally(() => this.#running.delete(done));
-    return done;
+    return this.#runs.run(execution, () => this.#run(execution, definition, context));
   }
 
-  async idle(): Promise<void> {
-    await Promise.all([...this.#running]);
+  idle(): Promise<void> {
+    return this.#runs.idle();
   }
 
   async #run(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {

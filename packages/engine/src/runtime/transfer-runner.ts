@@ -4,6 +4,7 @@ import type { Execution } from "../domain/execution";
 import { readTransfer } from "../domain/file-transfer";
 import type { Store } from "../store/connect";
 import type { Agent } from "./agent-port";
+import { BackgroundRuns } from "./background-runs";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
@@ -13,22 +14,18 @@ import { ReportWriter } from "./report-writer";
  * report. All files copied → ENDED_OK; none matching, any failing or no transfer at all → ENDED_NOT_OK.
  */
 export class TransferRunner {
-  readonly #running = new Set<Promise<void>>();
+  readonly #runs: BackgroundRuns;
 
-  constructor(private readonly deps: { store: Store; clock: Clock; recorder: ExecutionRecorder; agents: ReadonlyMap<string, Agent>; logger: Logger }) {}
-
-  start(execution: Execution, definition: ObjectBody): Promise<void> {
-    const done = this.#run(execution, definition).catch(async (error: unknown) => {
-      this.deps.logger.error({ err: error, runId: execution.runId }, "file transfer failed in the engine");
-      await this.deps.recorder.change(execution, { status: Status.FAULT_OTHER, endTime: this.deps.clock.now() }).catch(() => undefined);
-    });
-    this.#running.add(done);
-    void done.finally(() => this.#running.delete(done));
-    return done;
+  constructor(private readonly deps: { store: Store; clock: Clock; recorder: ExecutionRecorder; agents: ReadonlyMap<string, Agent>; logger: Logger }) {
+    this.#runs = new BackgroundRuns(deps);
   }
 
-  async idle(): Promise<void> {
-    await Promise.all([...this.#running]);
+  start(execution: Execution, definition: ObjectBody): Promise<void> {
+    return this.#runs.run(execution, () => this.#run(execution, definition));
+  }
+
+  idle(): Promise<void> {
+    return this.#runs.idle();
   }
 
   async #run(execution: Execution, definition: ObjectBody): Promise<void> {
