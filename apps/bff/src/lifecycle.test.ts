@@ -189,6 +189,43 @@ describe("process lifecycle", () => {
     expect(await exited(second.child)).toBe(0);
   });
 
+  it("after a crash, schedules and recurring executions keep their plans and run each activation once", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir);
+    children.push(first.child);
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.TICK", ["echo tick"]));
+    const at = new Date(Date.now() + 4000).toISOString().slice(11, 19);
+    await call(first.rest, "/100/objects", {
+      data: { jsch: { general_attributes: { name: "LIFE.DAILY" }, schedule_attributes: { timezone: "UTC" }, schedule_definitions: [{ line_number: "1", object_name: "LIFE.TICK", start_time: at }] } },
+      path: "",
+    });
+    const { run_id: schedule } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.DAILY", executionOption: "execute" });
+    const { run_id: recurring } = await call<{ run_id: number }>(first.rest, "/100/executions", {
+      objectName: "LIFE.TICK",
+      executionOption: "recurring",
+      recurring: { executeInterval: "PT2S", endAfterExecutions: 3 },
+    });
+    const kids = async (rest: string, parent: number) => (await call<{ data: OutExecution[] }>(rest, `/100/executions/${parent}/children?max_results=100`)).data;
+    while ((await kids(first.rest, schedule)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    expect(await waitForStatus(second.rest, recurring, (s) => s >= 1800)).toMatchObject({ status: 1900 });
+    // Three activations in all: one running at the crash may have ended 1815, none ran twice.
+    const activations = await kids(second.rest, recurring);
+    expect(activations).toHaveLength(3);
+    expect(activations.every((a) => a.status === 1900 || a.status === 1815)).toBe(true);
+    const deadline = Date.now() + 15_000;
+    while ((await kids(second.rest, schedule)).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const slots = (await kids(second.rest, schedule)).sort((a, b) => a.run_id - b.run_id);
+    expect(slots.map((s) => s.status)).toEqual([1900, 1698]);
+    expect(await call<OutExecution>(second.rest, `/100/executions/${schedule}`)).toMatchObject({ status: 1550 });
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
   it("on Ctrl-C lets a short job finish and records a long one as lost, then exits cleanly", async () => {
     const dir = dataDir();
     const first = await startProcess(dir, { BATON_SHUTDOWN_GRACE_MS: "1500" });
