@@ -1,6 +1,7 @@
 import { ErrorCode, Right, type InImportObjectBody } from "@baton/contract";
 import { ConflictError, NotFoundError, invalid } from "../domain/errors";
 import { definitionFromEnvelope, isRecord, type ObjectDefinition } from "../domain/object-definition";
+import { promptInputs, promptSetNames } from "../domain/prompt-sets";
 import { requirePrivilege, requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { hashPassword } from "../auth/passwords";
@@ -55,6 +56,21 @@ export class ObjectService {
     });
     if (ACCOUNT_TYPES.has(definition.type)) this.onAccountsChanged();
     return definition;
+  }
+
+  /**
+   * GET /objects/{name}/inputs: per prompt set the object lists, its inputs with their defaults
+   * (null without one). Prompt sets that do not exist are left out.
+   */
+  async inputs(principal: Principal, name: string): Promise<Record<string, Record<string, string | null>>> {
+    const object = await this.get(principal, name);
+    const result: Record<string, Record<string, string | null>> = {};
+    for (const setName of promptSetNames(object.body)) {
+      const promptSet = await findObject(this.store.db, principal.client, setName);
+      if (promptSet?.type !== "PRPT") continue;
+      result[setName] = Object.fromEntries(promptInputs(promptSet.body).map((input) => [input.name, input.defaultValue ?? null]));
+    }
+    return result;
   }
 
   /** Reads an object the principal may read; 404 when it does not exist. */

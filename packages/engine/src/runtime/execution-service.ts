@@ -14,7 +14,8 @@ import { requirePrivilege, requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
 import { accessFilter } from "../domain/authorization";
-import { BadRequestError, DomainError, NotFoundError, ValidationError, invalid } from "../domain/errors";
+import { BadRequestError, DomainError, NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
+import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
 import type { Execution } from "../domain/execution";
 import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
@@ -25,6 +26,7 @@ import {
   countOccurrence,
   countQueueSlotsInUse,
   findRecurring,
+  setExecutionVariables,
   setRecurring,
   pageChildren,
   listChildren,
@@ -119,13 +121,15 @@ export class ExecutionService implements Activator {
     if (!RUNNABLE_TYPES.has(object.type)) {
       throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
     }
+    const inputs = await this.#inputsFor(principal.client, object.body, request.inputs ?? {}, "inputs");
     const details = objectDetails(object.body);
-    const context: ActivationContext = { principal, depth, activator: this, inherited: new Map() };
+    const context: ActivationContext = { principal, depth, activator: this, inherited: inputs };
     if (rule !== undefined) return this.#startRecurring(principal, object.name, object.type, object.body, request, rule);
     // A once execution whose time lies ahead waits for it (1698); the scheduler starts it then.
     if (dueAt !== undefined && dueAt > this.deps.clock.now()) {
       const waiting = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias, status: Status.WAITING_FOR_START_TIME, dueAt });
       if (request.callback) await setExecutionCallback(store.db, principal.client, waiting.runId, callbackSpec(request.callback));
+      await this.#keepInputs(waiting, inputs);
       this.#contexts.set(waiting.runId, context);
       this.deps.scheduler.poke();
       return waiting;
@@ -139,6 +143,7 @@ export class ExecutionService implements Activator {
       ...(held && { status: Status.WAITING_FOR_MANUAL_RELEASE }),
     });
     if (request.callback) await setExecutionCallback(store.db, principal.client, execution.runId, callbackSpec(request.callback));
+    await this.#keepInputs(execution, inputs);
     if (held) this.#contexts.set(execution.runId, context);
     else await this.#dispatch(execution, object.body, context);
     return execution;
@@ -302,8 +307,8 @@ export class ExecutionService implements Activator {
     }
     if (!isFinalStatus(execution.status)) throw transition(`execution ${runId} is still active (${execution.status}); only ended executions can be restarted`);
     const options = request.restart ?? {};
-    if (options.inputs !== undefined && Object.keys(options.inputs).length > 0) throw invalid(ErrorCode.INVALID_REQUEST, "restart.inputs", "this execution takes no prompt inputs", options.inputs);
     const body: ObjectBody = JSON.parse((await findExecutionDefinition(this.deps.store.db, principal.client, runId)) ?? "{}");
+    const inputs = await this.#inputsFor(principal.client, body, options.inputs ?? {}, "restart.inputs");
     const restarted = await this.#create(principal, execution.objectType, execution.name, body, {
       ...objectDetails(body),
       queue: options.queue ?? execution.queue,
@@ -316,7 +321,8 @@ export class ExecutionService implements Activator {
       restartPredecessor: execution.runId,
       ...(options.waitForManualRelease && { status: Status.WAITING_FOR_MANUAL_RELEASE }),
     });
-    const context: ActivationContext = { principal, depth: 0, activator: this, inherited: new Map() };
+    const context: ActivationContext = { principal, depth: 0, activator: this, inherited: inputs };
+    await this.#keepInputs(restarted, inputs);
     if (options.waitForManualRelease) this.#contexts.set(restarted.runId, context);
     else await this.#dispatch(restarted, body, context);
     return restarted;
@@ -473,6 +479,28 @@ export class ExecutionService implements Activator {
     }
   }
 
+  /**
+   * The variables prompt inputs set: checked against the prompt sets the object lists (unknown,
+   * missing required or malformed inputs answer 400 and start nothing), defaults filling the rest.
+   */
+  async #inputsFor(client: number, body: ObjectBody, sent: Readonly<Record<string, unknown>>, path: string): Promise<Map<string, string>> {
+    const declared: PromptInput[] = [];
+    const issues: ValidationIssue[] = [];
+    for (const name of promptSetNames(body)) {
+      const promptSet = await findObject(this.deps.store.db, client, name);
+      if (promptSet?.type === "PRPT") declared.push(...promptInputs(promptSet.body));
+      else issues.push({ code: ErrorCode.INVALID_REQUEST, path, error: `the object's prompt set '${name}' does not exist`, invalidValue: name });
+    }
+    const resolved = resolveInputs(declared, sent, path);
+    if (issues.length + resolved.issues.length > 0) throw new ValidationError([...issues, ...resolved.issues]);
+    return resolved.variables;
+  }
+
+  /** Keeps prompt inputs with the execution, so it starts with them even after a restart of the engine. */
+  async #keepInputs(execution: Execution, inputs: ReadonlyMap<string, string>): Promise<void> {
+    if (inputs.size > 0) await setExecutionVariables(this.deps.store.db, execution.client, execution.runId, { variables: Object.fromEntries(inputs), returned: {}, passed: {} });
+  }
+
   /** Slots left in a queue: QUEUE objects limit with `queue_attributes.max_slots`; other queues are unlimited. */
   async #freeSlots(client: number, queue: string, exceptRunId?: number): Promise<number> {
     const object = await findObject(this.deps.store.db, client, queue);
@@ -491,8 +519,10 @@ export class ExecutionService implements Activator {
     this.#contexts.delete(execution.runId);
     if (kept) return kept;
     const principal = await loadPrincipal(this.deps.store, execution.client, execution.user);
-    const inherited = execution.parent === null ? [] : (await listPassedValues(this.deps.store.db, execution.client, execution.parent)).flatMap((v) => Object.entries(v));
-    return { principal, depth: 0, activator: this, inherited: new Map(inherited) };
+    const passed = execution.parent === null ? [] : (await listPassedValues(this.deps.store.db, execution.client, execution.parent)).flatMap((v) => Object.entries(v));
+    // Prompt inputs were kept as the execution's variables when it was created.
+    const inputs = Object.entries(await findExecutionVariables(this.deps.store.db, execution.client, execution.runId));
+    return { principal, depth: 0, activator: this, inherited: new Map([...passed, ...inputs]) };
   }
 
   /** A schedule becomes active and plans the first slot of each task; it runs until cancelled. */

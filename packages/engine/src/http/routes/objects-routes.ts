@@ -26,6 +26,14 @@ export function objectsRoutes(objects: ObjectService) {
     }),
     defineRoute({
       method: "GET",
+      path: "/:client_id/objects/:object_name/inputs",
+      params: ObjectParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }) => objects.inputs(principal, params.object_name),
+    }),
+    defineRoute({
+      method: "GET",
       path: "/:client_id/objects/:object_name",
       params: ObjectParams,
       query: noParams,
