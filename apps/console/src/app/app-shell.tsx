@@ -19,9 +19,11 @@ import Timeline from "@mui/icons-material/Timeline";
 import AccountTree from "@mui/icons-material/AccountTree";
 import Code from "@mui/icons-material/Code";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
+import InboxOutlined from "@mui/icons-material/InboxOutlined";
 import { ColorModeToggle } from "../components/color-mode-toggle";
 import { useCurrentSession } from "../lib/session-context";
 import { UserMenu } from "../features/auth/components/user-menu";
+import { InboxNavCount } from "../features/notifications/components/inbox-nav-count";
 import { LiveBadge } from "./live-badge";
 import { useLiveUpdates } from "./live-updates";
 
@@ -32,10 +34,13 @@ interface NavEntry {
   icon: ReactElement;
   /** Absent: the screen is planned and not built yet. */
   to?: string;
+  /** Shown after the label and read as part of the link, e.g. a live count. */
+  badge?: ReactElement;
 }
 
 const NAV: readonly NavEntry[] = [
   { label: "Executions", icon: <PlaylistPlay />, to: "/executions" },
+  { label: "Inbox", icon: <InboxOutlined />, to: "/notifications", badge: <InboxNavCount /> },
   { label: "Objects", icon: <Inventory2Outlined />, to: "/objects" },
   { label: "Search", icon: <Search /> },
   { label: "Forecasts", icon: <Timeline /> },
@@ -61,6 +66,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
                 <ListItemText primary={entry.label} />
+                {entry.badge}
               </ListItemButton>
             </ListItem>
           ) : (

@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter } from "react-router";
 import { LoginPage } from "../features/auth/components/login-page";
 import { ExecutionsPage } from "../features/executions/components/executions-page";
 import { ExecutionDetailPage } from "../features/executions/components/execution-detail-page";
+import { InboxPage } from "../features/notifications/components/inbox-page";
 import { ObjectsPage } from "../features/objects/components/objects-page";
 import { ObjectPage } from "../features/objects/components/object-page";
 import { AppShell } from "./app-shell";
@@ -22,6 +23,7 @@ export function createRouter() {
         { index: true, element: <Navigate to="/executions" replace /> },
         { path: "executions", element: <ExecutionsPage /> },
         { path: "executions/:runId", element: <ExecutionDetailPage /> },
+        { path: "notifications", element: <InboxPage /> },
         { path: "objects", element: <ObjectsPage /> },
         { path: "objects/:name", element: <ObjectPage /> },
         // The editor is large: the Scripts screen and CodeMirror load when it is first opened.
