@@ -2,7 +2,9 @@ import { Status, statusText, type JobResult, type ObjectBody } from "@baton/cont
 import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
 import type { ScriptValue } from "@baton/script";
+import { groupMembers, pickAgents, readAgentGroup } from "../domain/agent-group";
 import { jobTarget, objectVariables } from "../domain/job-script";
+import { findObject } from "../store/objects-store";
 import { scriptPage } from "../domain/object-definition";
 import type { ActivationContext } from "./activation-context";
 import { EngineScriptHost } from "./script-host";
@@ -23,6 +25,8 @@ export interface JobRunnerDeps {
 
 interface RunningEntry {
   job: RunningJob | undefined;
+  /** The agent the job was handed to, once it was. */
+  agent: string | undefined;
   cancelled: boolean;
   done: Promise<void>;
 }
@@ -33,13 +37,15 @@ interface RunningEntry {
  */
 export class JobRunner {
   readonly #running = new Map<number, RunningEntry>();
+  /** Jobs placed per agent group so far, for round robin (mode N). */
+  readonly #turns = new Map<string, number>();
   #shuttingDown = false;
 
   constructor(private readonly deps: JobRunnerDeps) {}
 
   /** Starts the job in the background; the returned promise settles once it has ended. */
   start(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
-    const entry: RunningEntry = { job: undefined, cancelled: false, done: Promise.resolve() };
+    const entry: RunningEntry = { job: undefined, agent: undefined, cancelled: false, done: Promise.resolve() };
     entry.done = this.#run(execution, definition, context, entry)
       .catch((error: unknown) => this.#fail(execution, error))
       .finally(() => this.#running.delete(execution.runId));
@@ -101,11 +107,18 @@ export class JobRunner {
     }
 
     const target = jobTarget(definition);
-    const agent = agents.get(target.agent);
+    const placed = agents.get(target.agent) ?? (await this.#agentOfGroup(execution.client, target.agent));
+    if (typeof placed === "string") {
+      act.line(`U00011003 ${placed}`);
+      return end(Status.FAULT_OTHER, variables);
+    }
+    const agent = placed;
     if (agent === undefined) {
-      act.line(`U00011001 Agent '${target.agent}' is not connected: the job cannot start.`);
+      act.line(`U00011001 Agent '${target.agent}' is not connected (nor, if it is an agent group, any of its agents): the job cannot start.`);
       return end(Status.FAULT_NO_HOST, variables);
     }
+    if (agent.name !== target.agent) act.line(`U00011002 Agent group '${target.agent}' picked agent '${agent.name}'.`);
+    entry.agent = agent.name;
     if (entry.cancelled) {
       act.line("U00011416 The job was cancelled before it started.");
       return end(Status.ENDED_CANCEL, variables);
@@ -142,6 +155,23 @@ export class JobRunner {
       }
     }
     await end(status, variables, result.exit_code);
+  }
+
+  /**
+   * For a job whose agent names an agent group (HOSTG): the connected member its mode picks, or
+   * why it cannot be placed.
+   */
+  async #agentOfGroup(client: number, name: string): Promise<Agent | string | undefined> {
+    const object = await findObject(this.deps.store.db, client, name);
+    if (object?.type !== "HOSTG") return undefined;
+    const group = readAgentGroup(object.body);
+    if (group.mode === "X") return `Agent group '${name}' has mode X (all agents), which this engine does not run yet; use A, F, N or L.`;
+    const members = groupMembers(group, [...this.deps.agents.keys()]);
+    const turn = this.#turns.get(`${client}/${name}`) ?? 0;
+    this.#turns.set(`${client}/${name}`, turn + 1);
+    const running = (agent: string) => [...this.#running.values()].filter((e) => e.agent === agent).length;
+    const [picked] = pickAgents(group, members, running, turn);
+    return picked === undefined ? undefined : this.deps.agents.get(picked);
   }
 
   /**

@@ -1,0 +1,50 @@
+import { OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+
+function group(name: string, mode: string, filters: { type: string; agent: string }[]) {
+  return { data: { hostg: { general_attributes: { name, type: "HOSTG" }, agent_group_attributes: { platform: "UNIX", mode }, agent_group_filters: filters } }, path: "" };
+}
+
+describe("agent groups", () => {
+  let test: TestBaton;
+  beforeAll(async () => {
+    test = await startTestBaton();
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  async function runOn(agent: string): Promise<{ execution: OutExecution; act: string }> {
+    const name = `GROUPED.${agent.replace(/[^A-Z0-9]/g, "")}`;
+    const envelope = jobEnvelope(name, ["echo placed"]);
+    envelope.data.jobs.job_attributes.agent = agent;
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(envelope));
+    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
+    const execution = await waitForEnd(test, 100, runId);
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json()).map((p) => p.content).join("");
+    return { execution, act };
+  }
+
+  it("places a job on the first connected member of its group", async () => {
+    await test.rest("/100/objects", json(group("HOSTG.FIRST", "F", [{ type: "H", agent: "OFFLINE1" }, { type: "F", agent: "LOC*" }])));
+    const { execution, act } = await runOn("HOSTG.FIRST");
+    expect(execution).toMatchObject({ status: 1900, agent: "LOCAL" });
+    expect(act).toContain("Agent group 'HOSTG.FIRST' picked agent 'LOCAL'");
+  });
+
+  it.each(["A", "N", "L"])("places a job with mode %s", async (mode) => {
+    await test.rest("/100/objects", json(group(`HOSTG.MODE${mode}`, mode, [{ type: "H", agent: "LOCAL" }])));
+    expect((await runOn(`HOSTG.MODE${mode}`)).execution).toMatchObject({ status: 1900, agent: "LOCAL" });
+  });
+
+  it("ends FAULT_NO_HOST when no member is connected, and says why for mode X", async () => {
+    await test.rest("/100/objects", json(group("HOSTG.NONE", "A", [{ type: "H", agent: "OFFLINE1" }])));
+    expect((await runOn("HOSTG.NONE")).execution.status).toBe(1821);
+    await test.rest("/100/objects", json(group("HOSTG.ALL", "X", [{ type: "H", agent: "LOCAL" }])));
+    const all = await runOn("HOSTG.ALL");
+    expect(all.execution.status).toBe(1820);
+    expect(all.act).toContain("mode X");
+  });
+});
