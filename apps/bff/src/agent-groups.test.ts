@@ -39,6 +39,24 @@ describe("agent groups", () => {
     expect((await runOn(`HOSTG.MODE${mode}`)).execution).toMatchObject({ status: 1900, agent: "LOCAL" });
   });
 
+  it("waits for an agent that is not connected when the client setting UNKNOWN_AGENT is WAIT", async () => {
+    await test.rest("/100/objects", json({ data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS" }, static_values: [{ key: "UNKNOWN_AGENT", value1: "WAIT" }] } }, path: "" }));
+    const envelope = jobEnvelope("WAITS.FOR.AGENT", ["echo never"]);
+    envelope.data.jobs.job_attributes.agent = "LATER";
+    await test.rest("/100/objects", json(envelope));
+    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "WAITS.FOR.AGENT", executionOption: "execute" }))).json()).run_id;
+    const deadline = Date.now() + 10_000;
+    let execution = OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json());
+    while (execution.status !== 1685 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      execution = OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json());
+    }
+    expect(execution).toMatchObject({ status: 1685, status_text: "Waiting for agent" });
+    expect((await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel" }))).status).toBe(200);
+    expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1850 });
+    await test.rest("/100/objects?overwrite_existing_objects=true", json({ data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS" }, static_values: [] } }, path: "" }));
+  });
+
   it("ends FAULT_NO_HOST when no member is connected, and says why for mode X", async () => {
     await test.rest("/100/objects", json(group("HOSTG.NONE", "A", [{ type: "H", agent: "OFFLINE1" }])));
     expect((await runOn("HOSTG.NONE")).execution.status).toBe(1821);

@@ -98,7 +98,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return times.length === 0 ? undefined : Math.min(...times);
     },
   });
-  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, notifications, scheduler, callbacks: callbackPolicy, logger });
+  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, notifications, agents, scheduler, callbacks: callbackPolicy, logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));

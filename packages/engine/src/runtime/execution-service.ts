@@ -34,6 +34,7 @@ import {
   listExecutions,
   listPassedValues,
   listUnfinishedExecutions,
+  listWaitingForAgent,
   listWaitingForQueue,
   type ExecutionFilter,
 } from "../store/executions-store";
@@ -52,7 +53,10 @@ import type { ExecutionRecorder } from "./execution-recorder";
 import type { JobRunner } from "./job-runner";
 import { ReportWriter } from "./report-writer";
 import type { ScriptRunner } from "./script-runner";
+import type { Agent } from "./agent-port";
 import type { EventRunner } from "./event-runner";
+import { groupMembers, readAgentGroup } from "../domain/agent-group";
+import { jobTarget } from "../domain/job-script";
 import type { NotificationRunner } from "./notification-runner";
 import type { TransferRunner } from "./transfer-runner";
 import type { WorkflowRunner } from "./workflow-runner";
@@ -82,6 +86,8 @@ export interface ExecutionServiceDeps {
   workflows: WorkflowRunner;
   transfers: TransferRunner;
   events: EventRunner;
+  /** Connected agents by name, to start jobs that wait for theirs. */
+  agents: ReadonlyMap<string, Agent>;
   notifications: NotificationRunner;
   scheduler: { poke(): void };
   callbacks: CallbackPolicy;
@@ -368,7 +374,7 @@ export class ExecutionService implements Activator {
     let lost = 0;
     for (const execution of await listUnfinishedExecutions(store.db)) {
       // Waiting executions stay waiting: the scheduler starts them from the database.
-      if (execution.status === Status.WAITING_FOR_START_TIME || execution.status === Status.WAITING_FOR_QUEUE || execution.status === Status.WAITING_FOR_MANUAL_RELEASE) continue;
+      if ([Status.WAITING_FOR_START_TIME, Status.WAITING_FOR_QUEUE, Status.WAITING_FOR_MANUAL_RELEASE, Status.WAITING_FOR_AGENT].some((s) => s === execution.status)) continue;
       // An active schedule's next slots are waiting children: nothing to resume.
       if ((execution.objectType === "JSCH" || execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) continue;
       // A period container may have missed its last end while the engine was down: settle it.
@@ -465,6 +471,15 @@ export class ExecutionService implements Activator {
       else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
     await this.deps.events.checkDue((execution) => this.#contextOf(execution));
+    for (const waiting of await listWaitingForAgent(store.db, 500)) {
+      const definition = await this.#definitionOf(waiting);
+      const agent = jobTarget(definition).agent;
+      const group = this.deps.agents.has(agent) ? undefined : await findObject(store.db, waiting.client, agent);
+      const connected = this.deps.agents.has(agent) || (group?.type === "HOSTG" && groupMembers(readAgentGroup(group.body), [...this.deps.agents.keys()]).length > 0);
+      if (!connected) continue;
+      const claimed = await recorder.claim(waiting, Status.WAITING_FOR_AGENT, { status: Status.PREPARING });
+      if (claimed) this.#start(claimed, definition, await this.#contextOf(claimed));
+    }
     const free = new Map<string, number>();
     for (const waiting of await listWaitingForQueue(store.db, 1000)) {
       const key = `${waiting.client}/${waiting.queue}`;

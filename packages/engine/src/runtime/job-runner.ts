@@ -5,6 +5,7 @@ import type { ScriptValue } from "@baton/script";
 import { groupMembers, pickAgents, readAgentGroup } from "../domain/agent-group";
 import { jobTarget, objectVariables } from "../domain/job-script";
 import { findObject } from "../store/objects-store";
+import { textClientSetting } from "../system/client-settings";
 import { scriptPage } from "../domain/object-definition";
 import type { ActivationContext } from "./activation-context";
 import { EngineScriptHost } from "./script-host";
@@ -114,6 +115,13 @@ export class JobRunner {
     }
     const agent = placed;
     if (agent === undefined) {
+      if ((await textClientSetting(store.db, execution.client, "UNKNOWN_AGENT")) === "WAIT") {
+        // The scheduler starts it again once the agent is connected; cancel ends the wait.
+        act.line(`U00011004 Agent '${target.agent}' is not connected: the job waits for it (UNKNOWN_AGENT = WAIT).`);
+        await act.end();
+        await recorder.claim(execution, Status.PREPARING, { status: Status.WAITING_FOR_AGENT });
+        return;
+      }
       act.line(`U00011001 Agent '${target.agent}' is not connected (nor, if it is an agent group, any of its agents): the job cannot start.`);
       return end(Status.FAULT_NO_HOST, variables);
     }

@@ -365,3 +365,9 @@ export async function claimDueAt(db: Kysely<Database>, client: number, runId: nu
   const result = await db.updateTable("executions").set({ due_at: null }).where("client", "=", client).where("run_id", "=", runId).where("due_at", "=", dueAt).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Jobs waiting for their agent to connect (1685), oldest first. */
+export async function listWaitingForAgent(db: Kysely<Database>, limit: number): Promise<Execution[]> {
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1685).orderBy("run_id").limit(limit).execute();
+  return rows.map(toExecution);
+}

@@ -12,6 +12,32 @@ export const CLIENT_SETTING_DEFAULTS = {
   LOGIN_MAX_FAILURES: 5,
 } as const;
 
+/** Text settings with their allowed values, the first being the default. */
+export const CLIENT_TEXT_SETTINGS = {
+  /** A job whose agent is not connected: end 1821 FAULT_NO_HOST, or wait 1685 until it connects. */
+  UNKNOWN_AGENT: ["FAULT", "WAIT"],
+} as const;
+
+/** A text client setting: the `value1` of its key in UC_CLIENT_SETTINGS when allowed, else the default. */
+export async function textClientSetting<K extends keyof typeof CLIENT_TEXT_SETTINGS>(
+  db: Kysely<Database>,
+  client: number,
+  key: K,
+): Promise<(typeof CLIENT_TEXT_SETTINGS)[K][number]> {
+  const allowed = CLIENT_TEXT_SETTINGS[key];
+  const settings = await findObject(db, client, CLIENT_SETTINGS_OBJECT);
+  const rows = settings?.body["static_values"];
+  if (Array.isArray(rows)) {
+    for (const row of rows) {
+      if (!isRecord(row) || String(row["key"]).toUpperCase() !== key) continue;
+      const value = String(row["value1"] ?? "").toUpperCase();
+      const match = allowed.find((a) => a === value);
+      if (match !== undefined) return match;
+    }
+  }
+  return allowed[0];
+}
+
 /** A numeric client setting: the `value1` of its key in UC_CLIENT_SETTINGS, else the default. */
 export async function numericClientSetting(db: Kysely<Database>, client: number, key: keyof typeof CLIENT_SETTING_DEFAULTS): Promise<number> {
   const settings = await findObject(db, client, CLIENT_SETTINGS_OBJECT);
