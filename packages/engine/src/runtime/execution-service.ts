@@ -20,15 +20,10 @@ import type { Execution } from "../domain/execution";
 import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
 import {
+  countQueueSlotsInUse,
   findExecution,
   findExecutionDefinition,
   findExecutionVariables,
-  countOccurrence,
-  countQueueSlotsInUse,
-  findRecurring,
-  setExecutionVariables,
-  setRecurring,
-  pageChildren,
   listChildren,
   listDue,
   listExecutions,
@@ -36,16 +31,18 @@ import {
   listUnfinishedExecutions,
   listWaitingForAgent,
   listWaitingForQueue,
+  pageChildren,
+  setExecutionVariables,
   type ExecutionFilter,
 } from "../store/executions-store";
-import { DateTime } from "luxon";
-import { calendarIncludes, type LocalDate } from "../domain/calendar";
-import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
-import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } from "../domain/schedule";
-import { findExecutionCallback, setExecutionCallback, type CallbackSpec } from "../store/callbacks-store";
+import { readRecurrence } from "../domain/recurrence";
+import { setExecutionCallback } from "../store/callbacks-store";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
 import { BackgroundRuns } from "./background-runs";
+import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails, type ChildStarter, type CreateDetails } from "./execution-details";
+import { PeriodRunner } from "./period-runner";
+import { ScheduleRunner } from "./schedule-runner";
 import type { CallbackPolicy } from "./callback-policy";
 import type { Clock } from "./clock";
 import type { ExecutionEventBus } from "./event-bus";
@@ -61,17 +58,10 @@ import type { NotificationRunner } from "./notification-runner";
 import type { TransferRunner } from "./transfer-runner";
 import type { WorkflowRunner } from "./workflow-runner";
 
-/** The object type of period containers (recurring executions). */
-const PERIOD_CONTAINER = "C_PERIOD";
-
-/** Object types this engine runs. */
-const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH", "JOBF", "EVNT", "CALL"]);
 
 /** Types that hold a queue slot while active. */
 const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
 
-/** A schedule slot claimed later than this after its time counts as missed (catch_up skip). */
-const CATCH_UP_TOLERANCE_MS = 5 * 60_000;
 
 /** Name of the executions POST /scripts starts. */
 export const AD_HOC_SCRIPT_NAME = "SCRIPT";
@@ -100,14 +90,24 @@ export class ExecutionService implements Activator {
   readonly #contexts = new Map<number, ActivationContext>();
   /** Starts of schedules, events and notifications under way. */
   readonly #background: BackgroundRuns;
+  readonly #schedules: ScheduleRunner;
+  readonly #periods: PeriodRunner;
 
   constructor(private readonly deps: ExecutionServiceDeps) {
     this.#background = new BackgroundRuns(deps);
+    const starter: ChildStarter = {
+      create: (principal, objectType, name, body, details) => this.#create(principal, objectType, name, body, details),
+      dispatch: (execution, body, context) => this.#dispatch(execution, body, context),
+      definitionOf: (execution) => this.#definitionOf(execution),
+      contextOf: (execution) => this.#contextOf(execution),
+    };
+    this.#schedules = new ScheduleRunner(deps, starter);
+    this.#periods = new PeriodRunner(deps, starter);
     // An activation of a period container that ends may plan the next one or end the container.
     deps.bus.subscribe((event) => {
       const { parent, activator_object_type: activator, status } = event.execution;
       if (parent !== undefined && activator === "PERIOD" && isFinalStatus(status)) {
-        void this.#periodAfterEnd(event.client, parent).catch((error: unknown) => deps.logger.error({ err: error, runId: parent }, "period container step failed"));
+        void this.#periods.afterEnd(event.client, parent).catch((error: unknown) => deps.logger.error({ err: error, runId: parent }, "period container step failed"));
       }
     });
   }
@@ -130,7 +130,7 @@ export class ExecutionService implements Activator {
     const inputs = await this.#inputsFor(principal.client, object.body, request.inputs ?? {}, "inputs");
     const details = objectDetails(object.body);
     const context: ActivationContext = { principal, depth, activator: this, inherited: inputs };
-    if (rule !== undefined) return this.#startRecurring(principal, object.name, object.type, object.body, request, rule);
+    if (rule !== undefined) return this.#periods.start(principal, object.name, object.type, object.body, request, rule);
     // A once execution whose time lies ahead waits for it (1698); the scheduler starts it then.
     if (dueAt !== undefined && dueAt > this.deps.clock.now()) {
       const waiting = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias, status: Status.WAITING_FOR_START_TIME, dueAt });
@@ -188,13 +188,8 @@ export class ExecutionService implements Activator {
 
   /** A period container's rule as requested, its activation count and its next planned activation. */
   async recurringOf(principal: Principal, runId: number): Promise<{ rule: Record<string, unknown>; occurCount: number; nextCheck: number | undefined } | undefined> {
-    const stored = await findRecurring(this.deps.store.db, principal.client, runId);
-    if (stored === undefined) return undefined;
-    const parsed: unknown = JSON.parse(stored.recurring);
-    const waiting = (await listChildren(this.deps.store.db, principal.client, runId)).filter((c) => c.status === Status.WAITING_FOR_START_TIME && c.dueAt !== null);
-    const nextCheck = waiting.length === 0 ? undefined : Math.min(...waiting.map((c) => c.dueAt ?? Number.POSITIVE_INFINITY));
-    const rule = isRecord(parsed) ? Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== "objectType" && key !== "timezone")) : {};
-    return { rule, occurCount: stored.occurCount, nextCheck };
+    await this.get(principal, runId);
+    return this.#periods.describe(principal.client, runId);
   }
 
   /** A page of the immediate children (workflow tasks, schedule slots) of an execution the principal may see. */
@@ -379,7 +374,7 @@ export class ExecutionService implements Activator {
       if ((execution.objectType === "JSCH" || execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) continue;
       // A period container may have missed its last end while the engine was down: settle it.
       if (execution.objectType === PERIOD_CONTAINER && execution.status === Status.ACTIVE) {
-        await this.#periodAfterEnd(execution.client, execution.runId);
+        await this.#periods.afterEnd(execution.client, execution.runId);
         continue;
       }
       if (execution.objectType === "JOBP") {
@@ -466,8 +461,8 @@ export class ExecutionService implements Activator {
     for (const due of await listDue(store.db, clock.now(), 100)) {
       const claimed = await recorder.claim(due, Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
       if (claimed === undefined) continue;
-      if (claimed.activatorObjectType === "JSCH") await this.#scheduleSlotDue(claimed);
-      else if (claimed.activatorObjectType === "PERIOD") await this.#periodSlotDue(claimed);
+      if (claimed.activatorObjectType === "JSCH") await this.#schedules.slotDue(claimed);
+      else if (claimed.activatorObjectType === "PERIOD") await this.#periods.slotDue(claimed);
       else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
     await this.deps.events.checkDue((execution) => this.#contextOf(execution));
@@ -540,177 +535,8 @@ export class ExecutionService implements Activator {
     return { principal, depth: 0, activator: this, inherited: new Map([...passed, ...inputs]) };
   }
 
-  /** A schedule becomes active and plans the first slot of each task; it runs until cancelled. */
-  async #startSchedule(schedule: Execution, body: ObjectBody, context: ActivationContext): Promise<void> {
-    const { clock, recorder, store } = this.deps;
-    const act = new ReportWriter(store, clock, schedule.client, schedule.runId, "ACT");
-    act.line(`U00011409 Schedule '${schedule.name}' activated with RunID '${schedule.runId}' by ${schedule.user}.`);
-    let definition: ScheduleDefinition;
-    try {
-      definition = readSchedule(body);
-    } catch (error) {
-      act.line(`U00011414 The schedule cannot run: ${error instanceof Error ? error.message : String(error)}.`);
-      await act.end();
-      await recorder.change(schedule, { status: Status.FAULT_OTHER, endTime: clock.now() });
-      return;
-    }
-    await act.end();
-    await recorder.change(schedule, { status: Status.ACTIVE, startTime: clock.now() });
-    for (const task of definition.tasks) await this.#planSlot(context.principal, schedule, definition, task, clock.now());
-  }
-
-  /** Creates the next slot of a schedule task: a child waiting 1698 until the task's next start time. */
-  async #planSlot(principal: Principal, schedule: Execution, definition: ScheduleDefinition, task: ScheduleTask, after: number): Promise<void> {
-    const { dueAt } = nextStart(task.hour, task.minute, definition.timezone, after, task.second);
-    const object = await findObject(this.deps.store.db, principal.client, task.objectName);
-    const body: ObjectBody = object?.body ?? { general_attributes: { name: task.objectName } };
-    await this.#create(principal, object?.type ?? "JOBS", task.objectName, body, {
-      ...objectDetails(body),
-      parent: schedule.runId,
-      lineNumber: task.line,
-      activatorObjectType: "JSCH",
-      status: Status.WAITING_FOR_START_TIME,
-      dueAt,
-    });
-    this.deps.scheduler.poke();
-  }
-
-  /**
-   * A schedule slot whose time has come (already claimed): plans the task's next slot, then starts
-   * the task with its object's current definition, unless the day's calendar, the task's
-   * definition, a missed start or a run still active says otherwise (each with its status).
-   */
-  async #scheduleSlotDue(slot: Execution): Promise<void> {
-    const { store, clock, recorder } = this.deps;
-    const schedule = slot.parent === null ? undefined : await findExecution(store.db, slot.client, slot.parent);
-    const settle = async (status: number, why: string) => {
-      const act = new ReportWriter(store, clock, slot.client, slot.runId, "ACT");
-      act.line(`U00011417 ${why}`);
-      await act.end();
-      await recorder.change(slot, { status, endTime: clock.now() });
-    };
-    if (schedule === undefined || isFinalStatus(schedule.status)) return settle(Status.ENDED_CANCEL, "The schedule has ended: the task does not start.");
-    const definition = readSchedule(await this.#definitionOf(schedule));
-    const task = definition.tasks.find((t) => t.line === slot.lineNumber);
-    if (task === undefined) return settle(Status.ENDED_INACTIVE_BY_DEFINITION, "The task is no longer in the schedule.");
-    const context = await this.#contextOf(slot);
-    const now = clock.now();
-    // Planned from now, not from the missed time: slots missed during downtime run once, not each.
-    await this.#planSlot(context.principal, schedule, definition, task, Math.max(now, slot.dueAt ?? now));
-    const due = slot.dueAt ?? now;
-    const date = DateTime.fromMillis(due, { zone: definition.timezone });
-    if (!task.active) return settle(Status.ENDED_INACTIVE_BY_DEFINITION, "The task is set inactive in the schedule.");
-    if (definition.catchUp === "skip" && now - due > CATCH_UP_TOLERANCE_MS) {
-      return settle(Status.ENDED_START_TIME_EXCEEDED, `The start time ${new Date(due).toISOString()} was missed while the engine was down; catch_up is skip.`);
-    }
-    if (task.calendar !== undefined) {
-      const calendar = await findObject(store.db, slot.client, task.calendar.name);
-      if (calendar?.type !== "CALE" || !calendarIncludes(calendar.body, task.calendar.event, { year: date.year, month: date.month, day: date.day })) {
-        return settle(Status.ENDED_INACTIVE_BY_CALENDAR, `${date.toISODate()} is not in ${task.calendar.name}/${task.calendar.event}: inactive today.`);
-      }
-    }
-    const running = (await listChildren(store.db, slot.client, schedule.runId)).some((c) => c.lineNumber === slot.lineNumber && c.runId !== slot.runId && !isFinalStatus(c.status) && c.status !== Status.WAITING_FOR_START_TIME);
-    if (running) return settle(Status.FAULT_ALREADY_RUNNING, "The task's previous run is still active: it is not started twice.");
-    const object = await findObject(store.db, slot.client, task.objectName);
-    if (object === undefined || !RUNNABLE_TYPES.has(object.type)) return settle(Status.FAULT_OTHER, `Object '${task.objectName}' does not exist or cannot be executed.`);
-    await this.#dispatch(slot, object.body, context);
-  }
-
-  /**
-   * executionOption recurring: a period container (type Period Container) that activates the
-   * object by its rule, each activation a child waiting 1698 until its time.
-   */
-  async #startRecurring(principal: Principal, name: string, objectType: string, body: ObjectBody, request: InExecutionBody, rule: Recurrence): Promise<Execution> {
-    const { store, clock, recorder } = this.deps;
-    const created = await this.#create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
-    await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
-    if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, callbackSpec(request.callback));
-    const container = await recorder.change(created, { status: Status.ACTIVE, startTime: clock.now() });
-    if (!(await this.#planPeriodSlot(container, rule, clock.now()))) await this.#periodAfterEnd(container.client, container.runId);
-    return container;
-  }
-
-  /** Plans a period container's next activation at or after `from`; false when its period is over. */
-  async #planPeriodSlot(container: Execution, rule: Recurrence, from: number): Promise<boolean> {
-    const { store } = this.deps;
-    const recurring = await findRecurring(store.db, container.client, container.runId);
-    if (rule.endAfterExecutions !== undefined && (recurring?.occurCount ?? 0) >= rule.endAfterExecutions) return false;
-    const calendars = new Map<string, ObjectBody>();
-    for (const { calendar } of rule.calendars?.entries ?? []) {
-      const object = await findObject(store.db, container.client, calendar);
-      if (object?.type === "CALE") calendars.set(calendar, object.body);
-    }
-    const allows = (date: LocalDate) => {
-      const hits = (rule.calendars?.entries ?? []).map((e) => {
-        const calendar = calendars.get(e.calendar);
-        return calendar !== undefined && calendarIncludes(calendar, e.event, date);
-      });
-      const match = rule.calendars?.match ?? "one";
-      return match === "all" ? hits.every(Boolean) : match === "none" ? !hits.some(Boolean) : hits.some(Boolean);
-    };
-    const dueAt = nextOccurrence(rule, from, container.startTime ?? from, allows);
-    if (dueAt === undefined) return false;
-    const body = await this.#definitionOf(container);
-    const principal = await loadPrincipal(store, container.client, container.user);
-    const objectType = recurringObjectType(recurring?.recurring);
-    const slot = await this.#create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
-    // recurringMode each: every activation calls back too, besides the container at its end.
-    const callback = await findExecutionCallback(store.db, container.client, container.runId);
-    if (callback?.recurringMode === "each") await setExecutionCallback(store.db, container.client, slot.runId, callback);
-    this.deps.scheduler.poke();
-    return true;
-  }
-
-  /**
-   * A period slot whose time has come (claimed): skipped when an earlier activation is still
-   * active and overlap is not allowed, else started with the object's current definition; then
-   * the next activation is planned (for executeAfter: when this one ends).
-   */
-  async #periodSlotDue(slot: Execution): Promise<void> {
-    const { store, clock, recorder } = this.deps;
-    const container = slot.parent === null ? undefined : await findExecution(store.db, slot.client, slot.parent);
-    const recurring = container && (await findRecurring(store.db, slot.client, container.runId));
-    const settle = async (status: number, why: string) => {
-      const act = new ReportWriter(store, clock, slot.client, slot.runId, "ACT");
-      act.line(`U00011417 ${why}`);
-      await act.end();
-      await recorder.change(slot, { status, endTime: clock.now() });
-    };
-    if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return settle(Status.ENDED_CANCEL, "The recurring execution has ended: no activation.");
-    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
-    const active = (await listChildren(store.db, slot.client, container.runId)).filter((c) => c.runId !== slot.runId && !isFinalStatus(c.status) && c.status !== Status.WAITING_FOR_START_TIME).length;
-    const now = clock.now();
-    if (active >= (rule.allowOneOverlap ? 2 : 1)) {
-      await settle(Status.ENDED_SKIPPED, "The previous activation is still active and overlapping is not allowed: skipped.");
-    } else {
-      await countOccurrence(store.db, slot.client, container.runId);
-      const object = await findObject(store.db, slot.client, container.name);
-      if (object === undefined || !RUNNABLE_TYPES.has(object.type)) await settle(Status.FAULT_OTHER, `Object '${container.name}' does not exist or cannot be executed.`);
-      else await this.#dispatch(slot, object.body, await this.#contextOf(slot));
-    }
-    // Missed activations run once, not each: the next one is planned from now.
-    if (rule.mode.kind !== "after" && !(await this.#planPeriodSlot(container, rule, Math.max(now, (slot.dueAt ?? now) + 1)))) await this.#periodAfterEnd(slot.client, container.runId);
-  }
-
-  /** After an activation ended: plans the next one of an executeAfter rule, and ends the container once its period is over and nothing is active. */
-  async #periodAfterEnd(client: number, containerRunId: number): Promise<void> {
-    const { store, clock, recorder } = this.deps;
-    const container = await findExecution(store.db, client, containerRunId);
-    const recurring = await findRecurring(store.db, client, containerRunId);
-    if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return;
-    const children = await listChildren(store.db, client, containerRunId);
-    if (children.some((c) => !isFinalStatus(c.status))) return;
-    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
-    if (rule.mode.kind === "after") {
-      const lastEnd = Math.max(...children.map((c) => c.endTime ?? 0), container.startTime ?? 0);
-      const from = children.length === 0 ? clock.now() : lastEnd + rule.mode.ms;
-      if (await this.#planPeriodSlot(container, rule, Math.max(from, clock.now()))) return;
-    }
-    await recorder.change(container, { status: Status.ENDED_OK, endTime: clock.now() });
-  }
-
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
-    if (execution.objectType === "JSCH") void this.#background.run(execution, () => this.#startSchedule(execution, body, context));
+    if (execution.objectType === "JSCH") void this.#background.run(execution, () => this.#schedules.start(execution, body, context));
     else if (execution.objectType === "SCRI") void this.deps.scripts.start(execution, body, context);
     else if (execution.objectType === "JOBF") void this.deps.transfers.start(execution, body);
     else if (execution.objectType === "EVNT") void this.#background.run(execution, () => this.deps.events.start(execution, body));
@@ -720,24 +546,6 @@ export class ExecutionService implements Activator {
   }
 }
 
-/** What an execution is created with besides its object. */
-interface CreateDetails {
-  queue?: string | undefined;
-  alias?: string | undefined;
-  title?: string | undefined;
-  archiveKey1?: string | undefined;
-  archiveKey2?: string | undefined;
-  parent?: number | undefined;
-  lineNumber?: number | undefined;
-  activatorObjectType?: string | undefined;
-  referenceRunId?: number | undefined;
-  restartCount?: number | undefined;
-  restartPredecessor?: number | undefined;
-  /** A status other than Preparing: ended at once (inactive, skipped tasks) or waiting (1698). */
-  status?: number | undefined;
-  /** For executions waiting for their start time. */
-  dueAt?: number | undefined;
-}
 
 /** `queue_attributes.max_slots` of a QUEUE object; absent, empty or negative means unlimited. */
 function queueSlots(body: ObjectBody): number | undefined {
@@ -746,37 +554,11 @@ function queueSlots(body: ObjectBody): number | undefined {
   return Number.isInteger(slots) && slots >= 0 ? slots : undefined;
 }
 
-function callbackSpec(callback: NonNullable<InExecutionBody["callback"]>): CallbackSpec {
-  return { url: callback.http.url, headers: callback.http.headers ?? {}, recurringMode: callback.recurringMode ?? "once" };
-}
 
-/** The time zone a container's stored rule was read with. */
-function recurringTimezone(stored: string | undefined): string {
-  const parsed: unknown = stored ? JSON.parse(stored) : {};
-  return isRecord(parsed) && typeof parsed["timezone"] === "string" ? parsed["timezone"] : "UTC";
-}
 
-/** The object type a period container activates. */
-function recurringObjectType(stored: string | undefined): string {
-  const parsed: unknown = stored ? JSON.parse(stored) : {};
-  return isRecord(parsed) && typeof parsed["objectType"] === "string" ? parsed["objectType"] : "JOBS";
-}
 
 function transition(details: string): BadRequestError {
   return new BadRequestError(ErrorCode.INVALID_TRANSITION, "Status change not possible.", details);
 }
 
-function objectDetails(body: ObjectBody): CreateDetails {
-  const attributes = body.general_attributes;
-  return {
-    queue: stringAttribute(attributes, "queue"),
-    title: stringAttribute(attributes, "title"),
-    archiveKey1: stringAttribute(attributes, "archive_key1"),
-    archiveKey2: stringAttribute(attributes, "archive_key2"),
-  };
-}
 
-function stringAttribute(attributes: Record<string, unknown>, key: string): string | undefined {
-  const value = isRecord(attributes) ? attributes[key] : undefined;
-  return typeof value === "string" && value !== "" ? value : undefined;
-}

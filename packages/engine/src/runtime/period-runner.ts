@@ -1,0 +1,142 @@
+import { Status, isFinalStatus, type InExecutionBody, type ObjectBody } from "@baton/contract";
+import type { Principal } from "../auth/authenticator";
+import { loadPrincipal } from "../auth/principal-loader";
+import { calendarIncludes, type LocalDate } from "../domain/calendar";
+import type { Execution } from "../domain/execution";
+import { isRecord } from "../domain/object-definition";
+import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
+import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
+import type { Store } from "../store/connect";
+import { countOccurrence, findExecution, findRecurring, listChildren, setRecurring } from "../store/executions-store";
+import { findObject } from "../store/objects-store";
+import type { Clock } from "./clock";
+import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails, type ChildStarter } from "./execution-details";
+import type { ExecutionRecorder } from "./execution-recorder";
+import { ReportWriter } from "./report-writer";
+
+/**
+ * Runs recurring executions: a period container activates the object by its rule; each activation
+ * is a child waiting 1698 until its time, so the plan lives in the database.
+ */
+export class PeriodRunner {
+  constructor(
+    private readonly deps: { store: Store; clock: Clock; recorder: ExecutionRecorder; scheduler: { poke(): void } },
+    private readonly starter: ChildStarter,
+  ) {}
+
+  /**
+   * executionOption recurring: a period container (type Period Container) that activates the
+   * object by its rule, each activation a child waiting 1698 until its time.
+   */
+  async start(principal: Principal, name: string, objectType: string, body: ObjectBody, request: InExecutionBody, rule: Recurrence): Promise<Execution> {
+    const { store, clock, recorder } = this.deps;
+    const created = await this.starter.create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
+    await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
+    if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, callbackSpec(request.callback));
+    const container = await recorder.change(created, { status: Status.ACTIVE, startTime: clock.now() });
+    if (!(await this.#planSlot(container, rule, clock.now()))) await this.afterEnd(container.client, container.runId);
+    return container;
+  }
+
+  /** Plans a period container's next activation at or after `from`; false when its period is over. */
+  async #planSlot(container: Execution, rule: Recurrence, from: number): Promise<boolean> {
+    const { store } = this.deps;
+    const recurring = await findRecurring(store.db, container.client, container.runId);
+    if (rule.endAfterExecutions !== undefined && (recurring?.occurCount ?? 0) >= rule.endAfterExecutions) return false;
+    const calendars = new Map<string, ObjectBody>();
+    for (const { calendar } of rule.calendars?.entries ?? []) {
+      const object = await findObject(store.db, container.client, calendar);
+      if (object?.type === "CALE") calendars.set(calendar, object.body);
+    }
+    const allows = (date: LocalDate) => {
+      const hits = (rule.calendars?.entries ?? []).map((e) => {
+        const calendar = calendars.get(e.calendar);
+        return calendar !== undefined && calendarIncludes(calendar, e.event, date);
+      });
+      const match = rule.calendars?.match ?? "one";
+      return match === "all" ? hits.every(Boolean) : match === "none" ? !hits.some(Boolean) : hits.some(Boolean);
+    };
+    const dueAt = nextOccurrence(rule, from, container.startTime ?? from, allows);
+    if (dueAt === undefined) return false;
+    const body = await this.starter.definitionOf(container);
+    const principal = await loadPrincipal(store, container.client, container.user);
+    const objectType = recurringObjectType(recurring?.recurring);
+    const slot = await this.starter.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
+    // recurringMode each: every activation calls back too, besides the container at its end.
+    const callback = await findExecutionCallback(store.db, container.client, container.runId);
+    if (callback?.recurringMode === "each") await setExecutionCallback(store.db, container.client, slot.runId, callback);
+    this.deps.scheduler.poke();
+    return true;
+  }
+
+  /**
+   * A period slot whose time has come (claimed): skipped when an earlier activation is still
+   * active and overlap is not allowed, else started with the object's current definition; then
+   * the next activation is planned (for executeAfter: when this one ends).
+   */
+  async slotDue(slot: Execution): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const container = slot.parent === null ? undefined : await findExecution(store.db, slot.client, slot.parent);
+    const recurring = container && (await findRecurring(store.db, slot.client, container.runId));
+    const settle = async (status: number, why: string) => {
+      const act = new ReportWriter(store, clock, slot.client, slot.runId, "ACT");
+      act.line(`U00011417 ${why}`);
+      await act.end();
+      await recorder.change(slot, { status, endTime: clock.now() });
+    };
+    if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return settle(Status.ENDED_CANCEL, "The recurring execution has ended: no activation.");
+    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
+    const active = (await listChildren(store.db, slot.client, container.runId)).filter((c) => c.runId !== slot.runId && !isFinalStatus(c.status) && c.status !== Status.WAITING_FOR_START_TIME).length;
+    const now = clock.now();
+    if (active >= (rule.allowOneOverlap ? 2 : 1)) {
+      await settle(Status.ENDED_SKIPPED, "The previous activation is still active and overlapping is not allowed: skipped.");
+    } else {
+      await countOccurrence(store.db, slot.client, container.runId);
+      const object = await findObject(store.db, slot.client, container.name);
+      if (object === undefined || !RUNNABLE_TYPES.has(object.type)) await settle(Status.FAULT_OTHER, `Object '${container.name}' does not exist or cannot be executed.`);
+      else await this.starter.dispatch(slot, object.body, await this.starter.contextOf(slot));
+    }
+    // Missed activations run once, not each: the next one is planned from now.
+    if (rule.mode.kind !== "after" && !(await this.#planSlot(container, rule, Math.max(now, (slot.dueAt ?? now) + 1)))) await this.afterEnd(slot.client, container.runId);
+  }
+
+  /** After an activation ended: plans the next one of an executeAfter rule, and ends the container once its period is over and nothing is active. */
+  async afterEnd(client: number, containerRunId: number): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const container = await findExecution(store.db, client, containerRunId);
+    const recurring = await findRecurring(store.db, client, containerRunId);
+    if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return;
+    const children = await listChildren(store.db, client, containerRunId);
+    if (children.some((c) => !isFinalStatus(c.status))) return;
+    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
+    if (rule.mode.kind === "after") {
+      const lastEnd = Math.max(...children.map((c) => c.endTime ?? 0), container.startTime ?? 0);
+      const from = children.length === 0 ? clock.now() : lastEnd + rule.mode.ms;
+      if (await this.#planSlot(container, rule, Math.max(from, clock.now()))) return;
+    }
+    await recorder.change(container, { status: Status.ENDED_OK, endTime: clock.now() });
+  }
+
+  /** A period container's rule as requested, its activation count and its next planned activation. */
+  async describe(client: number, runId: number): Promise<{ rule: Record<string, unknown>; occurCount: number; nextCheck: number | undefined } | undefined> {
+    const stored = await findRecurring(this.deps.store.db, client, runId);
+    if (stored === undefined) return undefined;
+    const parsed: unknown = JSON.parse(stored.recurring);
+    const waiting = (await listChildren(this.deps.store.db, client, runId)).filter((c) => c.status === Status.WAITING_FOR_START_TIME && c.dueAt !== null);
+    const nextCheck = waiting.length === 0 ? undefined : Math.min(...waiting.map((c) => c.dueAt ?? Number.POSITIVE_INFINITY));
+    const rule = isRecord(parsed) ? Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== "objectType" && key !== "timezone")) : {};
+    return { rule, occurCount: stored.occurCount, nextCheck };
+  }
+}
+
+/** The time zone a container's stored rule was read with. */
+function recurringTimezone(stored: string | undefined): string {
+  const parsed: unknown = stored ? JSON.parse(stored) : {};
+  return isRecord(parsed) && typeof parsed["timezone"] === "string" ? parsed["timezone"] : "UTC";
+}
+
+/** The object type a period container activates. */
+function recurringObjectType(stored: string | undefined): string {
+  const parsed: unknown = stored ? JSON.parse(stored) : {};
+  return isRecord(parsed) && typeof parsed["objectType"] === "string" ? parsed["objectType"] : "JOBS";
+}
