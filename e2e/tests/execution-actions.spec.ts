@@ -1,20 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, basicAuth, logInThroughForm } from "./login";
+import { adminPost, logInThroughForm } from "./login";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
-/** POST to the REST API as the administrator; fails the test unless the server answers 200. Imports answer an empty body. */
-async function api(request: APIRequestContext, path: string, data: unknown): Promise<unknown> {
-  const response = await request.post(`/ae/api/v1/100${path}`, { headers: { authorization: basicAuth(ADMIN) }, data });
-  const text = await response.text();
-  expect(response.status(), `POST ${path}: ${text}`).toBe(200);
-  return text === "" ? undefined : JSON.parse(text);
-}
 
 async function start(request: APIRequestContext, body: Record<string, unknown>): Promise<number> {
-  const answer = await api(request, "/executions", body);
+  const answer = await adminPost(request, "/executions", body);
   const runId = typeof answer === "object" && answer !== null && "run_id" in answer ? answer.run_id : undefined;
   expect(typeof runId).toBe("number");
   return Number(runId);
@@ -26,7 +19,7 @@ function job(name: string, process: string[]) {
 
 test("a job held for manual release is released from its page and ends OK live", async ({ page, request }) => {
   const name = `E2E.HELD.${Date.now()}`;
-  await api(request, "/objects", job(name, ["echo released"]));
+  await adminPost(request, "/objects", job(name, ["echo released"]));
   const runId = await start(request, { objectName: name, executionOption: "once", once: { waitForManualRelease: true } });
 
   await page.goto(`/executions/${runId}`);
@@ -48,8 +41,8 @@ test("a running workflow is cancelled with its running task, and both end withou
   const stamp = Date.now();
   const task = `E2E.WF.SLEEP.${stamp}`;
   const workflow = `E2E.WF.${stamp}`;
-  await api(request, "/objects", job(task, ["sleep 30"]));
-  await api(request, "/objects", {
+  await adminPost(request, "/objects", job(task, ["sleep 30"]));
+  await adminPost(request, "/objects", {
     data: {
       jobp: {
         general_attributes: { name: workflow, type: "JOBP" },

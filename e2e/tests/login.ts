@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const ADMIN = { client: "100", user: "ADMIN", department: "ADMIN", password: "e2e-Admin-Pass1" } as const;
 
@@ -23,4 +23,12 @@ export async function logInThroughForm(page: Page, login: Login = ADMIN): Promis
 /** The Basic header of a login, for setting data up through the REST API. */
 export function basicAuth(login: Login): string {
   return `Basic ${Buffer.from(`${login.client}/${login.user}/${login.department}:${login.password}`, "latin1").toString("base64")}`;
+}
+
+/** POST to the REST API as the administrator; fails the test unless the server answers 200. Imports answer an empty body. */
+export async function adminPost(request: APIRequestContext, path: string, data: unknown): Promise<unknown> {
+  const response = await request.post(`/ae/api/v1/100${path}`, { headers: { authorization: basicAuth(ADMIN) }, data });
+  const text = await response.text();
+  expect(response.status(), `POST ${path}: ${text}`).toBe(200);
+  return text === "" ? undefined : JSON.parse(text);
 }

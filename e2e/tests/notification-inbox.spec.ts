@@ -1,17 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, basicAuth, logInThroughForm } from "./login";
+import { expect, test } from "@playwright/test";
+import { adminPost, logInThroughForm } from "./login";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
-/** POST to the REST API as the administrator; fails the test unless the server answers 200. Imports answer an empty body. */
-async function api(request: APIRequestContext, path: string, data: unknown): Promise<unknown> {
-  const response = await request.post(`/ae/api/v1/100${path}`, { headers: { authorization: basicAuth(ADMIN) }, data });
-  const text = await response.text();
-  expect(response.status(), `POST ${path}: ${text}`).toBe(200);
-  return text === "" ? undefined : JSON.parse(text);
-}
 
 function notificationObject(name: string) {
   return {
@@ -29,7 +22,7 @@ function notificationObject(name: string) {
 
 test("a new notification appears in the inbox live and leaves it when acknowledged", async ({ page, request }) => {
   const name = `E2E.CALL.${Date.now()}`;
-  await api(request, "/objects", notificationObject(name));
+  await adminPost(request, "/objects", notificationObject(name));
 
   await page.goto("/notifications");
   await logInThroughForm(page);
@@ -40,7 +33,7 @@ test("a new notification appears in the inbox live and leaves it when acknowledg
   await expect(nav.getByRole("link", { name: /^Inbox/ })).toHaveAttribute("aria-current", "page");
 
   // No reload from here on: the notification arrives through the event stream.
-  const answer = await api(request, "/executions", { objectName: name, executionOption: "execute" });
+  const answer = await adminPost(request, "/executions", { objectName: name, executionOption: "execute" });
   const runId = typeof answer === "object" && answer !== null && "run_id" in answer ? Number(answer.run_id) : Number.NaN;
   expect(Number.isInteger(runId)).toBe(true);
 

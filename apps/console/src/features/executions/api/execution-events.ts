@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { STATUS_RANGES, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
 import { executionKeys, type ExecutionListFilters } from "./keys";
+import { freshEventFilter } from "../../../lib/fresh-events";
 
 /** true/false, or null when the console cannot tell and must ask the server again. */
 type Match = boolean | null;
@@ -119,15 +120,12 @@ function isStale(current: OutExecution | undefined, incoming: OutExecution): boo
  * the detail, and (on a status change) the reports, so open pages update without polling.
  */
 export function createExecutionEventHandler(queryClient: QueryClient, client: number): (event: ExecutionEvent) => void {
-  const lastSeq = new Map<number, number>();
+  const fresh = freshEventFilter(client);
 
   return (event) => {
-    if (event.client !== client) return;
+    if (!fresh(event)) return;
     const execution = event.execution;
     const runId = execution.run_id;
-    const seen = lastSeq.get(runId);
-    if (seen !== undefined && event.seq <= seen) return;
-    lastSeq.set(runId, event.seq);
 
     const detailKey = executionKeys.detail(client, runId);
     const previous = queryClient.getQueryData<OutExecution>(detailKey);

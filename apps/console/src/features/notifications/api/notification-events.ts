@@ -5,6 +5,7 @@ import { executionEventStream, type ExecutionEventStream } from "../../../lib/ev
 import { useCurrentSession } from "../../../lib/session-context";
 import { notificationKeys } from "./keys";
 import { WAITING_MAX_RESULTS } from "./get-waiting-notifications";
+import { freshEventFilter } from "../../../lib/fresh-events";
 
 /** The execution type of notifications (object type CALL). */
 export const NOTIFICATION_TYPE = "Notification";
@@ -45,15 +46,12 @@ export function patchWaitingList(list: OutExecutionList, execution: OutExecution
  * active again once it ended).
  */
 export function createNotificationEventHandler(queryClient: QueryClient, client: number): (event: ExecutionEvent) => void {
-  const lastSeq = new Map<number, number>();
+  const fresh = freshEventFilter(client);
   const ended = new Set<number>();
   return (event) => {
     const execution = event.execution;
-    if (event.client !== client || execution.type !== NOTIFICATION_TYPE) return;
+    if (execution.type !== NOTIFICATION_TYPE || !fresh(event)) return;
     const runId = execution.run_id;
-    const seen = lastSeq.get(runId);
-    if (seen !== undefined && event.seq <= seen) return;
-    lastSeq.set(runId, event.seq);
     if (ended.has(runId) && !isFinalStatus(execution.status)) return;
     if (isFinalStatus(execution.status)) ended.add(runId);
     queryClient.setQueryData<OutExecutionList>(notificationKeys.waiting(client), (list) => (list === undefined ? list : patchWaitingList(list, execution)));

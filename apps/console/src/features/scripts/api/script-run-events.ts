@@ -5,6 +5,7 @@ import { executionEventStream } from "../../../lib/event-stream";
 import { useCurrentSession } from "../../../lib/session-context";
 import { RECENT_RUNS_LIMIT } from "./get-recent-script-runs";
 import { scriptKeys } from "./keys";
+import { freshEventFilter } from "../../../lib/fresh-events";
 
 const SCRIPT_TYPE: ExecutionType = "Script";
 
@@ -33,15 +34,12 @@ export function patchRecentRuns(list: OutExecutionList, execution: OutExecution)
  * URL may name any run) and the recent Script runs.
  */
 export function createScriptRunEventHandler(queryClient: QueryClient, client: number): (event: ExecutionEvent) => void {
-  const lastSeq = new Map<number, number>();
+  const fresh = freshEventFilter(client);
 
   return (event) => {
-    if (event.client !== client) return;
+    if (!fresh(event)) return;
     const execution = event.execution;
     const runId = execution.run_id;
-    const seen = lastSeq.get(runId);
-    if (seen !== undefined && event.seq <= seen) return;
-    lastSeq.set(runId, event.seq);
 
     const runKey = scriptKeys.run(client, runId);
     const runState = queryClient.getQueryState<OutExecution>(runKey);
