@@ -226,6 +226,41 @@ describe("process lifecycle", () => {
     expect(await exited(second.child)).toBe(0);
   });
 
+  it("after downtime, a schedule with catch_up skip ends the missed slot 1941 and plans the next day", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir);
+    children.push(first.child);
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.MISSED", ["echo never"]));
+    const due = Date.now() + 2500;
+    await call(first.rest, "/100/objects", {
+      data: {
+        jsch: {
+          general_attributes: { name: "LIFE.SKIPPING" },
+          schedule_attributes: { timezone: "UTC", catch_up: "skip", catch_up_tolerance_seconds: "1" },
+          schedule_definitions: [{ line_number: "1", object_name: "LIFE.MISSED", start_time: new Date(due).toISOString().slice(11, 19) }],
+        },
+      },
+      path: "",
+    });
+    const { run_id: schedule } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.SKIPPING", executionOption: "execute" });
+    const slots = async (rest: string) => (await call<{ data: OutExecution[] }>(rest, `/100/executions/${schedule}/children`)).data.sort((a, b) => a.run_id - b.run_id);
+    while ((await slots(first.rest)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+    // Down past the start time and its tolerance.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due + 2000 - Date.now())));
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    const deadline = Date.now() + 10_000;
+    while ((await slots(second.rest)).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const [missed, next] = await slots(second.rest);
+    expect(missed).toMatchObject({ status: 1941, status_text: "ENDED_TIMEOUT - start time exceeded" });
+    expect(next).toMatchObject({ status: 1698 });
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
   it("on Ctrl-C lets a short job finish and records a long one as lost, then exits cleanly", async () => {
     const dir = dataDir();
     const first = await startProcess(dir, { BATON_SHUTDOWN_GRACE_MS: "1500" });

@@ -65,6 +65,7 @@ describe("readSchedule", () => {
     ).toEqual({
       timezone: "Europe/Vienna",
       catchUp: "skip",
+      catchUpToleranceMs: 300_000,
       tasks: [
         { line: 1, objectName: "JOB.A", hour: 6, minute: 5, second: 0, calendar: { name: "CALE.WORK", event: "WORKDAYS" }, active: true },
         { line: 2, objectName: "B", hour: 23, minute: 0, second: 30, calendar: undefined, active: false },

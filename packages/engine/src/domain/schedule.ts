@@ -19,11 +19,14 @@ export interface ScheduleDefinition {
   timezone: string;
   /** Slots missed while the engine was down: run once late (`once`) or skip them (`skip`). */
   catchUp: "once" | "skip";
+  /** How late a slot may start before `skip` counts it as missed (default 5 minutes). */
+  catchUpToleranceMs: number;
   tasks: ScheduleTask[];
 }
 
 /**
- * Reads a JSCH body: `schedule_attributes` {timezone (IANA, default UTC), catch_up} and
+ * Reads a JSCH body: `schedule_attributes` {timezone (IANA, default UTC), catch_up,
+ * catch_up_tolerance_seconds} and
  * `schedule_definitions` [{line_number, object_name, start_time "HH:MM", calendar,
  * calendar_event, active}]. Throws an Error naming what is wrong.
  */
@@ -48,7 +51,9 @@ export function readSchedule(body: Record<string, unknown>): ScheduleDefinition 
       active: String(entry["active"] ?? "1") !== "0",
     };
   });
-  return { timezone, catchUp, tasks };
+  const tolerance = Number(attributes["catch_up_tolerance_seconds"] ?? 300);
+  if (!Number.isInteger(tolerance) || tolerance < 0) throw new Error(`catch_up_tolerance_seconds must be 0 or more (${String(attributes["catch_up_tolerance_seconds"])})`);
+  return { timezone, catchUp, catchUpToleranceMs: tolerance * 1000, tasks };
 }
 
 /**

@@ -13,8 +13,6 @@ import { RUNNABLE_TYPES, objectDetails, type ChildStarter } from "./execution-de
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 
-/** A schedule slot claimed later than this after its time counts as missed (catch_up skip). */
-const CATCH_UP_TOLERANCE_MS = 5 * 60_000;
 
 /**
  * Runs schedules (JSCH): each task's next start is a child waiting 1698 until its time; when it
@@ -86,7 +84,7 @@ export class ScheduleRunner {
     const due = slot.dueAt ?? now;
     const date = DateTime.fromMillis(due, { zone: definition.timezone });
     if (!task.active) return settle(Status.ENDED_INACTIVE_BY_DEFINITION, "The task is set inactive in the schedule.");
-    if (definition.catchUp === "skip" && now - due > CATCH_UP_TOLERANCE_MS) {
+    if (definition.catchUp === "skip" && now - due > definition.catchUpToleranceMs) {
       return settle(Status.ENDED_START_TIME_EXCEEDED, `The start time ${new Date(due).toISOString()} was missed while the engine was down; catch_up is skip.`);
     }
     if (task.calendar !== undefined) {
