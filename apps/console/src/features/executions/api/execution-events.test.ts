@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { OutExecution, OutExecutionList } from "@baton/contract";
 import { createExecutionEventHandler, matchesFilters, patchChildren, patchList } from "./execution-events";
 import type { ChildrenPages } from "./get-children";
@@ -127,5 +127,30 @@ describe("children of a workflow", () => {
       [52, 1300],
       [51, 1850],
     ]);
+  });
+});
+
+describe("events that arrive while a read is in flight", () => {
+  it("read the detail again instead of letting the older answer overwrite the event", async () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.detail(100, 7);
+    let reads = 0;
+    let answer: (value: OutExecution) => void = () => {};
+    // An open page observes the query, as the detail page does.
+    const observer = new QueryObserver(queryClient, {
+      queryKey: key,
+      queryFn: () => {
+        reads += 1;
+        return reads === 1 ? new Promise<OutExecution>((resolve) => (answer = resolve)) : Promise.resolve(execution(7, 1850));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    queryClient.setQueryData(key, execution(7, 1550));
+    createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(7, 1850) });
+    // The read that started before the event answers with the state before it.
+    answer(execution(7, 1550));
+    await vi.waitFor(() => expect(queryClient.getQueryData<OutExecution>(key)?.status).toBe(1850));
+    expect(reads).toBe(2);
+    unsubscribe();
   });
 });

@@ -127,9 +127,16 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
     const execution = event.execution;
     const runId = execution.run_id;
 
+    // A read in flight may answer with a state older than this event: it is read again instead.
+    const refetchIfReading = (queryKey: readonly unknown[]): boolean => {
+      if (queryClient.getQueryState(queryKey)?.fetchStatus !== "fetching") return false;
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+      return true;
+    };
+
     const detailKey = executionKeys.detail(client, runId);
     const previous = queryClient.getQueryData<OutExecution>(detailKey);
-    if (previous !== undefined && !isStale(previous, execution)) {
+    if (previous !== undefined && !isStale(previous, execution) && !refetchIfReading(detailKey)) {
       queryClient.setQueryData<OutExecution>(detailKey, execution);
       if (previous.status !== execution.status) {
         void queryClient.invalidateQueries({ queryKey: executionKeys.reports(client, runId) });
@@ -141,7 +148,7 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
     if (execution.parent) {
       const childrenKey = executionKeys.children(client, execution.parent);
       const pages = queryClient.getQueryData<InfiniteData<OutExecutionList, unknown>>(childrenKey);
-      if (pages !== undefined) {
+      if (pages !== undefined && !refetchIfReading(childrenKey)) {
         const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === runId);
         if (!isStale(current, execution)) queryClient.setQueryData(childrenKey, patchChildren(pages, execution));
       }
@@ -150,7 +157,7 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
     for (const query of queryClient.getQueryCache().findAll({ queryKey: executionKeys.lists(client) })) {
       const filters = query.queryKey[3];
       const list = queryClient.getQueryData<OutExecutionList>(query.queryKey);
-      if (!isListFilters(filters) || list === undefined) continue;
+      if (!isListFilters(filters) || list === undefined || refetchIfReading(query.queryKey)) continue;
       if (isStale(list.data.find((row) => row.run_id === runId), execution)) continue;
       const patched = patchList(list, execution, filters);
       if (patched === undefined) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
