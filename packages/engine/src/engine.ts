@@ -20,6 +20,7 @@ import { ExecutionService } from "./runtime/execution-service";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
 import { Scheduler } from "./runtime/scheduler";
+import { Housekeeping } from "./runtime/housekeeping";
 import { CallbackDelivery } from "./runtime/callback-delivery";
 import { nextCallbackTime } from "./store/callbacks-store";
 import { nextDueTime } from "./store/executions-store";
@@ -106,6 +107,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
   await executions.recover();
   scheduler.start();
+  const housekeeping = new Housekeeping({ store, clock, logger });
+  housekeeping.start();
 
   const users = new UserService(store, clock, () => authenticator.forget());
   const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions)], {
@@ -124,6 +127,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     clientsOfUser: (userName) => clientsWithUser(store.db, userName),
     beginShutdown: () => jobs.beginShutdown(),
     close: async () => {
+      housekeeping.stop();
       await scheduler.stop();
       jobs.beginShutdown();
       await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.idle()]);

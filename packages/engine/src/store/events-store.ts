@@ -35,3 +35,15 @@ export async function latestEventSeq(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom("execution_events").select((eb) => eb.fn.max("seq").as("seq")).executeTakeFirst();
   return Number(row?.seq ?? 0);
 }
+
+/**
+ * Deletes up to `batch` events older than `before` (epoch ms), oldest first; returns how many.
+ * Small batches keep each write short, so pruning never holds up status changes.
+ */
+export async function pruneEvents(db: Kysely<Database>, before: number, batch: number): Promise<number> {
+  const oldest = await db.selectFrom("execution_events").select("seq").where("created_at", "<", before).orderBy("seq").limit(batch).execute();
+  const last = oldest.at(-1)?.seq;
+  if (last === undefined) return 0;
+  const result = await db.deleteFrom("execution_events").where("seq", "<=", last).where("created_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -6,7 +6,7 @@ import { REPORT_PAGE_SIZE } from "../domain/report-pages";
 import { ensureClient, listClients } from "./clients-store";
 import { openStore, type Store } from "./connect";
 import { countCredentials, findCredential, findCredentialsByName, setPasswordHash } from "./credentials-store";
-import { appendEvent, eventsAfter, latestEventSeq } from "./events-store";
+import { appendEvent, eventsAfter, latestEventSeq, pruneEvents } from "./events-store";
 import { findExecution, insertExecution, listExecutions, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
 import { findObject, insertObject, replaceObject } from "./objects-store";
 import { appendReport, endReport, listReports, readReportPages } from "./reports-store";
@@ -136,6 +136,17 @@ describe.each(testDialects)("store on %s", (dialect) => {
     expect(await latestEventSeq(store.db)).toBe(seqs[2]);
     expect(await findExecution(store.db, 200, execution.runId)).toBeUndefined();
     expect((await listUnfinishedExecutions(store.db)).map((e) => e.runId)).toEqual([execution.runId]);
+  });
+
+  it("prunes old status events in batches, oldest first, keeping newer ones", async () => {
+    await store.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 5; i++) await appendEvent(trx, 100, 1, `{"old":${i}}`, 1000 + i);
+      await appendEvent(trx, 100, 1, '{"new":1}', 5000);
+    });
+    expect(await pruneEvents(store.db, 2000, 3)).toBe(3);
+    expect(await pruneEvents(store.db, 2000, 3)).toBe(2);
+    expect(await pruneEvents(store.db, 2000, 3)).toBe(0);
+    expect((await eventsAfter(store.db, 100, 0, 10)).map((e) => e.payload)).toEqual(['{"new":1}']);
   });
 
   it("appends reports into pages of at most 32 KiB cut at line ends", async () => {
