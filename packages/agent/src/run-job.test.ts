@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually, isRunning, jobRequest, OutputRecorder } from "./job-test-support";
@@ -118,5 +118,30 @@ describe("runJob", () => {
     expect(output.text).toBe("é€😀");
     // Otherwise the bytes arrived together and the test proved nothing.
     expect(output.chunks.length).toBeGreaterThan(1);
+  });
+});
+
+describe("runJob as another OS user", () => {
+  // Only root may start processes as another user; elsewhere the job must be refused clearly.
+  const isRoot = userInfo().uid === 0;
+
+  it("runs as the job's OS user when the agent is root, and is refused clearly otherwise", async () => {
+    const output: string[] = [];
+    const job = runJob({ run_id: 90, shell: "sh", script: "id -un\n", max_runtime_seconds: 0, env: {}, user: "nobody" }, (text) => output.push(text));
+    const result = await job.result;
+    if (isRoot) {
+      expect(result).toMatchObject({ exit_code: 0, ended_by: "exit" });
+      expect(output.join("")).toBe("nobody\n");
+    } else {
+      expect(result).toMatchObject({ ended_by: "spawn_error", message: expect.stringContaining("cannot run jobs as 'nobody'") });
+    }
+  });
+
+  it.each([
+    ["no-such-user-xyz", "does not exist on this host"],
+    ["bad user", "is not an OS user name"],
+  ])("refuses %s", async (user, message) => {
+    const result = await runJob({ run_id: 91, shell: "sh", script: "true\n", max_runtime_seconds: 0, env: {}, user }, () => {}).result;
+    expect(result).toMatchObject({ ended_by: "spawn_error", message: expect.stringContaining(message) });
   });
 });

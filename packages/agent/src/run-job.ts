@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { chownSync, mkdtempSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
 import type { JobRequest, JobResult } from "@baton/contract";
+import { osIdentity } from "./os-user";
 
 /** Time a job gets between SIGTERM and SIGKILL when the agent ends it. */
 export const DEFAULT_KILL_GRACE_MS = 2000;
@@ -45,15 +46,19 @@ export function runJob(
   let workDir: string | undefined;
   let child: ChildProcess;
   try {
+    const identity = request.user === undefined ? undefined : osIdentity(request.user);
     workDir = mkdtempSync(join(tmpdir(), "baton-job-"));
     const scriptPath = join(workDir, "job.sh");
     writeFileSync(scriptPath, request.script, { mode: 0o700 });
+    // The job's own user must be able to read its script and work in its directory.
+    if (identity) for (const path of [workDir, scriptPath]) chownSync(path, identity.uid, identity.gid);
     child = spawn(request.shell, [scriptPath], {
       cwd: workDir,
       // Its own process group, so cancel reaches everything the script started.
       detached: true,
-      env: { ...process.env, ...request.env, BATON_RUN_ID: String(request.run_id) },
+      env: { ...process.env, ...request.env, BATON_RUN_ID: String(request.run_id), ...(identity && { USER: identity.name, LOGNAME: identity.name }) },
       stdio: ["ignore", "pipe", "pipe"],
+      ...(identity && { uid: identity.uid, gid: identity.gid }),
     });
   } catch (error) {
     return notStartedJob(request, error, workDir);

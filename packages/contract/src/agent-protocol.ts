@@ -9,6 +9,8 @@ export const JobRequest = z.object({
   /** Kill the process group after this many seconds (0 = no limit). */
   max_runtime_seconds: z.int().min(0).default(0),
   env: z.record(z.string(), z.string()).default({}),
+  /** OS user the job runs as (from the job's LOGIN object); the agent's own user when absent. */
+  user: z.string().min(1).optional(),
 });
 export type JobRequest = z.infer<typeof JobRequest>;
 

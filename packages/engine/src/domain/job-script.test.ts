@@ -3,11 +3,11 @@ import { jobTarget, objectVariables } from "./job-script";
 
 describe("jobTarget", () => {
   it("reads agent (upper case), platform and shell", () => {
-    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "local", unix_shell: "bash", platform: "UNIX" } })).toEqual({ shell: "bash", agent: "LOCAL", platform: "UNIX", maxRuntimeSeconds: 0 });
+    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "local", unix_shell: "bash", platform: "UNIX" } })).toEqual({ shell: "bash", agent: "LOCAL", platform: "UNIX", maxRuntimeSeconds: 0, login: undefined });
   });
 
   it("runs sh on UNIX by default", () => {
-    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "A" } })).toEqual({ shell: "sh", agent: "A", platform: "UNIX", maxRuntimeSeconds: 0 });
+    expect(jobTarget({ general_attributes: { name: "J" }, job_attributes: { agent: "A" } })).toEqual({ shell: "sh", agent: "A", platform: "UNIX", maxRuntimeSeconds: 0, login: undefined });
   });
 
   it.each([

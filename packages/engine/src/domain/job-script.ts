@@ -8,6 +8,8 @@ export interface JobTarget {
   platform: string;
   /** Maximum runtime in seconds (`general_attributes.mrt_time`); 0 = none. */
   maxRuntimeSeconds: number;
+  /** LOGIN object naming the OS user per agent (`job_attributes.login`), if any. */
+  login: string | undefined;
 }
 
 /** The job's agent (upper case), platform, shell (`unix_shell`, `sh` by default) and maximum runtime. */
@@ -17,7 +19,8 @@ export function jobTarget(body: ObjectBody): JobTarget {
   const agent = typeof attributes["agent"] === "string" ? attributes["agent"].toUpperCase() : "";
   const platform = typeof attributes["platform"] === "string" ? attributes["platform"] : "UNIX";
   const mrt = Number(body.general_attributes["mrt_time"] ?? 0);
-  return { shell, agent, platform, maxRuntimeSeconds: Number.isInteger(mrt) && mrt > 0 ? mrt : 0 };
+  const login = typeof attributes["login"] === "string" && attributes["login"] !== "" ? attributes["login"].toUpperCase() : undefined;
+  return { shell, agent, platform, maxRuntimeSeconds: Number.isInteger(mrt) && mrt > 0 ? mrt : 0, login };
 }
 
 /** `object_variables: [{name: "&X#", value: "..."}]` as a map keyed by upper-case name. */

@@ -4,6 +4,7 @@ import type { Execution } from "../domain/execution";
 import type { ScriptValue } from "@baton/script";
 import { groupMembers, pickAgents, readAgentGroup } from "../domain/agent-group";
 import { jobTarget, objectVariables } from "../domain/job-script";
+import { loginUserFor } from "../domain/login";
 import { findObject } from "../store/objects-store";
 import { textClientSetting } from "../system/client-settings";
 import { scriptPage } from "../domain/object-definition";
@@ -127,6 +128,15 @@ export class JobRunner {
     }
     if (agent.name !== target.agent) act.line(`U00011002 Agent group '${target.agent}' picked agent '${agent.name}'.`);
     entry.agent = agent.name;
+    let osUser: string | undefined;
+    if (target.login !== undefined) {
+      const login = await findObject(store.db, execution.client, target.login);
+      osUser = login?.type === "LOGIN" ? loginUserFor(login.body, agent.name) : undefined;
+      if (osUser === undefined) {
+        act.line(`U00011005 Login '${target.login}' ${login?.type === "LOGIN" ? `has no entry for agent '${agent.name}'` : "does not exist"}: the job cannot start.`);
+        return end(Status.FAULT_OTHER, variables);
+      }
+    }
     if (entry.cancelled) {
       act.line("U00011416 The job was cancelled before it started.");
       return end(Status.ENDED_CANCEL, variables);
@@ -140,7 +150,7 @@ export class JobRunner {
     const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
     await rep.open();
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
-    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: {} }, (text) => rep.write(text));
+    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: {}, ...(osUser !== undefined && { user: osUser }) }, (text) => rep.write(text));
     entry.job = job;
     // A cancel that arrived while the job was being handed over takes effect now.
     if (entry.cancelled) job.cancel();

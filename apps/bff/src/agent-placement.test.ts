@@ -1,3 +1,4 @@
+import { userInfo } from "node:os";
 import { OutExecution, OutReportContent, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -7,7 +8,7 @@ function group(name: string, mode: string, filters: { type: string; agent: strin
   return { data: { hostg: { general_attributes: { name, type: "HOSTG" }, agent_group_attributes: { platform: "UNIX", mode }, agent_group_filters: filters } }, path: "" };
 }
 
-describe("agent groups", () => {
+describe("placing jobs on agents", () => {
   let test: TestBaton;
   beforeAll(async () => {
     test = await startTestBaton();
@@ -55,6 +56,37 @@ describe("agent groups", () => {
     expect((await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel" }))).status).toBe(200);
     expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1850 });
     await test.rest("/100/objects?overwrite_existing_objects=true", json({ data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS" }, static_values: [] } }, path: "" }));
+  });
+
+  it("runs a job as the OS user its LOGIN object names for the agent", async () => {
+    await test.rest(
+      "/100/objects",
+      json({ data: { login: { general_attributes: { name: "LOGIN.NOBODY", type: "LOGIN" }, login_definitions: [{ agent: "WIN*", user: "Administrator" }, { agent: "*", user: "nobody" }] } }, path: "" }),
+    );
+    const envelope = jobEnvelope("AS.NOBODY", ["id -un"]);
+    await test.rest("/100/objects", json({ ...envelope, data: { jobs: { ...envelope.data.jobs, job_attributes: { ...envelope.data.jobs.job_attributes, login: "LOGIN.NOBODY" } } } }));
+    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "AS.NOBODY", executionOption: "execute" }))).json()).run_id;
+    const execution = await waitForEnd(test, 100, runId);
+    if (userInfo().uid === 0) {
+      expect(execution.status).toBe(1900);
+      const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP`)).json());
+      expect(rep[0]?.content).toBe("nobody\n");
+    } else {
+      // Only a root agent can switch users; otherwise the job is refused with the reason.
+      expect(execution.status).toBe(1820);
+    }
+  });
+
+  it("refuses a job whose LOGIN object is missing or has no entry for the agent", async () => {
+    await test.rest("/100/objects", json({ data: { login: { general_attributes: { name: "LOGIN.WINDOWS" }, login_definitions: [{ agent: "WIN*", user: "Administrator" }] } }, path: "" }));
+    for (const [login, reason] of [["LOGIN.MISSING", "does not exist"], ["LOGIN.WINDOWS", "has no entry for agent 'LOCAL'"]] as const) {
+      const envelope = jobEnvelope(`AS.${login}`, ["true"]);
+      await test.rest("/100/objects", json({ ...envelope, data: { jobs: { ...envelope.data.jobs, job_attributes: { ...envelope.data.jobs.job_attributes, login } } } }));
+      const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: `AS.${login}`, executionOption: "execute" }))).json()).run_id;
+      expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1820 });
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
+      expect(act[0]?.content).toContain(reason);
+    }
   });
 
   it("ends FAULT_NO_HOST when no member is connected, and says why for mode X", async () => {
