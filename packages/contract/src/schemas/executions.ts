@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Flag, Int32, IsoDateTime, ObjectName, QueryInt, QueryList } from "./primitives";
+import { Flag, Int32, IsoDateTime, ObjectName, QueryFlag, QueryInt, QueryList } from "./primitives";
 
 /** Execution types of OutExecution.type. */
 export const EXECUTION_TYPES = [
@@ -90,6 +90,13 @@ export type InExecutionBody = z.infer<typeof InExecutionBody>;
 export const OutRunId = z.object({ run_id: Int32 });
 export type OutRunId = z.infer<typeof OutRunId>;
 
+export const OutComment = z.object({
+  timestamp: IsoDateTime,
+  comment: z.string(),
+  user: z.string().optional(),
+});
+export type OutComment = z.infer<typeof OutComment>;
+
 export const OutExecution = z.object({
   name: z.string(),
   type: z.string(),
@@ -121,6 +128,8 @@ export const OutExecution = z.object({
   restart_predecessor: Int32.optional(),
   /** Baton extension: the return code of a job (kept for ENDED_NOT_OK). */
   return_code: Int32.optional(),
+  /** With fields=comments. */
+  comments: z.array(OutComment).optional(),
   /** With fields=recurring, for period containers: the rule (snake_case), occur_count and next_check. */
   recurring: z.record(z.string(), z.unknown()).optional(),
 });
@@ -138,6 +147,7 @@ export const ExecutionListQuery = z.object({
   max_results: QueryInt.pipe(z.int().min(1)).default(50),
   run_id: QueryInt.optional(),
   name: z.string().max(200).optional(),
+  commented_only: QueryFlag.optional(),
   type: QueryList.optional(),
   status: QueryList.pipe(
     z.array(z.string().min(1)),

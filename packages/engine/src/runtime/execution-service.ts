@@ -37,6 +37,8 @@ import {
 } from "../store/executions-store";
 import { readRecurrence } from "../domain/recurrence";
 import { setExecutionCallback } from "../store/callbacks-store";
+import { addComment, listComments, type ExecutionComment } from "../store/comments-store";
+import { textClientSetting } from "../system/client-settings";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
 import { BackgroundRuns } from "./background-runs";
@@ -196,6 +198,29 @@ export class ExecutionService implements Activator {
   async children(principal: Principal, runId: number, maxResults: number, afterRunId: number | undefined): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
     await this.get(principal, runId);
     return pageChildren(this.deps.store.db, principal.client, runId, maxResults, afterRunId);
+  }
+
+  /** The comments of an execution the principal may see, oldest first. */
+  async comments(principal: Principal, runId: number): Promise<ExecutionComment[]> {
+    await this.get(principal, runId);
+    return listComments(this.deps.store.db, principal.client, runId);
+  }
+
+  /**
+   * Adds a comment (0 to 1024 characters) to an execution the principal may see. Codes of the
+   * interface: 45150 for a missing comment, 45151 for an invalid one, 45149 when the client does
+   * not allow comments (UC_CLIENT_SETTINGS EXECUTION_COMMENTS = OFF).
+   */
+  async addComment(principal: Principal, runId: number, comment: unknown): Promise<ExecutionComment> {
+    if (comment === undefined || comment === null) throw invalid(ErrorCode.COMMENT_PROPERTY_NULL, "comment", "may not be null", null);
+    if (typeof comment !== "string" || comment.length > 1024) throw invalid(ErrorCode.COMMENT_PROPERTY_INVALID, "comment", "must be text of at most 1024 characters", typeof comment === "string" ? `${comment.slice(0, 40)}…` : comment);
+    await this.get(principal, runId);
+    if ((await textClientSetting(this.deps.store.db, principal.client, "EXECUTION_COMMENTS")) === "OFF") {
+      throw invalid(ErrorCode.COMMENT_CLIENT_NOT_ALLOWED, "comment", `client ${principal.client} does not allow comments on executions`, comment);
+    }
+    const added = { timestamp: this.deps.clock.now(), comment, user: principal.userName };
+    await addComment(this.deps.store.db, principal.client, runId, added);
+    return added;
   }
 
   /** The variables of an execution the principal may see. */

@@ -12,6 +12,8 @@ export interface ExecutionFilter {
   access?: AccessFilter | null | undefined;
   runId?: number | undefined;
   name?: string | undefined;
+  /** Only executions that have comments. */
+  commentedOnly?: boolean | undefined;
   objectTypes?: readonly string[] | undefined;
   status?: readonly StatusTerm[] | undefined;
 }
@@ -169,6 +171,11 @@ export async function listExecutions(
     if (access.prohibitions.length > 0) query = query.where(sql<boolean>`not (${sql.join(access.prohibitions.map(pattern), sql` or `)})`);
   }
   if (filter.runId !== undefined) query = query.where("run_id", "=", filter.runId);
+  if (filter.commentedOnly) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom("execution_comments").select("execution_comments.id").whereRef("execution_comments.run_id", "=", "executions.run_id").whereRef("execution_comments.client", "=", "executions.client")),
+    );
+  }
   if (filter.name !== undefined) query = query.where(matchesWildcard("name", filter.name.toUpperCase()));
   if (filter.objectTypes !== undefined && filter.objectTypes.length > 0) query = query.where("object_type", "in", [...filter.objectTypes]);
   const status = filter.status;

@@ -10,6 +10,16 @@ export interface Database {
   report_pages: ReportPagesTable;
   execution_events: ExecutionEventsTable;
   callback_outbox: CallbackOutboxTable;
+  execution_comments: ExecutionCommentsTable;
+}
+
+export interface ExecutionCommentsTable {
+  id: Generated<number>;
+  client: number;
+  run_id: number;
+  created_at: number;
+  comment: string;
+  user: string;
 }
 
 /** Callback deliveries, written with the status change that triggers them; null next_attempt_at = finished. */

@@ -16,6 +16,8 @@ export const CLIENT_SETTING_DEFAULTS = {
 export const CLIENT_TEXT_SETTINGS = {
   /** A job whose agent is not connected: end 1821 FAULT_NO_HOST, or wait 1685 until it connects. */
   UNKNOWN_AGENT: ["FAULT", "WAIT"],
+  /** Whether users may comment on executions of the client. */
+  EXECUTION_COMMENTS: ["ON", "OFF"],
 } as const;
 
 /** A text client setting: the `value1` of its key in UC_CLIENT_SETTINGS when allowed, else the default. */

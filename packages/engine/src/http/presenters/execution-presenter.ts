@@ -48,3 +48,8 @@ export function presentRecurring(rule: Record<string, unknown>, occurCount: numb
   if (nextCheck !== undefined) out["next_check"] = new Date(nextCheck).toISOString();
   return out;
 }
+
+/** OutComment: time in ISO 8601 UTC. */
+export function presentComment(comment: { timestamp: number; comment: string; user: string }): { timestamp: string; comment: string; user: string } {
+  return { timestamp: new Date(comment.timestamp).toISOString(), comment: comment.comment, user: comment.user };
+}

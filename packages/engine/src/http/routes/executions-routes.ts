@@ -8,6 +8,7 @@ import {
   ReportContentQuery,
   type OutExecution,
   type OutChangeExecutionStatus,
+  type OutComment,
   type OutExecutionList,
   type OutReport,
   type OutReportContent,
@@ -20,7 +21,7 @@ import type { Clock } from "../../runtime/clock";
 import type { ExecutionService } from "../../runtime/execution-service";
 import type { ReportService } from "../../runtime/report-service";
 import { camelCaseKeys } from "../key-case";
-import { presentExecution, presentRecurring } from "../presenters/execution-presenter";
+import { presentComment, presentExecution, presentRecurring } from "../presenters/execution-presenter";
 import { defineRoute, noBody, noParams } from "../route";
 import { ClientParams, RunParams } from "./params";
 
@@ -64,7 +65,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
         }
         const { total, executions: page } = await executions.list(
           principal,
-          { runId: query.run_id, name: query.name, objectTypes: query.type?.map(objectTypeOf), status: status?.terms },
+          { runId: query.run_id, name: query.name, commentedOnly: query.commented_only, objectTypes: query.type?.map(objectTypeOf), status: status?.terms },
           query.max_results,
         );
         const now = clock.now();
@@ -79,8 +80,13 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       body: noBody,
       handle: async ({ principal, params, query }): Promise<OutExecution> => {
         const presented = presentExecution(await executions.get(principal, params.run_id), clock.now());
-        const recurring = query.fields?.includes("recurring") ? await executions.recurringOf(principal, params.run_id) : undefined;
-        return recurring === undefined ? presented : { ...presented, recurring: presentRecurring(recurring.rule, recurring.occurCount, recurring.nextCheck) };
+        const fields = new Set(query.fields);
+        const recurring = fields.has("recurring") ? await executions.recurringOf(principal, params.run_id) : undefined;
+        return {
+          ...presented,
+          ...(fields.has("comments") && { comments: (await executions.comments(principal, params.run_id)).map(presentComment) }),
+          ...(recurring && { recurring: presentRecurring(recurring.rule, recurring.occurCount, recurring.nextCheck) }),
+        };
       },
     }),
     defineRoute({
@@ -106,6 +112,23 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
         const execution = await executions.changeStatus(principal, params.run_id, body);
         return { run_id: execution.runId };
       },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/executions/:run_id/comments",
+      params: RunParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }): Promise<OutComment[]> => (await executions.comments(principal, params.run_id)).map(presentComment),
+    }),
+    defineRoute({
+      method: "POST",
+      path: "/:client_id/executions/:run_id/comments",
+      params: RunParams,
+      query: noParams,
+      // Checked by the service, which answers with the comment codes of the interface.
+      body: z.object({ comment: z.unknown().optional() }),
+      handle: async ({ principal, params, body }): Promise<OutComment> => presentComment(await executions.addComment(principal, params.run_id, body.comment)),
     }),
     defineRoute({
       method: "GET",

@@ -6,6 +6,7 @@ import { restartsMigration } from "./0003-restarts";
 import { dueTimesMigration } from "./0004-due-times";
 import { callbacksMigration } from "./0005-callbacks";
 import { recurringMigration } from "./0006-recurring";
+import { commentsMigration } from "./0007-comments";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0004-due-times": dueTimesMigration(dialect === "postgres" ? "bigint" : "integer"),
     "0005-callbacks": callbacksMigration(dialect),
     "0006-recurring": recurringMigration,
+    "0007-comments": commentsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
