@@ -14,7 +14,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0001-initial": initialMigration(dialect),
     "0002-execution-variables": executionVariablesMigration,
     "0003-restarts": restartsMigration,
-    "0004-due-times": dueTimesMigration(dialect === "postgres" ? "bigint" : "integer"),
+    "0004-due-times": dueTimesMigration(dialect),
     "0005-callbacks": callbacksMigration(dialect),
     "0006-recurring": recurringMigration,
     "0007-comments": commentsMigration(dialect),
