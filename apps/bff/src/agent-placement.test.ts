@@ -1,5 +1,5 @@
 import { userInfo } from "node:os";
-import { OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { OutExecution, OutExecutionList, OutReportContent, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
@@ -11,7 +11,8 @@ function group(name: string, mode: string, filters: { type: string; agent: strin
 describe("placing jobs on agents", () => {
   let test: TestBaton;
   beforeAll(async () => {
-    test = await startTestBaton();
+    // A second real agent on this host, so that groups have members to choose between.
+    test = await startTestBaton("sqlite", {}, { extraAgentNames: ["SECOND"] });
   });
   afterAll(async () => {
     await test.stop();
@@ -24,7 +25,7 @@ describe("placing jobs on agents", () => {
     await test.rest("/100/objects?overwrite_existing_objects=true", json(envelope));
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
     const execution = await waitForEnd(test, 100, runId);
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json()).map((p) => p.content).join("");
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json()).map((p) => p.content).join("");
     return { execution, act };
   }
 
@@ -69,7 +70,7 @@ describe("placing jobs on agents", () => {
     const execution = await waitForEnd(test, 100, runId);
     if (userInfo().uid === 0) {
       expect(execution.status).toBe(1900);
-      const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP`)).json());
+      const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`)).json());
       expect(rep[0]?.content).toBe("nobody\n");
     } else {
       // Only a root agent can switch users; otherwise the job is refused with the reason.
@@ -84,17 +85,71 @@ describe("placing jobs on agents", () => {
       await test.rest("/100/objects", json({ ...envelope, data: { jobs: { ...envelope.data.jobs, job_attributes: { ...envelope.data.jobs.job_attributes, login } } } }));
       const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: `AS.${login}`, executionOption: "execute" }))).json()).run_id;
       expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1820 });
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
       expect(act[0]?.content).toContain(reason);
     }
   });
 
-  it("ends FAULT_NO_HOST when no member is connected, and says why for mode X", async () => {
-    await test.rest("/100/objects", json(group("HOSTG.NONE", "A", [{ type: "H", agent: "OFFLINE1" }])));
-    expect((await runOn("HOSTG.NONE")).execution.status).toBe(1821);
-    await test.rest("/100/objects", json(group("HOSTG.ALL", "X", [{ type: "H", agent: "LOCAL" }])));
-    const all = await runOn("HOSTG.ALL");
-    expect(all.execution.status).toBe(1820);
-    expect(all.act).toContain("mode X");
+  it("ends FAULT_NO_HOST when no member is connected, in every mode", async () => {
+    for (const mode of ["A", "X"]) {
+      await test.rest("/100/objects", json(group(`HOSTG.NONE${mode}`, mode, [{ type: "H", agent: "OFFLINE1" }])));
+      const none = await runOn(`HOSTG.NONE${mode}`);
+      expect(none.execution.status).toBe(1821);
+      expect(none.act).toMatch(/not connected|No agent of agent group .* is connected/);
+    }
+  });
+
+  it("mode N takes the members in turn", async () => {
+    await test.rest("/100/objects", json(group("HOSTG.TURNS", "N", [{ type: "F", agent: "*" }])));
+    const agents = [];
+    for (let i = 0; i < 4; i += 1) agents.push((await runOn("HOSTG.TURNS")).execution.agent);
+    expect(new Set(agents)).toEqual(new Set(["LOCAL", "SECOND"]));
+    expect(agents[0]).not.toBe(agents[1]);
+    expect(agents[2]).toBe(agents[0]);
+  });
+
+  async function children(runId: number): Promise<OutExecution[]> {
+    return OutExecutionList.parse(await (await test.rest(`/100/executions/${runId}/children`)).json()).data.sort((a, b) => String(a.agent).localeCompare(String(b.agent)));
+  }
+
+  it("mode X runs the job once on every connected member, each a child, and ends OK when all did", async () => {
+    await test.rest("/100/objects", json(group("HOSTG.EVERY", "X", [{ type: "H", agent: "LOCAL" }, { type: "H", agent: "SECOND" }, { type: "H", agent: "OFFLINE1" }])));
+    const { execution, act } = await runOn("HOSTG.EVERY");
+    expect(execution).toMatchObject({ status: 1900, agent: "HOSTG.EVERY", type: "Job" });
+    expect(act).toContain("runs the job on 2 agents: LOCAL, SECOND");
+    const runs = await children(execution.run_id);
+    expect(runs.map((c) => [c.agent, c.status, c.name, c.activator_object_type])).toEqual([
+      ["LOCAL", 1900, "GROUPED.HOSTGEVERY", "HOSTG"],
+      ["SECOND", 1900, "GROUPED.HOSTGEVERY", "HOSTG"],
+    ]);
+    for (const child of runs) {
+      const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${child.run_id}/reports/REP?start_at=0`)).json());
+      expect(rep[0]?.content).toBe("placed\n");
+    }
+  });
+
+  it("mode X ends not OK when the job fails on one agent, and a cancel takes the jobs on all agents with it", async () => {
+    await test.rest("/100/objects", json(group("HOSTG.SPLIT", "X", [{ type: "F", agent: "*" }])));
+    await test.rest("/100/objects", json(jobEnvelope("SPLIT.JOB", ["sleep 30"], { job_attributes: { platform: "UNIX", agent: "HOSTG.SPLIT", unix_shell: "sh" } })));
+    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SPLIT.JOB", executionOption: "execute" }))).json()).run_id;
+    const deadline = Date.now() + 10_000;
+    while ((await children(runId)).filter((c) => c.status === 1550).length < 2) {
+      if (Date.now() > deadline) throw new Error("the jobs on the agents did not start");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel" }))).status).toBe(200);
+    expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1850 });
+    for (const child of await children(runId)) expect(await waitForEnd(test, 100, child.run_id)).toMatchObject({ status: 1850 });
+
+    // The job fails on SECOND only (it sees its agent in $BATON_AGENT): the group's job ends not OK.
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope("SPLIT.JOB", ['if [ "$BATON_AGENT" = SECOND ]; then exit 3; fi'], { job_attributes: { platform: "UNIX", agent: "HOSTG.SPLIT", unix_shell: "sh" } })));
+    const split = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SPLIT.JOB", executionOption: "execute" }))).json()).run_id;
+    expect(await waitForEnd(test, 100, split)).toMatchObject({ status: 1800 });
+    expect((await children(split)).map((c) => [c.agent, c.status, c.return_code])).toEqual([
+      ["LOCAL", 1900, 0],
+      ["SECOND", 1800, 3],
+    ]);
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${split}/reports/ACT?start_at=0`)).json()).map((p) => p.content).join("");
+    expect(act).toContain("1 of 2 agents ended OK");
   });
 });

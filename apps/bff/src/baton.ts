@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { EmbeddedAgent } from "@baton/agent";
-import { API_BASE, createEngine, openStore, type Engine } from "@baton/engine";
+import { API_BASE, createEngine, openStore, type Clock, type Engine } from "@baton/engine";
 import type { Logger } from "pino";
 import { createBffApp } from "./app";
 import type { Config } from "./config";
@@ -21,13 +21,21 @@ export interface RunningBaton {
 
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL("../../console/dist", import.meta.url));
 
+export interface StartOptions {
+  /** Names of further in-process agents beside the configured one (each runs jobs on this host). */
+  extraAgentNames?: readonly string[];
+  /** The engine's time; the system clock unless a test moves time on. */
+  clock?: Clock;
+}
+
 /** Starts the whole process on the configured port (0 picks a free one). */
-export async function startBaton(config: Config, logger: Logger): Promise<RunningBaton> {
+export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const agent = new EmbeddedAgent({ name: config.BATON_AGENT_NAME });
+  const agents = [config.BATON_AGENT_NAME, ...(options.extraAgentNames ?? [])].map((name) => new EmbeddedAgent({ name }));
   const engine = await createEngine({
     store,
-    agents: [agent],
+    agents,
+    ...(options.clock && { clock: options.clock }),
     logger: logger.child({ component: "engine" }),
     adminPassword: config.BATON_ADMIN_PASSWORD,
     callbackAllow: config.BATON_CALLBACK_ALLOW,
@@ -53,7 +61,7 @@ export async function startBaton(config: Config, logger: Logger): Promise<Runnin
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       engine.beginShutdown();
-      await agent.stop(config.BATON_SHUTDOWN_GRACE_MS);
+      await Promise.all(agents.map((agent) => agent.stop(config.BATON_SHUTDOWN_GRACE_MS)));
       server.closeAllConnections();
       await closed;
       await engine.close();

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { OutReportContent, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+import { jobEnvelope, json, startTestBaton, waitForEnd, until, type TestBaton } from "./testing/test-baton";
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -39,13 +39,6 @@ describe("execution callbacks", () => {
     await new Promise((resolve) => receiver.close(resolve));
   });
 
-  async function until(check: () => boolean, ms = 10_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it("posts the ended execution with the given headers, retrying until it is answered 200, and notes each attempt", async () => {
     received.length = 0;
@@ -62,7 +55,7 @@ describe("execution callbacks", () => {
     // A delivery repeated after success would arrive within the first retry delay (1 s).
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(received).toHaveLength(2);
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
     const text = act.map((p) => p.content).join("");
     expect(text).toMatch(/U00011421 Callback to http:\/\/127\.0\.0\.1:\d+\/hooks\/baton failed on attempt 1 \(HTTP 500\)/);
     expect(text).toMatch(/U00011420 Callback to http:\/\/127\.0\.0\.1:\d+\/hooks\/baton answered 200 on attempt 2/);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,7 +107,7 @@ describe("process lifecycle", () => {
     children.push(second.child);
     const execution = await call<OutExecution>(second.rest, `/100/executions/${runId}`);
     expect(execution).toMatchObject({ status: 1815, status_text: "ENDED_LOST - ended undefined (host terminated prematurely)" });
-    const act = await call<OutReportContent[]>(second.rest, `/100/executions/${runId}/reports/ACT`);
+    const act = await call<OutReportContent[]>(second.rest, `/100/executions/${runId}/reports/ACT?start_at=0`);
     expect(act[0]?.content).toContain("The engine stopped while this execution was active");
     const list = await call<{ total: number }>(second.rest, "/100/executions?name=LIFE.CRASH");
     expect(list.total).toBe(1);
@@ -257,6 +257,62 @@ describe("process lifecycle", () => {
     const [missed, next] = await slots(second.rest);
     expect(missed).toMatchObject({ status: 1941, status_text: "ENDED_TIMEOUT - start time exceeded" });
     expect(next).toMatchObject({ status: 1698 });
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
+  it("after a crash, a file event goes on checking: a file that fired does not fire again, a new one does", async () => {
+    const dir = dataDir();
+    const watched = mkdtempSync(join(dir, "watched-"));
+    writeFileSync(join(watched, "one.csv"), "1");
+    const first = await startProcess(dir);
+    children.push(first.child);
+    await call(first.rest, "/100/objects", {
+      data: {
+        evnt: {
+          general_attributes: { name: "LIFE.FILES" },
+          event_attributes: { event_type: "FILE", agent: "LOCAL", file_path: join(watched, "*.csv"), interval_seconds: "1", max_hits: "2" },
+          scripts: [{ process: [':PRINT "got &EVENT_FILE#"'] }],
+        },
+      },
+      path: "",
+    });
+    const { run_id: runId } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.FILES", executionOption: "execute" });
+    const act = async (rest: string) => (await call<OutReportContent[]>(rest, `/100/executions/${runId}/reports/ACT?start_at=0`)).map((p) => p.content).join("");
+    while (!(await act(first.rest)).includes("hit 1")) await new Promise((resolve) => setTimeout(resolve, 100));
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    // Checks resume; a second hit for one.csv would end the event.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await call<OutExecution>(second.rest, `/100/executions/${runId}`)).toMatchObject({ status: 1550 });
+    writeFileSync(join(watched, "two.csv"), "2");
+    await waitForStatus(second.rest, runId, (s) => s === 1900);
+    const text = await act(second.rest);
+    expect(text.match(/got /g)).toHaveLength(2);
+    expect(text).toContain(`got ${join(watched, "two.csv")}`);
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
+  it("after a crash, the job of an agent group in mode X ends from the jobs on its agents, which were lost", async () => {
+    const dir = dataDir();
+    const first = await startProcess(dir);
+    children.push(first.child);
+    await call(first.rest, "/100/objects", { data: { hostg: { general_attributes: { name: "LIFE.GROUP" }, agent_group_attributes: { mode: "X" }, agent_group_filters: [{ type: "H", agent: "LOCAL" }] } }, path: "" });
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.ONALL", ["sleep 60"], { job_attributes: { platform: "UNIX", agent: "LIFE.GROUP", unix_shell: "sh" } }));
+    const { run_id: runId } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.ONALL", executionOption: "execute" });
+    const members = async (rest: string) => (await call<{ data: OutExecution[] }>(rest, `/100/executions/${runId}/children`)).data;
+    while ((await members(first.rest))[0]?.status !== 1550) await new Promise((resolve) => setTimeout(resolve, 50));
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    expect(await waitForStatus(second.rest, runId, (s) => s >= 1800)).toMatchObject({ status: 1800 });
+    expect((await members(second.rest)).map((m) => m.status)).toEqual([1815]);
     second.child.kill("SIGINT");
     expect(await exited(second.child)).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { ErrorCode, OutExecution, OutExecutionList, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+import { json, startTestBaton, waitForEnd, until, type TestBaton } from "./testing/test-baton";
 
 function notification(name: string, attributes: Record<string, string>, message = "Disk of &HOST# is full") {
   return {
@@ -46,13 +46,6 @@ describe("notifications", () => {
     return OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
   }
 
-  async function until(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it("waits in the inbox until acknowledged, with its message, and posts it to the webhook", async () => {
     await test.rest("/100/objects", json(notification("CALL.DISK", { priority: "high", webhook_url: url })));

@@ -29,11 +29,11 @@ describe("prompt-set inputs", () => {
   it("starts with the inputs as variables, defaults filling the rest; a restart may change them", async () => {
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "PROMPTED.JOB", executionOption: "execute", inputs: { "DAYS#": "7" } }))).json()).run_id;
     expect((await waitForEnd(test, 100, runId)).status).toBe(1900);
-    const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP`)).json());
+    const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`)).json());
     expect(rep[0]?.content).toBe("target=/tmp days=7\n");
     const restarted = OutRunId.parse(await (await test.rest(`/100/executions/${runId}/status`, json({ action: "restart", restart: { inputs: { DAYS: 1, TARGET: "/srv" } } }))).json()).run_id;
     await waitForEnd(test, 100, restarted);
-    const again = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${restarted}/reports/REP`)).json());
+    const again = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${restarted}/reports/REP?start_at=0`)).json());
     expect(again[0]?.content).toBe("target=/srv days=1\n");
   });
 

@@ -62,7 +62,23 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     for (let i = 1; i < windows.length; i++) expect(windows[i]?.[0]).toBeGreaterThanOrEqual(windows[i - 1]?.[1] ?? 0);
   }, 30_000);
 
+  it("takes its time zone from a TZ object: an IANA zone with its rules or a fixed offset", async () => {
+    const tz = (name: string, attributes: Record<string, string>) => json({ data: { tz: { general_attributes: { name, type: "TZ" }, time_zone_attributes: attributes } }, path: "" });
+    expect((await test.rest("/100/objects", tz("TZ.KOLKATA", { iana_name: "Asia/Kolkata" }))).status).toBe(200);
+    expect((await test.rest("/100/objects", tz("TZ.MINUS3", { utc_offset: "-03:00" }))).status).toBe(200);
+    for (const [zone, hour] of [["TZ.KOLKATA", "02:30"], ["tz.minus3", "11:00"], ["Asia/Kolkata", "02:30"]] as const) {
+      const container = await start({ objectName: "REC.QUICK", executionOption: "recurring", recurring: { executeAt: "08:00" }, timezone: zone });
+      const { recurring } = OutExecution.parse(await (await test.rest(`/100/executions/${container}?fields=recurring`)).json());
+      expect(String(recurring?.["next_check"]).slice(11, 16), zone).toBe(hour);
+      await test.rest(`/100/executions/${container}/status`, json({ action: "cancel" }));
+    }
+    const wrong = await test.rest("/100/objects", tz("TZ.WRONG", { utc_offset: "5 hours" }));
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual([expect.objectContaining({ path: "data.tz.time_zone_attributes", error: expect.stringContaining("+05:30") })]);
+  });
+
   it.each([
+    [{ recurring: { executeAt: "08:00" }, timezone: "NO.SUCH.ZONE" }, "timezone"],
     [{ recurring: { executeAt: "08:00", executeInterval: "PT1H" } }, "recurring.execute_at"],
     [{ recurring: { executeAt: "08:00", endDate: "2030-01-01", endAfterExecutions: 2 } }, "recurring.end_date"],
     [{ recurring: { executeAt: "08:00", executeWeekly: ["mon"], executeCalendarList: [{ calendar: "C", event: "E" }] } }, "recurring.execute_weekly"],

@@ -130,9 +130,9 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       const reports = z.array(OutReport).parse(await (await test.rest(`/100/executions/${runId}/reports`)).json());
       expect(reports.map((r) => r.type)).toEqual(["ACT", "REP"]);
       expect(reports[0]).toMatchObject({ is_db: true, is_xml: false, end_timestamp: expect.stringMatching(/Z$/) });
-      const rep = await (await test.rest(`/100/executions/${runId}/reports/REP`)).json();
+      const rep = await (await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`)).json();
       expect(rep).toEqual([{ page: 1, content: "hello wörld\nto-stderr\n" }]);
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/act?max_results=5`)).json());
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/act?start_at=0&max_results=5`)).json());
       expect(act[0]?.content).toContain(`activated with RunID '${runId}'`);
       expect(act[0]?.content).toContain("ENDED_OK");
     });
@@ -150,7 +150,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       const execution = await waitForEnd(test, 100, runId, 10_000);
       expect(execution).toMatchObject({ status: 1856, status_text: "ENDED_ESCALATED - aborted because of escalation" });
       expect(Date.parse(execution.end_time ?? "") - Date.parse(execution.start_time ?? "")).toBeLessThan(5000);
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
       expect(act[0]?.content).toContain("max runtime of 1 s exceeded");
     });
 
@@ -160,7 +160,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       await test.rest("/100/objects", json(envelope));
       const runId = await execute("EXEC.NOHOST");
       expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1821 });
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
+      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
       expect(act[0]?.content).toContain("Agent 'ELSEWHERE' is not connected");
     });
 
@@ -224,7 +224,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       expect(await (await test.rest("/100/executions/99999")).json()).toMatchObject({ code: 11049, details: expect.stringContaining("99999") });
       expect((await test.rest("/100/executions/99999/reports")).status).toBe(404);
       const runId = OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1")).json()).data[0]?.run_id;
-      expect((await test.rest(`/100/executions/${runId}/reports/POST`)).status).toBe(404);
+      expect((await test.rest(`/100/executions/${runId}/reports/POST?start_at=0`)).status).toBe(404);
       expect((await test.rest("/100/executions/abc")).status).toBe(400);
       expect((await test.rest(`/100/executions/${runId}/reports/..%2F..`)).status).toBe(400);
     });
@@ -234,7 +234,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       expect(await count(0)).toBe(0);
       const runId = OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1")).json()).data[0]?.run_id;
       expect((await test.rest(`/0/executions/${runId}`)).status).toBe(404);
-      expect((await test.rest(`/0/executions/${runId}/reports/REP`)).status).toBe(404);
+      expect((await test.rest(`/0/executions/${runId}/reports/REP?start_at=0`)).status).toBe(404);
       expect((await test.rest("/0/objects/EXEC.OK")).status).toBe(404);
       const response = await test.rest("/0/executions", json({ objectName: "EXEC.OK", executionOption: "execute" }));
       expect(response.status).toBe(404);

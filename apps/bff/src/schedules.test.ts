@@ -2,7 +2,7 @@ import { OutExecution, OutExecutionList, OutReportContent, OutRunId } from "@bat
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+import { jobEnvelope, json, startTestBaton, waitForEnd, until, type TestBaton } from "./testing/test-baton";
 
 /** HH:MM:SS in UTC of an instant. */
 function clockTime(ms: number): string {
@@ -23,13 +23,6 @@ describe.each(testDialects)("schedules on %s", (dialect) => {
     return all.data.filter((e) => e.parent === parent).sort((a, b) => a.run_id - b.run_id);
   }
 
-  async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   it("starts each task daily at its time, gated by its calendar, and plans the next day; cancel ends the plan", async () => {
     const now = Date.now();
@@ -76,7 +69,7 @@ describe.each(testDialects)("schedules on %s", (dialect) => {
     expect(Date.parse(run?.start_time ?? "")).toBeGreaterThanOrEqual(now + 1000);
     expect(offCalendar).toMatchObject({ line_number: 2, status: 1920, status_text: "ENDED_INACTIVE - inactive today because of calendar" });
     expect(inactive).toMatchObject({ line_number: 3, status: 1921 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${offCalendar?.run_id}/reports/ACT`)).json());
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${offCalendar?.run_id}/reports/ACT?start_at=0`)).json());
     expect(act[0]?.content).toContain("is not in CALE.NEVER/NONE");
     expect(next.map((c) => [c.line_number, c.status])).toEqual([
       [1, 1698],
@@ -90,11 +83,66 @@ describe.each(testDialects)("schedules on %s", (dialect) => {
     expect((await children(runId)).slice(3).map((c) => c.status)).toEqual([1850, 1850, 1850]);
   });
 
+  it("runs its tasks in the zone of a TZ object, and fails saying why when the TZ object is missing", async () => {
+    await test.rest("/100/objects", json(jobEnvelope("SCHED.ZONED", ["echo zoned"])));
+    await test.rest("/100/objects", json({ data: { tz: { general_attributes: { name: "TZ.PLUS1" }, time_zone_attributes: { utc_offset: "+01:00" } } }, path: "" }));
+    const at = clockTime(Date.now() + 3_600_000 + 1500);
+    const schedule = (name: string, timezone: string) =>
+      json({ data: { jsch: { general_attributes: { name }, schedule_attributes: { timezone }, schedule_definitions: [{ line_number: "1", object_name: "SCHED.ZONED", start_time: at }] } }, path: "" });
+    await test.rest("/100/objects", schedule("SCHED.PLUS1", "TZ.PLUS1"));
+    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SCHED.PLUS1", executionOption: "execute" }))).json()).run_id;
+    // The start time is read at UTC+1: due in about 1.5 s, not in an hour.
+    await until(async () => (await children(runId)).some((c) => c.status === 1900));
+    await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel" }));
+
+    await test.rest("/100/objects", schedule("SCHED.NOZONE", "TZ.MISSING"));
+    const broken = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SCHED.NOZONE", executionOption: "execute" }))).json()).run_id;
+    expect(await waitForEnd(test, 100, broken)).toMatchObject({ status: 1820 });
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${broken}/reports/ACT?start_at=0`)).json());
+    expect(act[0]?.content).toContain("'TZ.MISSING' is neither an IANA time zone");
+  });
+
   it("refuses to run a schedule whose definition is wrong, saying why", async () => {
     await test.rest("/100/objects", json({ data: { jsch: { general_attributes: { name: "SCHED.BROKEN" }, schedule_attributes: { timezone: "Nowhere/Land" } } }, path: "" }));
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SCHED.BROKEN", executionOption: "execute" }))).json()).run_id;
     expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1820 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT`)).json());
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
     expect(act[0]?.content).toContain("'Nowhere/Land' is not a time zone");
+  });
+});
+
+describe("a schedule task still running at its next start", () => {
+  // Time moves on a day at once: the engine's clock runs a settable offset ahead of real time.
+  let offset = 0;
+  let test: TestBaton;
+  beforeAll(async () => {
+    test = await startTestBaton("sqlite", {}, { clock: { now: () => Date.now() + offset } });
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it("is not started twice: the day's slot ends 1822 and the next day is planned", async () => {
+    await test.rest("/100/objects", json(jobEnvelope("SCHED.LONG", ["sleep 30"])));
+    const schedule = {
+      data: { jsch: { general_attributes: { name: "SCHED.OVERLAP" }, schedule_attributes: { timezone: "UTC" }, schedule_definitions: [{ line_number: "1", object_name: "SCHED.LONG", start_time: clockTime(Date.now() + 1500) }] } },
+      path: "",
+    };
+    await test.rest("/100/objects", json(schedule));
+    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SCHED.OVERLAP", executionOption: "execute" }))).json()).run_id;
+    const slots = async () => OutExecutionList.parse(await (await test.rest(`/100/executions/${runId}/children`)).json()).data.sort((a, b) => a.run_id - b.run_id);
+    const slotsAre = (check: (s: OutExecution[]) => boolean) => until(async () => check(await slots()));
+    await slotsAre((s) => s[0]?.status === 1550 && s[1]?.status === 1698);
+
+    offset += 24 * 3_600_000;
+    await slotsAre((s) => s.length === 3 && s[1]?.status === 1822);
+    const [running, refused, next] = await slots();
+    expect(running?.status).toBe(1550);
+    expect(refused).toMatchObject({ status: 1822, status_text: expect.stringContaining("FAULT_ALREADY_RUNNING") });
+    expect(next?.status).toBe(1698);
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${refused?.run_id}/reports/ACT?start_at=0`)).json());
+    expect(act[0]?.content).toContain("is not started twice");
+    await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel", cancel: { recursive: true } }));
+    expect(await waitForEnd(test, 100, running?.run_id ?? 0)).toMatchObject({ status: 1850 });
   });
 });

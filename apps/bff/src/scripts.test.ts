@@ -20,7 +20,7 @@ describe.each(testDialects)("scripts on %s", (dialect) => {
   }
 
   async function report(runId: number, type = "ACT"): Promise<string> {
-    const pages = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/${type}?max_results=100`)).json());
+    const pages = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/${type}?start_at=0&max_results=100`)).json());
     return pages.map((p) => p.content).join("");
   }
 

@@ -162,7 +162,7 @@ describe("security", () => {
       expect((await operator("/100/objects/OTHER.JOB")).status).toBe(403);
       const secretRun = OutExecutionList.parse(await (await test.rest("/100/executions?name=OPS.SECRET.JOB")).json()).data[0]?.run_id;
       expect((await operator(`/100/executions/${secretRun}`)).status).toBe(403);
-      expect((await operator(`/100/executions/${secretRun}/reports/REP`)).status).toBe(403);
+      expect((await operator(`/100/executions/${secretRun}/reports/REP?start_at=0`)).status).toBe(403);
       expect((await operator("/100/executions", json({ objectName: "OPS.SECRET.JOB", executionOption: "execute" }))).status).toBe(403);
       const allowed = await operator("/100/executions", json({ objectName: "OPS.JOB", executionOption: "execute" }));
       expect(allowed.status).toBe(200);

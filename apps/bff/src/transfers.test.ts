@@ -14,7 +14,7 @@ describe("file transfers", () => {
   let test: TestBaton;
   let root: string;
   beforeAll(async () => {
-    test = await startTestBaton();
+    test = await startTestBaton("sqlite", {}, { extraAgentNames: ["SECOND"] });
     root = mkdtempSync(join(tmpdir(), "baton-jobf-"));
     mkdirSync(join(root, "in"));
     mkdirSync(join(root, "out"));
@@ -29,15 +29,19 @@ describe("file transfers", () => {
   async function run(name: string): Promise<{ status: number; rep: string; act: string }> {
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
     const execution = await waitForEnd(test, 100, runId);
-    const read = async (type: string) => z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/${type}`)).json()).map((p) => p.content).join("");
-    return { status: execution.status, rep: execution.status === 1821 ? "" : await read("REP"), act: await read("ACT") };
+    // A transfer that copies nothing has no REP report.
+    const read = async (type: string) => {
+      const response = await test.rest(`/100/executions/${runId}/reports/${type}?start_at=0`);
+      return response.status === 404 ? "" : z.array(OutReportContent).parse(await response.json()).map((p) => p.content).join("");
+    };
+    return { status: execution.status, rep: await read("REP"), act: await read("ACT") };
   }
 
   it("copies the matching files on the agent and reports each with its bytes", async () => {
     await test.rest("/100/objects", json(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: `${join(root, "out")}/` })));
     const { status, rep } = await run("JOBF.CSV");
     expect(status).toBe(1900);
-    expect(rep).toContain(`copied ${join(root, "in", "a.csv")} -> ${join(root, "out", "a.csv")} (4 bytes)`);
+    expect(rep).toContain(`copied LOCAL:${join(root, "in", "a.csv")} -> LOCAL:${join(root, "out", "a.csv")} (4 bytes)`);
     expect(rep).toContain("2 of 2 files copied, 10 bytes");
     expect(readFileSync(join(root, "out", "b.csv"), "utf8")).toBe("3,4,5\n");
   });
@@ -48,6 +52,24 @@ describe("file transfers", () => {
     expect(again.rep).toContain("the destination exists and overwrite is off");
     await test.rest("/100/objects?overwrite_existing_objects=true", json(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: join(root, "out"), overwrite: "1" })));
     expect((await run("JOBF.CSV")).status).toBe(1900);
+  });
+
+  it("streams files from one agent to another and names both ends", async () => {
+    mkdirSync(join(root, "far"));
+    await test.rest("/100/objects", json(transfer("JOBF.ACROSS", { source_agent: "LOCAL", source_path: join(root, "in", "b.csv"), destination_agent: "SECOND", destination_path: join(root, "far", "copy.csv") })));
+    const { status, rep, act } = await run("JOBF.ACROSS");
+    expect(status).toBe(1900);
+    expect(rep).toContain(`copied LOCAL:${join(root, "in", "b.csv")} -> SECOND:${join(root, "far", "copy.csv")} (6 bytes)`);
+    expect(act).toContain("from agent 'LOCAL' to agent 'SECOND'");
+    expect(readFileSync(join(root, "far", "copy.csv"), "utf8")).toBe("3,4,5\n");
+  });
+
+  it("ends not OK when several files match a single destination file, copying nothing", async () => {
+    await test.rest("/100/objects", json(transfer("JOBF.MANY", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "SECOND", destination_path: join(root, "single.csv") })));
+    const { status, act } = await run("JOBF.MANY");
+    expect(status).toBe(1800);
+    expect(act).toContain("2 files match but the destination");
+    expect(() => readFileSync(join(root, "single.csv"))).toThrow();
   });
 
   it("ends not OK when no file matches, and FAULT_NO_HOST for an unknown agent", async () => {

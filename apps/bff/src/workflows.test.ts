@@ -6,33 +6,7 @@ import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
-
-interface Task {
-  name: string;
-  type?: string;
-  active?: boolean;
-  after?: (number | [number, string])[];
-}
-
-/** A JOBP envelope: line 1 <START>, the tasks on lines 2.., <END> last after the given lines. */
-function workflow(name: string, tasks: Task[], endAfter: number[]) {
-  const endLine = tasks.length + 2;
-  const definitions = [
-    { line_number: "1", object_name: "START", object_type: "<START>", row: "1", column: "1", active: "1" },
-    ...tasks.map((t, i) => ({ line_number: String(i + 2), object_name: t.name, object_type: t.type ?? "JOBS", row: "1", column: String(i + 2), active: t.active === false ? "0" : "1" })),
-    { line_number: String(endLine), object_name: "END", object_type: "<END>", row: "1", column: String(endLine), active: "1" },
-  ];
-  const conditions = [
-    ...tasks.flatMap((t, i) =>
-      (t.after ?? [1]).map((p, n) => {
-        const [line, expected] = Array.isArray(p) ? p : [p, undefined];
-        return { workflow_line_number: String(i + 2), line_number: String(n + 1), predecessor_line_number: String(line), ...(expected && { expected_status: expected }) };
-      }),
-    ),
-    ...endAfter.map((p, n) => ({ workflow_line_number: String(endLine), line_number: String(n + 1), predecessor_line_number: String(p) })),
-  ];
-  return { data: { jobp: { general_attributes: { name, type: "JOBP" }, workflow_attributes: {}, workflow_definitions: definitions, line_conditions: conditions } }, path: "FLOWS" };
-}
+import { workflow, type WorkflowTaskSpec } from "./testing/workflow-envelope";
 
 describe.each(testDialects)("workflows on %s", (dialect) => {
   let test: TestBaton;
@@ -194,12 +168,12 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
       ["WF.USER", "Job", 1900],
       ["WF.INNER", "Workflow", 1900],
     ]);
-    const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${tasks[1]?.run_id}/reports/REP`)).json());
+    const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${tasks[1]?.run_id}/reports/REP?start_at=0`)).json());
     expect(rep[0]?.content).toBe("got from-setter\n");
     // The nested workflow's tasks see what the outer workflow's tasks passed before it started.
     const inner = await children(tasks[2]?.run_id ?? 0);
     expect(inner.map((t) => [t.name, t.status])).toEqual([["WF.USER", 1900]]);
-    const innerRep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${inner[0]?.run_id}/reports/REP`)).json());
+    const innerRep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${inner[0]?.run_id}/reports/REP?start_at=0`)).json());
     expect(innerRep[0]?.content).toBe("got from-setter\n");
   });
 
@@ -208,11 +182,16 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     const first = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3`)).json());
     expect(first).toMatchObject({ total: 4, hasmore: true });
     expect(first.data).toHaveLength(3);
-    const second = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3&start_at_run_id=${first.data[2]?.run_id}`)).json());
+    const second = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3&after_run_id=${first.data[2]?.run_id}`)).json());
     expect(second).toMatchObject({ total: 4, hasmore: false });
     const all = [...first.data, ...second.data];
     expect(all.map((c) => c.run_id)).toEqual([...all.map((c) => c.run_id)].sort((a, b) => b - a));
     expect(new Set(all.map((c) => c.line_number))).toEqual(new Set([2, 3, 4, 5]));
+    // start_at_run_id keeps the children above a run_id, as in the list.
+    const lowest = all[3]?.run_id ?? 0;
+    const above = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?start_at_run_id=${lowest}`)).json());
+    expect(above).toMatchObject({ total: 3, hasmore: false });
+    expect(above.data.map((c) => c.run_id)).toEqual(all.slice(0, 3).map((c) => c.run_id));
     expect((await test.rest("/100/executions/999999/children")).status).toBe(404);
   });
 
@@ -222,14 +201,14 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     await waitForStatus(runId, 1560);
     const [task] = await children(runId);
     expect(task).toMatchObject({ name: "NO.SUCH.JOB", status: 1820 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${task?.run_id}/reports/ACT`)).json());
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${task?.run_id}/reports/ACT?start_at=0`)).json());
     expect(act[0]?.content).toContain("does not exist");
     await status(runId, { action: "cancel" });
   });
 
   it("runs a workflow of 500 tasks with every task exactly once", async () => {
     await importAll({ data: { scri: { general_attributes: { name: "WF.TINY" }, scripts: [{ process: [":SET &X# = 1"] }] } }, path: "" });
-    const tasks: Task[] = Array.from({ length: 500 }, (_, i) => ({ name: "WF.TINY", type: "SCRI", after: [i < 250 ? 1 : i - 248] }));
+    const tasks: WorkflowTaskSpec[] = Array.from({ length: 500 }, (_, i) => ({ name: "WF.TINY", type: "SCRI", after: [i < 250 ? 1 : i - 248] }));
     await importAll(workflow("WF.FIVE.HUNDRED", tasks, Array.from({ length: 250 }, (_, i) => i + 252)));
     const runId = await start("WF.FIVE.HUNDRED");
     expect(await waitForEnd(test, 100, runId, 60_000)).toMatchObject({ status: 1900 });

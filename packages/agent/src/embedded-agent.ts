@@ -1,5 +1,5 @@
-import type { JobRequest, JobResult, TransferRequest, TransferResult } from "@baton/contract";
-import { transferFiles } from "./transfer-files";
+import type { FileListing, JobRequest, JobResult } from "@baton/contract";
+import * as files from "./agent-files";
 import { DEFAULT_KILL_GRACE_MS, runJob, type RunningJob } from "./run-job";
 
 export interface EmbeddedAgentOptions {
@@ -33,10 +33,21 @@ export class EmbeddedAgent {
     return job;
   }
 
-  /** Copies files on this host (both ends of the transfer are this agent). */
-  transfer(request: TransferRequest): Promise<TransferResult> {
-    if (this.stopped) return Promise.resolve({ run_id: request.run_id, files: [], error: `agent ${this.name} is stopped` });
-    return transferFiles(request);
+  listFiles(pattern: string): Promise<FileListing> {
+    return files.listFiles(pattern);
+  }
+
+  isDirectory(path: string): Promise<boolean> {
+    return files.isDirectory(path);
+  }
+
+  readFile(path: string): AsyncIterable<Uint8Array> {
+    return files.readFile(path);
+  }
+
+  writeFile(path: string, content: AsyncIterable<Uint8Array>, overwrite: boolean): Promise<number> {
+    if (this.stopped) return Promise.reject(new Error(`agent ${this.name} is stopped`));
+    return files.writeFile(path, content, overwrite);
   }
 
   get runningCount(): number {

@@ -1,3 +1,2 @@
 export { DEFAULT_KILL_GRACE_MS, runJob, type RunJobOptions, type RunningJob } from "./run-job";
 export { EmbeddedAgent, type EmbeddedAgentOptions } from "./embedded-agent";
-export { matchesFilePattern, transferFiles } from "./transfer-files";

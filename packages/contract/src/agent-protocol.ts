@@ -26,30 +26,20 @@ export const JobResult = z.object({
 });
 export type JobResult = z.infer<typeof JobResult>;
 
-/** A file transfer an agent carries out where source and destination are on its own host. */
-export const TransferRequest = z.object({
-  run_id: z.int(),
-  /** Absolute path; `*` and `?` may stand in the file name part. */
-  source_path: z.string().min(1),
-  /** Absolute path of a directory (ending in `/` or existing) or of the target file. */
-  destination_path: z.string().min(1),
-  overwrite: z.boolean(),
+/** A file on an agent's host: absolute path, size in bytes and last modification (epoch ms). */
+export const AgentFile = z.object({
+  path: z.string(),
+  size: z.int().min(0),
+  modified_ms: z.int(),
 });
-export type TransferRequest = z.infer<typeof TransferRequest>;
+export type AgentFile = z.infer<typeof AgentFile>;
 
-/** What happened to each file of a transfer. */
-export const TransferResult = z.object({
-  run_id: z.int(),
-  files: z.array(
-    z.object({
-      source: z.string(),
-      destination: z.string(),
-      bytes: z.int(),
-      outcome: z.enum(["copied", "failed"]),
-      message: z.string().optional(),
-    }),
-  ),
-  /** Set when the transfer could not start at all (missing source directory, several files to one file). */
+/**
+ * The files an agent finds for a pattern (an absolute path with `*` and `?` allowed in the file
+ * name), sorted by name; `error` says why the directory could not be read.
+ */
+export const FileListing = z.object({
+  files: z.array(AgentFile),
   error: z.string().optional(),
 });
-export type TransferResult = z.infer<typeof TransferResult>;
+export type FileListing = z.infer<typeof FileListing>;

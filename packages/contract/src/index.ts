@@ -7,3 +7,4 @@ export * from "./schemas/objects";
 export * from "./bff";
 export * from "./agent-protocol";
 export * from "./rights";
+export * from "./schemas/ert";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ExecutionEvent } from "@baton/contract";
+import { Status, type ExecutionEvent } from "@baton/contract";
 import type { Logger } from "pino";
 import { Authenticator, type Principal } from "./auth/authenticator";
 import type { Credentials } from "./auth/basic-credentials";
@@ -17,6 +17,7 @@ import { CallbackPolicy } from "./runtime/callback-policy";
 import { ExecutionEventBus } from "./runtime/event-bus";
 import { ExecutionRecorder } from "./runtime/execution-recorder";
 import { ExecutionService } from "./runtime/execution-service";
+import { RuntimeEstimator } from "./runtime/runtime-estimator";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
 import { Scheduler } from "./runtime/scheduler";
@@ -81,7 +82,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
   const transfers = new TransferRunner({ store, clock, recorder, agents, logger });
-  const events = new EventRunner({ store, clock, recorder, logger, poke: () => scheduler.poke() });
+  const events = new EventRunner({ store, clock, recorder, agents, logger, poke: () => scheduler.poke() });
   const callbackPolicy = new CallbackPolicy(options.callbackAllow);
   const notifications = new NotificationRunner({ store, clock, recorder, policy: callbackPolicy, logger, poke: () => scheduler.poke() });
   // Waiting executions (start time, queue slot) are started by the scheduler's rounds.
@@ -99,7 +100,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return times.length === 0 ? undefined : Math.min(...times);
     },
   });
-  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, notifications, agents, scheduler, callbacks: callbackPolicy, logger });
+  const estimator = new RuntimeEstimator({ store, clock, logger });
+  // An execution that ended OK refines its object's estimated runtime.
+  bus.subscribe(({ client, execution }) => {
+    if (execution.status === Status.ENDED_OK) {
+      void estimator.afterOk(client, execution.name).catch((error: unknown) => logger.error({ err: error, runId: execution.run_id }, "could not update the estimated runtime"));
+    }
+  });
+  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, notifications, agents, scheduler, callbacks: callbackPolicy, estimator, logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));

@@ -5,7 +5,7 @@ import { OutExecution } from "@baton/contract";
 import type { Dialect } from "@baton/engine";
 import { createTestDatabase } from "@baton/engine/testing";
 import { pino } from "pino";
-import { startBaton, type RunningBaton } from "../baton";
+import { startBaton, type RunningBaton, type StartOptions } from "../baton";
 import { loadConfig } from "../config";
 
 export const ADMIN_PASSWORD = "Pässwörd-é1";
@@ -28,7 +28,7 @@ export interface TestBaton {
 }
 
 /** A whole Baton on a free port with a fresh database, a real embedded agent and a stand-in console page. */
-export async function startTestBaton(dialect: Dialect = "sqlite", env: Record<string, string> = {}): Promise<TestBaton> {
+export async function startTestBaton(dialect: Dialect = "sqlite", env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestBaton> {
   const database = await createTestDatabase(dialect);
   const consoleDir = mkdtempSync(join(tmpdir(), "baton-console-"));
   writeFileSync(join(consoleDir, "index.html"), "<!doctype html><title>Baton</title><div id=root></div>");
@@ -42,7 +42,7 @@ export async function startTestBaton(dialect: Dialect = "sqlite", env: Record<st
     ...env,
   });
   const logs: string[] = [];
-  const baton = await startBaton(config, pino({ level: "info" }, { write: (line: string) => void logs.push(line) }));
+  const baton = await startBaton(config, pino({ level: "info" }, { write: (line: string) => void logs.push(line) }), options);
   return {
     baton,
     logs,
@@ -84,6 +84,15 @@ export async function waitForEnd(test: TestBaton, client: number, runId: number,
     const execution = OutExecution.parse(await response.json());
     if (execution.status >= 1800) return execution;
     if (Date.now() > deadline) throw new Error(`execution ${runId} still ${execution.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Polls a condition until it holds, failing after `ms`. */
+export async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

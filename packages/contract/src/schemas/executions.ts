@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Flag, Int32, IsoDateTime, ObjectName, QueryFlag, QueryInt, QueryList } from "./primitives";
+import { Flag, Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryInt, QueryList } from "./primitives";
 
 /** Execution types of OutExecution.type. */
 export const EXECUTION_TYPES = [
@@ -142,17 +142,171 @@ export const OutExecutionList = z.object({
 });
 export type OutExecutionList = z.infer<typeof OutExecutionList>;
 
-/** Query of GET /{client_id}/executions: the filters available so far. */
-export const ExecutionListQuery = z.object({
-  max_results: QueryInt.pipe(z.int().min(1)).default(50),
-  run_id: QueryInt.optional(),
-  name: z.string().max(200).optional(),
-  commented_only: QueryFlag.optional(),
-  type: QueryList.optional(),
-  status: QueryList.pipe(
-    z.array(z.string().min(1)),
-  ).optional(),
+/** OutPredecessorTaskInfo: a predecessor of a workflow task, as its latest execution. */
+export const OutPredecessorTaskInfo = z.object({
+  run_id: Int32,
+  object_name: z.string().optional(),
+  status: Int32.optional(),
 });
+export type OutPredecessorTaskInfo = z.infer<typeof OutPredecessorTaskInfo>;
+
+/** An execution of a list, with what `fields` of GET /{client_id}/executions asked for. */
+export const OutListedExecution = OutExecution.extend({
+  /** With fields=restarts: how many restarts its chain of restarts has. */
+  restarts: Int32.optional(),
+  /** With fields=predecessors: the predecessors of a workflow task (empty for other executions). */
+  predecessors: z.array(OutPredecessorTaskInfo).optional(),
+});
+export type OutListedExecution = z.infer<typeof OutListedExecution>;
+
+/** The response of GET /{client_id}/executions. */
+export const OutListedExecutionList = OutExecutionList.extend({ data: z.array(OutListedExecution) });
+export type OutListedExecutionList = z.infer<typeof OutListedExecutionList>;
+
+/** Executable object types and the execution types of the spec: what the `type` filter accepts. */
+const OBJECT_TYPE_OF_EXECUTION_TYPE = new Map<string, string>(Object.entries(EXECUTION_TYPE_OF_OBJECT).map(([objectType, executionType]) => [executionType.toUpperCase(), objectType]));
+const EXECUTION_TYPE_BY_UPPER_NAME = new Map<string, string>(EXECUTION_TYPES.map((t) => [t.toUpperCase(), t]));
+
+/**
+ * A value of the `type` filter as the object type it names (`Job` → `JOBS`), or as the execution
+ * type when no object type has it (`Cockpit`); undefined when it names neither.
+ */
+function executableTypeOf(value: string): string | undefined {
+  const upper = value.toUpperCase();
+  if (upper in EXECUTION_TYPE_OF_OBJECT) return upper;
+  return OBJECT_TYPE_OF_EXECUTION_TYPE.get(upper) ?? EXECUTION_TYPE_BY_UPPER_NAME.get(upper);
+}
+
+/**
+ * Comma-separated values, each checked and normalised by `normalise`; the message names the first
+ * value it refuses, followed by `expected`.
+ */
+function queryListOf<T extends string>(normalise: (value: string) => T | undefined, expected: string) {
+  return QueryList.transform((values, ctx) => {
+    const out: T[] = [];
+    for (const value of values) {
+      const normalised = normalise(value);
+      if (normalised === undefined) {
+        ctx.addIssue({ code: "custom", message: `'${value}' ${expected}`, input: value });
+        return z.NEVER;
+      }
+      out.push(normalised);
+    }
+    return out;
+  });
+}
+
+/** A query value that counts as not given when empty, as forms send an empty field. */
+function unlessEmpty<T>(schema: z.ZodType<T, string>) {
+  return z
+    .string()
+    .transform((v) => (v.trim() === "" ? undefined : v.trim()))
+    .pipe(schema.optional())
+    .optional();
+}
+
+/** Query flags: true/false in any letter case (clients send Python's True/False too), or 1/0. */
+const ListFlag = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0"], "must be true or false"))
+  .transform((v) => v === "true" || v === "1");
+
+const NAME_CHARACTERS = "A-Za-z0-9._$@#-";
+const NAME_PATTERN = new RegExp(`^[${NAME_CHARACTERS}*?]{1,200}$`);
+const USER_PATTERN = new RegExp(`^[${NAME_CHARACTERS}*?]{1,200}(?:/[${NAME_CHARACTERS}*?]{1,200})?$`);
+
+/** A name pattern (`*` and `?` wildcards), upper-cased as names are stored. */
+function upperPattern(pattern: RegExp, message: string) {
+  return unlessEmpty(
+    z
+      .string()
+      .regex(pattern, message)
+      .transform((v) => v.toUpperCase()),
+  );
+}
+
+/** An object (or agent) name with the wildcards. */
+const NamePattern = upperPattern(NAME_PATTERN, "must be a name pattern: A-Z 0-9 . _ $ @ # - and the wildcards * and ?, at most 200 characters");
+
+/** A user NAME/DEPARTMENT with the wildcards. */
+const UserPattern = upperPattern(USER_PATTERN, "must be a user pattern NAME/DEPARTMENT: A-Z 0-9 . _ $ @ # - and the wildcards * and ?");
+
+/** Archive keys are free text; the pattern may use the `*` and `?` wildcards. */
+const ArchiveKeyPattern = unlessEmpty(z.string().max(200, "must be at most 200 characters"));
+
+const OBJECT_NAME_MESSAGE = "is not a valid object name (A-Z 0-9 . _ $ @ # -, at most 200 characters)";
+const objectNameOf = (value: string): string | undefined => (OBJECT_NAME_PATTERN.test(value.toUpperCase()) ? value.toUpperCase() : undefined);
+
+/** Seconds of a UTC time YYYY-MM-DDThh:mm:ssZ, the only form the time frame takes. */
+const UTC_SECOND = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+const TIME_FRAME_MESSAGE = "must be a UTC time YYYY-MM-DDThh:mm:ssZ on a day that exists, e.g. 2024-05-01T06:30:00Z";
+
+/** Whether `v` has the form YYYY-MM-DDThh:mm:ssZ and names a day that exists (not 2023-02-30). */
+function isUtcSecond(v: string): boolean {
+  return UTC_SECOND.test(v) && new Date(Date.parse(v)).toISOString() === v.replace("Z", ".000Z");
+}
+
+/** A time frame bound as epoch milliseconds. */
+const TimeFrameBound = z
+  .string()
+  .refine(isUtcSecond, TIME_FRAME_MESSAGE)
+  .transform((v) => Date.parse(v));
+
+export const TIME_FRAME_OPTIONS = ["activation", "start", "end", "all"] as const;
+export type TimeFrameOption = (typeof TIME_FRAME_OPTIONS)[number];
+
+export const EXECUTION_LIST_FIELDS = ["restarts", "predecessors", "recurring"] as const;
+export type ExecutionListField = (typeof EXECUTION_LIST_FIELDS)[number];
+
+/** Query of GET /{client_id}/executions: every parameter of the spec's table. */
+export const ExecutionListQuery = z
+  .object({
+    max_results: QueryInt.pipe(z.int().min(1)).default(50),
+    start_at_run_id: QueryInt.optional(),
+    /** Baton extension: the page continues the list's order after this execution (keyset paging). */
+    after_run_id: QueryInt.optional(),
+    run_id: QueryInt.optional(),
+    name: NamePattern,
+    name_exclude: ListFlag.optional(),
+    alias: NamePattern,
+    type: queryListOf(executableTypeOf, `is not an executable type: use ${Object.keys(EXECUTION_TYPE_OF_OBJECT).join(", ")} or ${EXECUTION_TYPES.join(", ")}`).optional(),
+    status: QueryList.pipe(z.array(z.string().min(1))).optional(),
+    agent: NamePattern,
+    agent_exclude: ListFlag.optional(),
+    platform: queryListOf((v) => (/^[A-Za-z0-9_]{1,32}$/.test(v) ? v.toUpperCase() : undefined), "is not an agent type such as UNIX or WINDOWS").optional(),
+    queue: queryListOf(objectNameOf, OBJECT_NAME_MESSAGE).optional(),
+    include_deactivated: ListFlag.optional(),
+    time_frame_option: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(TIME_FRAME_OPTIONS, "must be activation, start, end or all"))
+      .default("all"),
+    time_frame_from: TimeFrameBound.optional(),
+    time_frame_to: TimeFrameBound.optional(),
+    user: UserPattern,
+    user_exclude: ListFlag.optional(),
+    archive_key1: ArchiveKeyPattern,
+    archive_key1_exclude: ListFlag.optional(),
+    archive_key2: ArchiveKeyPattern,
+    archive_key2_exclude: ListFlag.optional(),
+    commented_only: ListFlag.optional(),
+    modified_only: ListFlag.optional(),
+    remote_status_number: QueryInt.optional(),
+    remote_status_text: unlessEmpty(z.string().max(255, "must be at most 255 characters")),
+    reference_run_id: QueryInt.optional(),
+    zdu_version: z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(["B", "T"], "must be B (base) or T (target)"))
+      .optional(),
+    sync_usage: queryListOf(objectNameOf, OBJECT_NAME_MESSAGE).optional(),
+    fields: queryListOf((v) => EXECUTION_LIST_FIELDS.find((f) => f === v.toLowerCase()), `is not one of ${EXECUTION_LIST_FIELDS.join(", ")}`).optional(),
+  })
+  .refine((q) => q.time_frame_from === undefined || q.time_frame_to === undefined || q.time_frame_from <= q.time_frame_to, {
+    message: "must not be before time_frame_from",
+    path: ["time_frame_to"],
+  });
 export type ExecutionListQuery = z.infer<typeof ExecutionListQuery>;
 
 /** Query of GET /{client_id}/executions/{run_id}. */
@@ -163,7 +317,10 @@ export const ExecutionQuery = z.object({
 /** Query of GET /{client_id}/executions/{run_id}/children. */
 export const ChildrenQuery = z.object({
   max_results: QueryInt.pipe(z.int().min(1)).default(50),
+  /** Only children whose run_id is greater than this (as for the list). */
   start_at_run_id: QueryInt.optional(),
+  /** Baton extension: the page continues the order (newest first) after this execution. */
+  after_run_id: QueryInt.optional(),
 });
 
 export const OutReport = z.object({
@@ -182,6 +339,7 @@ export type OutReportContent = z.infer<typeof OutReportContent>;
 
 export const ReportContentQuery = z.object({
   max_results: QueryInt.pipe(z.int().min(1)).default(1),
+  /** Pages numbered greater than this are listed; the interface's default is 1, so page 1 needs start_at=0. */
   start_at: QueryInt.pipe(z.int().min(0)).default(1),
 });
 

@@ -30,6 +30,8 @@ export interface Execution {
   restartPredecessor: number | null;
   /** When an execution waiting for its start time is due (epoch ms). */
   dueAt: number | null;
+  /** The object's estimated runtime in seconds when it was activated (ERT), if it had one. */
+  estimatedRuntime: number | null;
 }
 
 /** What a status change may set besides the status itself. */

@@ -1,9 +1,10 @@
 import { ErrorCode, OBJECT_NAME_PATTERN, type InImportObjectBody, type ObjectBody } from "@baton/contract";
 import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { ValidationError, type ValidationIssue } from "./errors";
-import { readTimeEvent } from "./event-definition";
+import { readEvent } from "./event-definition";
 import { readNotification } from "./notification";
 import { missingTransferMembers } from "./file-transfer";
+import { readTimeZoneObject } from "./time-zone";
 
 /** An object definition as the engine keeps it: the export-format body plus where it lives. */
 export interface ObjectDefinition {
@@ -86,22 +87,12 @@ function typeMemberIssues(type: string, key: string, body: ObjectBody): Validati
       return [...jobAttributeIssues(key, body), ...scriptIssues(key, body, JOB_PAGES)];
     case "SCRI":
       return scriptIssues(key, body, { process: "script" });
-    case "EVNT": {
-      const issues = scriptIssues(key, body, { pre_process: "script", process: "script" });
-      try {
-        readTimeEvent(body);
-      } catch (error) {
-        issues.push({ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.event_attributes`, error: error instanceof Error ? error.message : String(error), invalidValue: body["event_attributes"] ?? null });
-      }
-      return issues;
-    }
+    case "EVNT":
+      return [...scriptIssues(key, body, { pre_process: "script", process: "script" }), ...readerIssues(key, body, "event_attributes", readEvent)];
     case "CALL":
-      try {
-        readNotification(body);
-        return [];
-      } catch (error) {
-        return [{ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.notification_content`, error: error instanceof Error ? error.message : String(error), invalidValue: body["notification_content"] ?? null }];
-      }
+      return readerIssues(key, body, "notification_content", readNotification);
+    case "TZ":
+      return readerIssues(key, body, "time_zone_attributes", readTimeZoneObject);
     case "JOBF":
       return missingTransferMembers(body).map((member) => ({
         code: ErrorCode.INVALID_OBJECT,
@@ -111,6 +102,16 @@ function typeMemberIssues(type: string, key: string, body: ObjectBody): Validati
       }));
     default:
       return [];
+  }
+}
+
+/** The issue a reader of a type's members throws, reported at the member it reads. */
+function readerIssues(key: string, body: ObjectBody, member: string, read: (body: ObjectBody) => unknown): ValidationIssue[] {
+  try {
+    read(body);
+    return [];
+  } catch (error) {
+    return [{ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.${member}`, error: error instanceof Error ? error.message : String(error), invalidValue: body[member] ?? null }];
   }
 }
 

@@ -1,5 +1,6 @@
 import { ErrorCode, type InExecutionBody } from "@baton/contract";
-import { DateTime, IANAZone } from "luxon";
+import { DateTime } from "luxon";
+import { isTimeZone } from "./time-zone";
 import { ValidationError, type ValidationIssue } from "./errors";
 import type { LocalDate } from "./calendar";
 
@@ -53,7 +54,7 @@ export function readRecurrence(body: RecurringBody | undefined, timezone: string
     throw new ValidationError(issues);
   }
   const zone = timezone ?? "UTC";
-  if (!IANAZone.isValidZone(zone)) issues.push({ code: ErrorCode.INVALID_REQUEST, path: "timezone", error: "is not an IANA time zone such as Europe/Vienna", invalidValue: zone });
+  if (!isTimeZone(zone)) issues.push({ code: ErrorCode.INVALID_REQUEST, path: "timezone", error: "is not an IANA time zone such as Europe/Vienna", invalidValue: zone });
   const modes = [body.executeAt, body.executeInterval, body.executeAfter].filter((v) => v !== undefined);
   if (modes.length !== 1) issue("execute_at", "set exactly one of execute_at, execute_interval and execute_after", modes.length === 0 ? null : modes);
   let mode: RecurrenceMode = { kind: "at", hour: 0, minute: 0 };

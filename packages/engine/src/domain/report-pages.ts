@@ -1,32 +1,38 @@
-/** Report pages hold at most this many characters and are cut at line ends where possible. */
+/** Report pages hold at most this many bytes (UTF-8) and are cut at line ends where possible. */
 export const REPORT_PAGE_SIZE = 32 * 1024;
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The nearest character boundary at or before `position` in UTF-8 bytes. */
+function characterStart(bytes: Uint8Array, position: number): number {
+  let at = position;
+  while (at > 0 && ((bytes[at] ?? 0) & 0xc0) === 0x80) at -= 1;
+  return at;
+}
+
 /**
- * Splits new report text over the current last page (which holds `lastPageLength` characters)
- * and new pages. A page is cut after its last complete line; a single line longer than a page
- * is cut at the page size.
+ * Splits new report text over the current last page (which holds `lastPageBytes` bytes) and new
+ * pages, sizes counted in UTF-8 bytes. A page is cut after its last complete line; a single line
+ * longer than a page is cut at the page size (never inside a character).
  */
-export function splitIntoPages(lastPageLength: number, text: string, pageSize = REPORT_PAGE_SIZE): { append: string; newPages: string[] } {
-  const newPages: string[] = [];
-  let rest = text;
-  let room = pageSize - lastPageLength;
-  let append = "";
-  let first = true;
-  while (rest.length > 0) {
-    if (rest.length <= room) {
-      if (first) append = rest;
-      else newPages.push(rest);
+export function splitIntoPages(lastPageBytes: number, text: string, pageSize = REPORT_PAGE_SIZE): { append: string; newPages: string[] } {
+  const bytes = encoder.encode(text);
+  const pieces: string[] = [];
+  let offset = 0;
+  let room = pageSize - lastPageBytes;
+  while (offset < bytes.length) {
+    if (bytes.length - offset <= room) {
+      pieces.push(decoder.decode(bytes.subarray(offset)));
       break;
     }
-    const window = rest.slice(0, room);
-    const lineEnd = window.lastIndexOf("\n");
+    const lineEnd = bytes.subarray(offset, offset + room).lastIndexOf(0x0a);
     // An empty current page has to take part of an over-long line; a partly filled one starts a new page.
-    const cut = lineEnd >= 0 ? lineEnd + 1 : room === pageSize ? room : 0;
-    if (first) append = rest.slice(0, cut);
-    else newPages.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
+    const cut = lineEnd >= 0 ? lineEnd + 1 : room === pageSize ? characterStart(bytes, offset + room) - offset : 0;
+    pieces.push(decoder.decode(bytes.subarray(offset, offset + cut)));
+    offset += cut;
     room = pageSize;
-    first = false;
   }
+  const [append = "", ...newPages] = pieces;
   return { append, newPages };
 }

@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from "luxon";
+import { DateTime } from "luxon";
+import { isTimeZoneReference } from "./time-zone";
 import { isRecord } from "./object-definition";
 import type { LocalDate } from "./calendar";
 
@@ -15,7 +16,7 @@ export interface ScheduleTask {
 }
 
 export interface ScheduleDefinition {
-  /** IANA time zone the start times are in. */
+  /** Time zone the start times are in: an IANA name, a fixed offset or a TZ object's name. */
   timezone: string;
   /** Slots missed while the engine was down: run once late (`once`) or skip them (`skip`). */
   catchUp: "once" | "skip";
@@ -25,7 +26,7 @@ export interface ScheduleDefinition {
 }
 
 /**
- * Reads a JSCH body: `schedule_attributes` {timezone (IANA, default UTC), catch_up,
+ * Reads a JSCH body: `schedule_attributes` {timezone (IANA name or TZ object, default UTC), catch_up,
  * catch_up_tolerance_seconds} and
  * `schedule_definitions` [{line_number, object_name, start_time "HH:MM", calendar,
  * calendar_event, active}]. Throws an Error naming what is wrong.
@@ -33,7 +34,7 @@ export interface ScheduleDefinition {
 export function readSchedule(body: Record<string, unknown>): ScheduleDefinition {
   const attributes = isRecord(body["schedule_attributes"]) ? body["schedule_attributes"] : {};
   const timezone = typeof attributes["timezone"] === "string" && attributes["timezone"] !== "" ? attributes["timezone"] : "UTC";
-  if (!IANAZone.isValidZone(timezone)) throw new Error(`'${timezone}' is not a time zone (use an IANA name such as Europe/Vienna)`);
+  if (!isTimeZoneReference(timezone)) throw new Error(`'${timezone}' is not a time zone (use an IANA name such as Europe/Vienna or the name of a TZ object)`);
   const catchUp = String(attributes["catch_up"] ?? "once").toLowerCase();
   if (catchUp !== "once" && catchUp !== "skip") throw new Error(`catch_up '${catchUp}' is not 'once' or 'skip'`);
   const entries = Array.isArray(body["schedule_definitions"]) ? body["schedule_definitions"].filter(isRecord) : [];

@@ -1,4 +1,4 @@
-import type { JobRequest, JobResult, TransferRequest, TransferResult } from "@baton/contract";
+import type { FileListing, JobRequest, JobResult } from "@baton/contract";
 
 /** A job handed to an agent. */
 export interface RunningJob {
@@ -12,6 +12,11 @@ export interface Agent {
   readonly name: string;
   readonly platform: string;
   run(request: JobRequest, onOutput: (text: string) => void): RunningJob;
-  /** Copies files where both ends of a transfer are on this agent's host. */
-  transfer(request: TransferRequest): Promise<TransferResult>;
+  /** Files matching an absolute path with wildcards in the file name; never rejects. */
+  listFiles(pattern: string): Promise<FileListing>;
+  isDirectory(path: string): Promise<boolean>;
+  /** A file's content as a stream; the stream errors when the file cannot be read. */
+  readFile(path: string): AsyncIterable<Uint8Array>;
+  /** Writes a whole file (never half of one) and resolves with its size; rejects with a message saying why not. */
+  writeFile(path: string, content: AsyncIterable<Uint8Array>, overwrite: boolean): Promise<number>;
 }

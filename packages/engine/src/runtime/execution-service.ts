@@ -5,8 +5,10 @@ import {
   Status,
   isFinalStatus,
   type InChangeExecutionStatusBody,
+  type ExecutionListField,
   type InExecutionBody,
   type ObjectBody,
+  type OutErtEstimations,
 } from "@baton/contract";
 import { parseScript, ScriptSyntaxError, type ScriptValue } from "@baton/script";
 import type { Logger } from "pino";
@@ -32,9 +34,12 @@ import {
   listWaitingForAgent,
   listWaitingForQueue,
   pageChildren,
+  setDueAt,
   setExecutionVariables,
   type ExecutionFilter,
+  type ListPaging,
 } from "../store/executions-store";
+import { listedFields, type ExecutionPage } from "./execution-fields";
 import { readRecurrence } from "../domain/recurrence";
 import { setExecutionCallback } from "../store/callbacks-store";
 import { addComment, listComments, type ExecutionComment } from "../store/comments-store";
@@ -43,7 +48,11 @@ import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
 import { BackgroundRuns } from "./background-runs";
 import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails, type ChildStarter, type CreateDetails } from "./execution-details";
+import { AGENT_GROUP_ACTIVATOR, AgentGroupRunner } from "./agent-group-runner";
 import { PeriodRunner } from "./period-runner";
+import { executionErt } from "./execution-ert";
+import type { RuntimeEstimator } from "./runtime-estimator";
+import { resolveTimeZone } from "./time-zones";
 import { ScheduleRunner } from "./schedule-runner";
 import type { CallbackPolicy } from "./callback-policy";
 import type { Clock } from "./clock";
@@ -83,6 +92,7 @@ export interface ExecutionServiceDeps {
   notifications: NotificationRunner;
   scheduler: { poke(): void };
   callbacks: CallbackPolicy;
+  estimator: RuntimeEstimator;
   logger: Logger;
 }
 
@@ -94,6 +104,7 @@ export class ExecutionService implements Activator {
   readonly #background: BackgroundRuns;
   readonly #schedules: ScheduleRunner;
   readonly #periods: PeriodRunner;
+  readonly #groups: AgentGroupRunner;
 
   constructor(private readonly deps: ExecutionServiceDeps) {
     this.#background = new BackgroundRuns(deps);
@@ -105,11 +116,16 @@ export class ExecutionService implements Activator {
     };
     this.#schedules = new ScheduleRunner(deps, starter);
     this.#periods = new PeriodRunner(deps, starter);
+    this.#groups = new AgentGroupRunner(deps, starter);
     // An activation of a period container that ends may plan the next one or end the container.
     deps.bus.subscribe((event) => {
       const { parent, activator_object_type: activator, status } = event.execution;
       if (parent !== undefined && activator === "PERIOD" && isFinalStatus(status)) {
         void this.#periods.afterEnd(event.client, parent).catch((error: unknown) => deps.logger.error({ err: error, runId: parent }, "period container step failed"));
+      }
+      // The job of an agent group in mode X ends once the jobs on all its agents have.
+      if (parent !== undefined && activator === AGENT_GROUP_ACTIVATOR && isFinalStatus(status)) {
+        void this.#groups.afterEnd(event.client, parent).catch((error: unknown) => deps.logger.error({ err: error, runId: parent }, "agent group step failed"));
       }
     });
   }
@@ -118,7 +134,8 @@ export class ExecutionService implements Activator {
   async activate(principal: Principal, request: InExecutionBody, depth = 0): Promise<Execution> {
     const { store } = this.deps;
     // A recurring rule is read first: a wrong one starts nothing.
-    const rule = request.executionOption === "recurring" ? readRecurrence(request.recurring, request.timezone) : undefined;
+    const timezone = request.timezone === undefined ? undefined : await this.#timeZone(principal.client, request.timezone);
+    const rule = request.executionOption === "recurring" ? readRecurrence(request.recurring, timezone) : undefined;
     const dueAt = request.executionOption === "once" && request.once?.executionDateTime !== undefined ? Date.parse(request.once.executionDateTime) : undefined;
     if (request.callback !== undefined) await this.deps.callbacks.check(request.callback.http.url);
     const object = await findObject(store.db, principal.client, request.objectName);
@@ -195,9 +212,9 @@ export class ExecutionService implements Activator {
   }
 
   /** A page of the immediate children (workflow tasks, schedule slots) of an execution the principal may see. */
-  async children(principal: Principal, runId: number, maxResults: number, afterRunId: number | undefined): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
+  async children(principal: Principal, runId: number, maxResults: number, paging: { runIdAbove?: number | undefined; afterRunId?: number | undefined }): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
     await this.get(principal, runId);
-    return pageChildren(this.deps.store.db, principal.client, runId, maxResults, afterRunId);
+    return pageChildren(this.deps.store.db, principal.client, runId, maxResults, paging);
   }
 
   /** The comments of an execution the principal may see, oldest first. */
@@ -224,14 +241,23 @@ export class ExecutionService implements Activator {
   }
 
   /** The variables of an execution the principal may see. */
+  /** GET .../ert: estimated runtimes of the execution (and of its tasks, for a workflow). */
+  async ert(principal: Principal, runId: number): Promise<OutErtEstimations> {
+    const execution = await this.get(principal, runId);
+    return executionErt(this.deps.store.db, this.deps.estimator, execution, await this.#definitionOf(execution), this.deps.clock.now());
+  }
+
   async variables(principal: Principal, runId: number): Promise<Record<string, unknown>> {
     await this.get(principal, runId);
     return findExecutionVariables(this.deps.store.db, principal.client, runId);
   }
 
-  /** A page of the executions the principal may see. */
-  list(principal: Principal, filter: ExecutionFilter, maxResults: number): Promise<{ total: number; executions: Execution[] }> {
-    return listExecutions(this.deps.store.db, principal.client, { ...filter, access: accessFilter(principal.rights, Right.STATISTICS) }, maxResults);
+  /** A page of the executions the principal may see, each with the extra `fields` asked for. */
+  async list(principal: Principal, filter: ExecutionFilter, paging: ListPaging, fields: readonly ExecutionListField[] = []): Promise<ExecutionPage> {
+    const { db } = this.deps.store;
+    const { total, executions, hasmore } = await listExecutions(db, principal.client, { ...filter, access: accessFilter(principal.rights, Right.STATISTICS) }, paging);
+    const extras = await listedFields({ db, describeRecurring: (runId) => this.#periods.describe(principal.client, runId) }, principal.client, executions, fields);
+    return { total, hasmore, executions: executions.map((e) => ({ ...e, ...extras.get(e.runId) })) };
   }
 
   /** Resolves when the starts under way have been recorded. */
@@ -376,10 +402,13 @@ export class ExecutionService implements Activator {
       return;
     }
     // A job in the runner ends as cancelled through its own flow (the process group is killed);
-    // a waiting one simply ends.
+    // a waiting one simply ends, and so does the job of an agent group, with the jobs on its agents.
     if (!this.deps.jobs.cancel(execution.runId)) {
       this.#contexts.delete(execution.runId);
       await recorder.change(execution, { status: Status.ENDED_CANCEL, endTime: clock.now() });
+      for (const child of await listChildren(store.db, execution.client, execution.runId)) {
+        if (!isFinalStatus(child.status)) await this.#cancel(child, true);
+      }
     }
   }
 
@@ -392,14 +421,24 @@ export class ExecutionService implements Activator {
     const { store, clock, recorder, logger } = this.deps;
     let restarted = 0;
     let lost = 0;
+    const groupJobs: Execution[] = [];
     for (const execution of await listUnfinishedExecutions(store.db)) {
       // Waiting executions stay waiting: the scheduler starts them from the database.
       if ([Status.WAITING_FOR_START_TIME, Status.WAITING_FOR_QUEUE, Status.WAITING_FOR_MANUAL_RELEASE, Status.WAITING_FOR_AGENT].some((s) => s === execution.status)) continue;
       // An active schedule's next slots are waiting children: nothing to resume.
-      if ((execution.objectType === "JSCH" || execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) continue;
+      if ((execution.objectType === "JSCH" || execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) {
+        // An event whose check was under way when the engine stopped has no next check yet: check now.
+        if (execution.objectType === "EVNT" && execution.dueAt === null) await setDueAt(store.db, execution.client, execution.runId, clock.now());
+        continue;
+      }
       // A period container may have missed its last end while the engine was down: settle it.
       if (execution.objectType === PERIOD_CONTAINER && execution.status === Status.ACTIVE) {
         await this.#periods.afterEnd(execution.client, execution.runId);
+        continue;
+      }
+      // The job of an agent group in mode X ends from the jobs on its agents (those lost end 1815).
+      if (execution.objectType === "JOBS" && execution.status === Status.ACTIVE && (await listChildren(store.db, execution.client, execution.runId)).length > 0) {
+        groupJobs.push(execution);
         continue;
       }
       if (execution.objectType === "JOBP") {
@@ -426,12 +465,14 @@ export class ExecutionService implements Activator {
       await recorder.change(execution, { status: Status.ENDED_LOST, endTime: clock.now() });
       lost += 1;
     }
+    for (const job of groupJobs) await this.#groups.afterEnd(job.client, job.runId);
     if (restarted + lost > 0) logger.info({ restarted, lost }, "recovered executions left over by the previous run");
     return { restarted, lost };
   }
 
-  #create(principal: Principal, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<Execution> {
+  async #create(principal: Principal, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<Execution> {
     const now = this.deps.clock.now();
+    const estimatedRuntime = (await this.deps.estimator.estimateFor(principal.client, name, body)) ?? null;
     return this.deps.recorder.create(
       {
         client: principal.client,
@@ -458,6 +499,7 @@ export class ExecutionService implements Activator {
         restartCount: details.restartCount ?? 0,
         restartPredecessor: details.restartPredecessor ?? null,
         dueAt: details.dueAt ?? null,
+        estimatedRuntime,
       },
       JSON.stringify(body),
     );
@@ -536,6 +578,15 @@ export class ExecutionService implements Activator {
     if (inputs.size > 0) await setExecutionVariables(this.deps.store.db, execution.client, execution.runId, { variables: Object.fromEntries(inputs), returned: {}, passed: {} });
   }
 
+  /** The zone an activation names (an IANA name or a TZ object); 400 when it is neither. */
+  async #timeZone(client: number, name: string): Promise<string> {
+    try {
+      return await resolveTimeZone(this.deps.store.db, client, name);
+    } catch (error) {
+      throw invalid(ErrorCode.INVALID_REQUEST, "timezone", error instanceof Error ? error.message : String(error), name);
+    }
+  }
+
   /** Slots left in a queue: QUEUE objects limit with `queue_attributes.max_slots`; other queues are unlimited. */
   async #freeSlots(client: number, queue: string, exceptRunId?: number): Promise<number> {
     const object = await findObject(this.deps.store.db, client, queue);
@@ -567,7 +618,13 @@ export class ExecutionService implements Activator {
     else if (execution.objectType === "EVNT") void this.#background.run(execution, () => this.deps.events.start(execution, body));
     else if (execution.objectType === "CALL") void this.#background.run(execution, () => this.deps.notifications.start(execution, body));
     else if (execution.objectType === "JOBP") void this.#background.run(execution, () => this.deps.workflows.start(execution, context));
-    else void this.deps.jobs.start(execution, body, context);
+    else void this.#background.run(execution, () => this.#startJob(execution, body, context));
+  }
+
+  /** A job runs on its agent, or, when that is an agent group in mode X, once on every member. */
+  async #startJob(execution: Execution, body: ObjectBody, context: ActivationContext): Promise<void> {
+    if (await this.#groups.runsOnAllMembers(execution.client, body)) await this.#groups.start(execution, body, context);
+    else await this.deps.jobs.start(execution, body, context);
   }
 }
 

@@ -109,12 +109,7 @@ export class JobRunner {
     }
 
     const target = jobTarget(definition);
-    const placed = agents.get(target.agent) ?? (await this.#agentOfGroup(execution.client, target.agent));
-    if (typeof placed === "string") {
-      act.line(`U00011003 ${placed}`);
-      return end(Status.FAULT_OTHER, variables);
-    }
-    const agent = placed;
+    const agent = agents.get(target.agent) ?? (await this.#agentOfGroup(execution.client, target.agent));
     if (agent === undefined) {
       if ((await textClientSetting(store.db, execution.client, "UNKNOWN_AGENT")) === "WAIT") {
         // The scheduler starts it again once the agent is connected; cancel ends the wait.
@@ -150,7 +145,7 @@ export class JobRunner {
     const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
     await rep.open();
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
-    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: {}, ...(osUser !== undefined && { user: osUser }) }, (text) => rep.write(text));
+    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: { BATON_AGENT: agent.name, BATON_CLIENT: String(execution.client), BATON_JOB: execution.name }, ...(osUser !== undefined && { user: osUser }) }, (text) => rep.write(text));
     entry.job = job;
     // A cancel that arrived while the job was being handed over takes effect now.
     if (entry.cancelled) job.cancel();
@@ -176,14 +171,13 @@ export class JobRunner {
   }
 
   /**
-   * For a job whose agent names an agent group (HOSTG): the connected member its mode picks, or
-   * why it cannot be placed.
+   * For a job whose agent names an agent group (HOSTG) in mode A, F, N or L: the connected member
+   * its mode picks (jobs of groups in mode X run through the agent group runner).
    */
-  async #agentOfGroup(client: number, name: string): Promise<Agent | string | undefined> {
+  async #agentOfGroup(client: number, name: string): Promise<Agent | undefined> {
     const object = await findObject(this.deps.store.db, client, name);
     if (object?.type !== "HOSTG") return undefined;
     const group = readAgentGroup(object.body);
-    if (group.mode === "X") return `Agent group '${name}' has mode X (all agents), which this engine does not run yet; use A, F, N or L.`;
     const members = groupMembers(group, [...this.deps.agents.keys()]);
     const turn = this.#turns.get(`${client}/${name}`) ?? 0;
     this.#turns.set(`${client}/${name}`, turn + 1);

@@ -11,8 +11,9 @@ export class ReportService {
     return listReports(this.store.db, client, runId);
   }
 
-  async pages(client: number, runId: number, type: string, fromPage: number, count: number): Promise<{ page: number; content: string }[]> {
-    const pages = await readReportPages(this.store.db, client, runId, type.toUpperCase(), fromPage, count);
+  /** Up to `count` pages numbered above `afterPage` (the spec's `start_at`); 404 for a report not in the database. */
+  async pages(client: number, runId: number, type: string, afterPage: number, count: number): Promise<{ page: number; content: string }[]> {
+    const pages = await readReportPages(this.store.db, client, runId, type.toUpperCase(), afterPage, count);
     if (pages === undefined) {
       throw new NotFoundError(ErrorCode.REPORT_NOT_FOUND, "Report not found.", `Execution ${runId} has no ${type} report in the database.`);
     }

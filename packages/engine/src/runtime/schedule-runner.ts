@@ -12,6 +12,7 @@ import type { Clock } from "./clock";
 import { RUNNABLE_TYPES, objectDetails, type ChildStarter } from "./execution-details";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
+import { resolveTimeZone } from "./time-zones";
 
 
 /**
@@ -31,7 +32,7 @@ export class ScheduleRunner {
     act.line(`U00011409 Schedule '${schedule.name}' activated with RunID '${schedule.runId}' by ${schedule.user}.`);
     let definition: ScheduleDefinition;
     try {
-      definition = readSchedule(body);
+      definition = await this.#read(schedule.client, body);
     } catch (error) {
       act.line(`U00011414 The schedule cannot run: ${error instanceof Error ? error.message : String(error)}.`);
       await act.end();
@@ -41,6 +42,12 @@ export class ScheduleRunner {
     await act.end();
     await recorder.change(schedule, { status: Status.ACTIVE, startTime: clock.now() });
     for (const task of definition.tasks) await this.#planSlot(context.principal, schedule, definition, task, clock.now());
+  }
+
+  /** A schedule's definition with its time zone resolved (a TZ object's name becomes its zone). */
+  async #read(client: number, body: ObjectBody): Promise<ScheduleDefinition> {
+    const definition = readSchedule(body);
+    return { ...definition, timezone: await resolveTimeZone(this.deps.store.db, client, definition.timezone) };
   }
 
   /** Creates the next slot of a schedule task: a child waiting 1698 until the task's next start time. */
@@ -74,7 +81,12 @@ export class ScheduleRunner {
       await recorder.change(slot, { status, endTime: clock.now() });
     };
     if (schedule === undefined || isFinalStatus(schedule.status)) return settle(Status.ENDED_CANCEL, "The schedule has ended: the task does not start.");
-    const definition = readSchedule(await this.starter.definitionOf(schedule));
+    let definition: ScheduleDefinition;
+    try {
+      definition = await this.#read(schedule.client, await this.starter.definitionOf(schedule));
+    } catch (error) {
+      return settle(Status.FAULT_OTHER, `The schedule cannot run: ${error instanceof Error ? error.message : String(error)}.`);
+    }
     const task = definition.tasks.find((t) => t.line === slot.lineNumber);
     if (task === undefined) return settle(Status.ENDED_INACTIVE_BY_DEFINITION, "The task is no longer in the schedule.");
     const context = await this.starter.contextOf(slot);

@@ -1,4 +1,5 @@
 import { Status, type ObjectBody } from "@baton/contract";
+import { posix } from "node:path";
 import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
 import { readTransfer } from "../domain/file-transfer";
@@ -10,8 +11,9 @@ import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 
 /**
- * Runs JOBF executions: the agent copies the files; each file with its byte count goes to the REP
- * report. All files copied → ENDED_OK; none matching, any failing or no transfer at all → ENDED_NOT_OK.
+ * Runs JOBF executions: the files the source agent lists are streamed to the destination agent,
+ * which may be the same one or another; each file with its byte count goes to the REP report. All
+ * files copied → ENDED_OK; none matching, any failing or no transfer at all → ENDED_NOT_OK.
  */
 export class TransferRunner {
   readonly #runs: BackgroundRuns;
@@ -43,26 +45,38 @@ export class TransferRunner {
     if (source === undefined || destination === undefined) {
       return end(Status.FAULT_NO_HOST, `U00011001 Agent '${source === undefined ? transfer.sourceAgent : transfer.destinationAgent}' is not connected: the transfer cannot start.`);
     }
-    if (source !== destination) {
-      return end(Status.FAULT_OTHER, "U00011418 Transfers between two different agents need standalone agents, which are not connected to this engine.");
-    }
+    // The execution's agent is the source: that is where the files are read.
     if ((await recorder.claim(execution, Status.PREPARING, { status: Status.ACTIVE, startTime: clock.now(), agent: source.name, platform: source.platform })) === undefined) {
       await act.end();
       return;
     }
-    const result = await source.transfer({ run_id: execution.runId, source_path: transfer.sourcePath, destination_path: transfer.destinationPath, overwrite: transfer.overwrite });
-    const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
-    for (const file of result.files) {
-      rep.write(file.outcome === "copied" ? `copied ${file.source} -> ${file.destination} (${file.bytes} bytes)\n` : `FAILED ${file.source} -> ${file.destination}: ${file.message ?? "error"}\n`);
+    act.line(`U00011408 File transfer from agent '${source.name}' to agent '${destination.name}' started.`);
+    const listing = await source.listFiles(transfer.sourcePath);
+    if (listing.error !== undefined) return end(Status.ENDED_NOT_OK, `U00011419 The transfer could not run: ${listing.error}.`);
+    if (listing.files.length === 0) return end(Status.ENDED_NOT_OK, `U00011419 No file matches ${transfer.sourcePath}.`);
+    const toDirectory = transfer.destinationPath.endsWith("/") || (await destination.isDirectory(transfer.destinationPath).catch(() => false));
+    if (!toDirectory && listing.files.length > 1) {
+      return end(Status.ENDED_NOT_OK, `U00011419 The transfer could not run: ${listing.files.length} files match but the destination ${transfer.destinationPath} is a single file.`);
     }
-    const copied = result.files.filter((f) => f.outcome === "copied");
-    const bytes = copied.reduce((sum, f) => sum + f.bytes, 0);
-    rep.write(`${copied.length} of ${result.files.length} files copied, ${bytes} bytes\n`);
+    const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
+    let copied = 0;
+    let bytes = 0;
+    for (const file of listing.files) {
+      const target = toDirectory ? posix.join(transfer.destinationPath, posix.basename(file.path)) : transfer.destinationPath;
+      try {
+        // The bytes stream from the source agent to the destination agent; neither holds the whole file.
+        const written = await destination.writeFile(target, source.readFile(file.path), transfer.overwrite);
+        copied += 1;
+        bytes += written;
+        rep.write(`copied ${source.name}:${file.path} -> ${destination.name}:${target} (${written} bytes)\n`);
+      } catch (error) {
+        rep.write(`FAILED ${source.name}:${file.path} -> ${destination.name}:${target}: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+    }
+    rep.write(`${copied} of ${listing.files.length} files copied, ${bytes} bytes\n`);
     await rep.end();
-    if (result.error !== undefined) return end(Status.ENDED_NOT_OK, `U00011419 The transfer could not run: ${result.error}.`);
-    if (result.files.length === 0) return end(Status.ENDED_NOT_OK, `U00011419 No file matches ${transfer.sourcePath}.`);
-    const failed = result.files.length - copied.length;
-    if (failed > 0) return end(Status.ENDED_NOT_OK, `U00011419 ${failed} of ${result.files.length} files could not be copied.`);
-    return end(Status.ENDED_OK, `U00011410 File transfer ended: ${copied.length} files, ${bytes} bytes.`);
+    const failed = listing.files.length - copied;
+    if (failed > 0) return end(Status.ENDED_NOT_OK, `U00011419 ${failed} of ${listing.files.length} files could not be copied.`);
+    return end(Status.ENDED_OK, `U00011410 File transfer ended: ${copied} files, ${bytes} bytes.`);
   }
 }

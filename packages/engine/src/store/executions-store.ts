@@ -1,22 +1,11 @@
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { expressionBuilder, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Execution, ExecutionChanges } from "../domain/execution";
-import type { AccessFilter } from "../domain/authorization";
-import type { StatusTerm } from "../domain/status-filter";
-import { matchesWildcard } from "./like";
+import { clientCondition, filterConditions, lifetimeParts, type ExecutionFilter, type ReadPlan } from "./execution-filters";
 import type { Database, ExecutionsTable } from "./schema";
 
 export type NewExecution = Omit<Execution, "runId">;
 
-export interface ExecutionFilter {
-  /** Only executions of objects these patterns allow (see domain/authorization). */
-  access?: AccessFilter | null | undefined;
-  runId?: number | undefined;
-  name?: string | undefined;
-  /** Only executions that have comments. */
-  commentedOnly?: boolean | undefined;
-  objectTypes?: readonly string[] | undefined;
-  status?: readonly StatusTerm[] | undefined;
-}
+export type { ExecutionFilter } from "./execution-filters";
 
 const summaryColumns = [
   "run_id",
@@ -44,6 +33,7 @@ const summaryColumns = [
   "restart_count",
   "restart_predecessor",
   "due_at",
+  "estimated_runtime",
 ] as const;
 
 function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColumns)[number]>): Execution {
@@ -73,6 +63,7 @@ function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColum
     restartCount: row.restart_count,
     restartPredecessor: row.restart_predecessor,
     dueAt: row.due_at,
+    estimatedRuntime: row.estimated_runtime,
   };
 }
 
@@ -106,6 +97,7 @@ export async function insertExecution(db: Kysely<Database>, execution: NewExecut
       restart_count: execution.restartCount,
       restart_predecessor: execution.restartPredecessor,
       due_at: execution.dueAt,
+      estimated_runtime: execution.estimatedRuntime,
       definition,
       modified_at: now,
     })
@@ -152,41 +144,75 @@ export async function updateExecution(
   return row && toExecution(row);
 }
 
+/** Up to this many matches a page is sorted from the matches; beyond, it is read in the list's order. */
+const SORTED_PAGE_MATCHES = 10_000;
+
 /**
- * One page of a client's executions, newest activation first (then highest run_id), with the
- * total number matching the filter.
+ * One page of a client's executions, newest activation first (then highest run_id, so the order
+ * is total), with the number of executions the filter matches.
+ *
+ * Few matches are found in one pass through the index that suits the filter best, which gives the
+ * total as well, and the page is sorted from them. Many matches are counted, and the page is read
+ * along the list's own index, where they lie close together (see ReadPlan).
  */
 export async function listExecutions(
   db: Kysely<Database>,
   client: number,
   filter: ExecutionFilter,
-  maxResults: number,
-): Promise<{ total: number; executions: Execution[] }> {
-  let query = db.selectFrom("executions").where("client", "=", client);
-  const access = filter.access;
-  if (access) {
-    if (access.grants.length === 0) return { total: 0, executions: [] };
-    const pattern = (p: { objectType: string; objectName: string }) => sql<boolean>`(${matchesWildcard("object_type", p.objectType)} and ${matchesWildcard("name", p.objectName)})`;
-    query = query.where(sql<boolean>`(${sql.join(access.grants.map(pattern), sql` or `)})`);
-    if (access.prohibitions.length > 0) query = query.where(sql<boolean>`not (${sql.join(access.prohibitions.map(pattern), sql` or `)})`);
+  { maxResults, afterRunId }: ListPaging,
+): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
+  const anchor = afterRunId === undefined ? undefined : await db.selectFrom("executions").select(["activation_time", "run_id"]).where("client", "=", client).where("run_id", "=", afterRunId).executeTakeFirst();
+  const after = (k: { activation_time: number; run_id: number }) => anchor === undefined || k.activation_time < anchor.activation_time || (k.activation_time === anchor.activation_time && k.run_id < anchor.run_id);
+  const few = await fewMatches(db, client, filter);
+  if (few !== undefined) {
+    const rest = few.filter(after).sort((a, b) => b.activation_time - a.activation_time || b.run_id - a.run_id);
+    return { total: few.length, executions: await executionsByRunId(db, rest.slice(0, maxResults).map((k) => k.run_id)), hasmore: rest.length > maxResults };
   }
-  if (filter.runId !== undefined) query = query.where("run_id", "=", filter.runId);
-  if (filter.commentedOnly) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(selectFrom("execution_comments").select("execution_comments.id").whereRef("execution_comments.run_id", "=", "executions.run_id").whereRef("execution_comments.client", "=", "executions.client")),
-    );
+  const total = await countMatching(db, client, filter);
+  let query = matching(db, client, filter, "in-order");
+  if (anchor !== undefined) query = query.where((eb) => eb(eb.refTuple("activation_time", "run_id"), "<", eb.tuple(anchor.activation_time, anchor.run_id)));
+  // One row more than asked tells whether another page follows.
+  const rows = await query.select(summaryColumns).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults + 1).execute();
+  return { total, executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
+}
+
+/** How a list is paged: its size and, for keyset paging, the execution the page continues after. */
+export interface ListPaging {
+  maxResults: number;
+  afterRunId?: number | undefined;
+}
+
+/** The keys of every match when there are at most SORTED_PAGE_MATCHES, else undefined. */
+async function fewMatches(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<{ run_id: number; activation_time: number }[] | undefined> {
+  const found: { run_id: number; activation_time: number }[] = [];
+  for (const part of lifetimeParts(filter)) {
+    const keys = await matching(db, client, part, "by-filter")
+      .select(["run_id", "activation_time"])
+      .limit(SORTED_PAGE_MATCHES + 1 - found.length)
+      .execute();
+    found.push(...keys);
+    if (found.length > SORTED_PAGE_MATCHES) return undefined;
   }
-  if (filter.name !== undefined) query = query.where(matchesWildcard("name", filter.name.toUpperCase()));
-  if (filter.objectTypes !== undefined && filter.objectTypes.length > 0) query = query.where("object_type", "in", [...filter.objectTypes]);
-  const status = filter.status;
-  if (status !== undefined && status.length > 0) {
-    query = query.where((eb) => eb.or(status.map((t) => (t.from === t.to ? eb("status", "=", t.from) : eb.between("status", t.from, t.to)))));
-  }
-  const [rows, count] = await Promise.all([
-    query.select(summaryColumns).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), executions: rows.map(toExecution) };
+  return found;
+}
+
+async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<number> {
+  const counts = await Promise.all(lifetimeParts(filter).map((part) => matching(db, client, part, "by-filter").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()));
+  return counts.reduce((sum, c) => sum + Number(c.n), 0);
+}
+
+/** Executions by run_id, in the list's order. */
+async function executionsByRunId(db: Kysely<Database>, runIds: readonly number[]): Promise<Execution[]> {
+  if (runIds.length === 0) return [];
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("run_id", "in", [...runIds]).orderBy("activation_time", "desc").orderBy("run_id", "desc").execute();
+  return rows.map(toExecution);
+}
+
+function matching(db: Kysely<Database>, client: number, filter: ExecutionFilter, plan: ReadPlan) {
+  const eb = expressionBuilder<Database, "executions">();
+  let query = db.selectFrom("executions").where(clientCondition(eb, client, filter));
+  for (const condition of filterConditions(eb, filter, plan)) query = query.where(condition);
+  return query;
 }
 
 /** Executions of every client that have not ended, oldest first: what a restart must look at. */
@@ -233,18 +259,21 @@ function parseValues(text: string | null | undefined): VariableValues {
 }
 
 /**
- * A page of an execution's immediate children, newest activation first (then highest run_id),
- * starting after `afterRunId` in that order when given, with the total.
+ * A page of an execution's immediate children, newest activation first (then highest run_id):
+ * only those above `runIdAbove` (start_at_run_id), continuing after `afterRunId` in that order.
+ * The total counts every child `runIdAbove` lets through.
  */
 export async function pageChildren(
   db: Kysely<Database>,
   client: number,
   parent: number,
   maxResults: number,
-  afterRunId: number | undefined,
+  { runIdAbove, afterRunId }: { runIdAbove?: number | undefined; afterRunId?: number | undefined },
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
-  const base = db.selectFrom("executions").where("client", "=", client).where("parent", "=", parent);
+  let base = db.selectFrom("executions").where("client", "=", client).where("parent", "=", parent);
+  if (runIdAbove !== undefined) base = base.where("run_id", ">", runIdAbove);
   let page = base.select(summaryColumns);
+  // Keyset paging in the list's order: rows after the anchor, which is read once.
   if (afterRunId !== undefined) {
     const anchor = await db.selectFrom("executions").select(["activation_time", "run_id"]).where("client", "=", client).where("run_id", "=", afterRunId).executeTakeFirst();
     if (anchor) {

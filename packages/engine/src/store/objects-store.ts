@@ -32,6 +32,13 @@ export async function findObject(db: Kysely<Database>, client: number, name: str
   return row && toStoredObject(row);
 }
 
+/** Reads the objects of a client with these (upper-case) names; names without an object are left out. */
+export async function findObjectsNamed(db: Kysely<Database>, client: number, names: readonly string[]): Promise<StoredObject[]> {
+  if (names.length === 0) return [];
+  const rows = await db.selectFrom("objects").selectAll().where("client", "=", client).where("name", "in", [...new Set(names)]).execute();
+  return rows.map(toStoredObject);
+}
+
 /** Inserts a new object; fails with a unique-constraint error when the name is taken. */
 export async function insertObject(db: Kysely<Database>, client: number, definition: ObjectDefinition, user: string, now: number): Promise<void> {
   await db

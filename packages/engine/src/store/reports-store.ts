@@ -23,14 +23,14 @@ export async function appendReport(db: Kysely<Database>, client: number, runId: 
     if (text.length === 0) return;
     const last = await trx
       .selectFrom("report_pages")
-      .select(["page", (eb) => eb.fn("length", [eb.ref("content")]).as("length")])
+      .select(["page", (eb) => eb.fn<number>("octet_length", [eb.ref("content")]).as("bytes")])
       .where("run_id", "=", runId)
       .where("type", "=", type)
       .orderBy("page", "desc")
       .limit(1)
       .executeTakeFirst();
     const lastPage = last?.page ?? 0;
-    const { append, newPages } = splitIntoPages(last === undefined ? 0 : Number(last.length), text);
+    const { append, newPages } = splitIntoPages(last === undefined ? 0 : Number(last.bytes), text);
     if (append.length > 0) {
       if (last === undefined) {
         await trx.insertInto("report_pages").values({ run_id: runId, type, page: 1, content: append }).execute();
@@ -70,13 +70,13 @@ export async function listReports(db: Kysely<Database>, client: number, runId: n
   return rows.map((r) => ({ type: r.type, updatedAt: r.updated_at, ended: r.ended === 1 }));
 }
 
-/** Pages `fromPage`.. of a report, at most `count` of them. */
+/** Pages numbered above `afterPage` of a report, at most `count` of them; undefined when the report does not exist. */
 export async function readReportPages(
   db: Kysely<Database>,
   client: number,
   runId: number,
   type: string,
-  fromPage: number,
+  afterPage: number,
   count: number,
 ): Promise<{ page: number; content: string }[] | undefined> {
   const report = await db.selectFrom("reports").select("run_id").where("client", "=", client).where("run_id", "=", runId).where("type", "=", type).executeTakeFirst();
@@ -86,7 +86,7 @@ export async function readReportPages(
     .select(["page", "content"])
     .where("run_id", "=", runId)
     .where("type", "=", type)
-    .where("page", ">=", fromPage)
+    .where("page", ">", afterPage)
     .orderBy("page")
     .limit(count)
     .execute();

@@ -11,6 +11,27 @@ export interface Database {
   execution_events: ExecutionEventsTable;
   callback_outbox: CallbackOutboxTable;
   execution_comments: ExecutionCommentsTable;
+  event_files: EventFilesTable;
+  runtime_estimates: RuntimeEstimatesTable;
+}
+
+/** Each object's current estimated runtime (ERT) in seconds. */
+export interface RuntimeEstimatesTable {
+  client: number;
+  object_name: string;
+  seconds: number;
+  updated_at: number;
+}
+
+/** Files a file event saw at its last check (sizes and times as numbers; bigint in PostgreSQL). */
+export interface EventFilesTable {
+  client: number;
+  run_id: number;
+  path: string;
+  size: number;
+  modified_ms: number;
+  /** 1 when this version of the file has fired the event. */
+  fired: number;
 }
 
 export interface ExecutionCommentsTable {
@@ -95,6 +116,8 @@ export interface ExecutionsTable {
   restart_predecessor: number | null;
   /** When a waiting execution is due to start (epoch ms). */
   due_at: number | null;
+  /** The object's ERT in seconds at activation. */
+  estimated_runtime: number | null;
   /** The start request's callback (JSON), delivered when the execution ends. */
   callback: string | null;
   /** A period container's recurring rule as requested (JSON). */

@@ -3,42 +3,19 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import type { Execution } from "../domain/execution";
 import { REPORT_PAGE_SIZE } from "../domain/report-pages";
+import { newExecution as endedExecution } from "../testing/new-execution";
 import { ensureClient, listClients } from "./clients-store";
 import { openStore, type Store } from "./connect";
 import { countCredentials, findCredential, findCredentialsByName, setPasswordHash } from "./credentials-store";
 import { appendEvent, eventsAfter, latestEventSeq, pruneEvents } from "./events-store";
+import { listSeenFiles, replaceSeenFiles } from "./event-files-store";
 import { findExecution, insertExecution, listExecutions, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
 import { findObject, insertObject, replaceObject } from "./objects-store";
 import { appendReport, endReport, listReports, readReportPages } from "./reports-store";
 
+/** Store tests start from an execution that has not run yet. */
 function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
-  return {
-    client: 100,
-    name: "NIGHTLY.BACKUP",
-    objectType: "JOBS",
-    type: "Job",
-    queue: "CLIENT_QUEUE",
-    status: Status.PREPARING,
-    activationTime: 1_000,
-    startTime: null,
-    endTime: null,
-    user: "ADMIN/ADMIN",
-    agent: null,
-    platform: null,
-    parent: null,
-    referenceRunId: 0,
-    lineNumber: null,
-    returnCode: null,
-    alias: null,
-    title: null,
-    archiveKey1: null,
-    archiveKey2: null,
-    activatorObjectType: "API",
-    restartCount: 0,
-    restartPredecessor: null,
-    dueAt: null,
-    ...overrides,
-  };
+  return endedExecution({ status: Status.PREPARING, ...overrides });
 }
 
 describe.each(testDialects)("store on %s", (dialect) => {
@@ -59,6 +36,19 @@ describe.each(testDialects)("store on %s", (dialect) => {
     await store.close();
     store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     expect(await listClients(store.db)).toEqual([]);
+  });
+
+  it("replaces what a file event saw, keeping sizes beyond 32 bits, per event", async () => {
+    const big = { path: "/in/big.bin", size: 6_000_000_000, modifiedMs: 1_790_000_000_123, fired: true };
+    const many = Array.from({ length: 1200 }, (_, i) => ({ path: `/in/f${String(i).padStart(4, "0")}`, size: i, modifiedMs: 1000 + i, fired: false }));
+    await replaceSeenFiles(store.db, 100, 7, [big, ...many]);
+    await replaceSeenFiles(store.db, 100, 8, [{ ...big, fired: false }]);
+    const seen = await listSeenFiles(store.db, 100, 7);
+    expect(seen).toHaveLength(1201);
+    expect(seen[0]).toEqual(big);
+    await replaceSeenFiles(store.db, 100, 7, [many[5] ?? big]);
+    expect(await listSeenFiles(store.db, 100, 7)).toEqual([many[5]]);
+    expect(await listSeenFiles(store.db, 100, 8)).toEqual([{ ...big, fired: false }]);
   });
 
   it("creates clients once", async () => {
@@ -97,27 +87,31 @@ describe.each(testDialects)("store on %s", (dialect) => {
       created.push(await insertExecution(store.db, newExecution({ name, activationTime: 1000 + (i % 2) * 10 }), "{}", 1));
     }
     await insertExecution(store.db, newExecution({ client: 200, name: "A.ONE" }), "{}", 1);
-    const all = await listExecutions(store.db, 100, {}, 50);
+    const all = await listExecutions(store.db, 100, {}, { maxResults: 50 });
     expect(all.total).toBe(4);
     // activation_time desc, then run_id desc
     expect(all.executions.map((e) => e.name)).toEqual(["A_X", "A.TWO", "B.ONE", "A.ONE"]);
-    const page = await listExecutions(store.db, 100, {}, 2);
-    expect(page).toMatchObject({ total: 4 });
+    const page = await listExecutions(store.db, 100, {}, { maxResults: 2 });
+    expect(page).toMatchObject({ total: 4, hasmore: true });
     expect(page.executions).toHaveLength(2);
-    expect((await listExecutions(store.db, 100, { name: "a.*" }, 50)).executions.map((e) => e.name)).toEqual(["A.TWO", "A.ONE"]);
+    // Keyset paging continues after the last row of a page, in the same order.
+    const next = await listExecutions(store.db, 100, {}, { maxResults: 2, afterRunId: page.executions[1]?.runId });
+    expect(next).toMatchObject({ total: 4, hasmore: false });
+    expect(next.executions.map((e) => e.name)).toEqual(["B.ONE", "A.ONE"]);
+    expect((await listExecutions(store.db, 100, { name: "a.*" }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A.TWO", "A.ONE"]);
     // `_` is a literal, not LIKE's any-character
-    expect((await listExecutions(store.db, 100, { name: "A_*" }, 50)).executions.map((e) => e.name)).toEqual(["A_X"]);
-    expect((await listExecutions(store.db, 100, { name: "?.ONE" }, 50)).total).toBe(2);
-    expect((await listExecutions(store.db, 100, { objectTypes: ["JOBP"] }, 50)).total).toBe(0);
-    expect((await listExecutions(store.db, 100, { runId: created[1]!.runId }, 50)).executions.map((e) => e.name)).toEqual(["A.TWO"]);
+    expect((await listExecutions(store.db, 100, { name: "A_*" }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A_X"]);
+    expect((await listExecutions(store.db, 100, { name: "?.ONE" }, { maxResults: 50 })).total).toBe(2);
+    expect((await listExecutions(store.db, 100, { objectTypes: ["JOBP"] }, { maxResults: 50 })).total).toBe(0);
+    expect((await listExecutions(store.db, 100, { runId: created[1]!.runId }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A.TWO"]);
   });
 
   it("filters by status codes and ranges", async () => {
     const ok = await insertExecution(store.db, newExecution({ status: Status.ENDED_OK }), "{}", 1);
     await insertExecution(store.db, newExecution({ status: Status.ENDED_NOT_OK }), "{}", 1);
     await insertExecution(store.db, newExecution({ status: Status.ACTIVE }), "{}", 1);
-    expect((await listExecutions(store.db, 100, { status: [{ from: 1900, to: 1999 }] }, 50)).executions.map((e) => e.runId)).toEqual([ok.runId]);
-    expect((await listExecutions(store.db, 100, { status: [{ from: 1800, to: 1800 }, { from: 1550, to: 1550 }] }, 50)).total).toBe(2);
+    expect((await listExecutions(store.db, 100, { status: [{ from: 1900, to: 1999 }] }, { maxResults: 50 })).executions.map((e) => e.runId)).toEqual([ok.runId]);
+    expect((await listExecutions(store.db, 100, { status: [{ from: 1800, to: 1800 }, { from: 1550, to: 1550 }] }, { maxResults: 50 })).total).toBe(2);
   });
 
   it("updates status in a transaction and records ordered events per client", async () => {
@@ -153,15 +147,15 @@ describe.each(testDialects)("store on %s", (dialect) => {
     const line = `${"x".repeat(99)}\n`;
     for (let i = 0; i < 500; i++) await appendReport(store.db, 100, 7, "REP", line.repeat(2), i);
     await endReport(store.db, 7, "REP", 999);
-    const pages = await readReportPages(store.db, 100, 7, "REP", 1, 100);
+    const pages = await readReportPages(store.db, 100, 7, "REP", 0, 100);
     expect(pages?.map((p) => p.page)).toEqual([1, 2, 3, 4]);
     expect(pages?.map((p) => p.content).join("")).toBe(line.repeat(1000));
     for (const page of pages ?? []) {
       expect(page.content.length).toBeLessThanOrEqual(REPORT_PAGE_SIZE);
       expect(page.content.endsWith("\n")).toBe(true);
     }
-    expect((await readReportPages(store.db, 100, 7, "REP", 3, 1))?.map((p) => p.page)).toEqual([3]);
-    expect(await readReportPages(store.db, 200, 7, "REP", 1, 1)).toBeUndefined();
+    expect((await readReportPages(store.db, 100, 7, "REP", 2, 1))?.map((p) => p.page)).toEqual([3]);
+    expect(await readReportPages(store.db, 200, 7, "REP", 0, 1)).toBeUndefined();
     expect(await listReports(store.db, 100, 7)).toEqual([{ type: "REP", updatedAt: 999, ended: true }]);
   });
 });

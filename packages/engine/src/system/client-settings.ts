@@ -10,6 +10,8 @@ export const CLIENT_SETTINGS_OBJECT = "UC_CLIENT_SETTINGS";
 export const CLIENT_SETTING_DEFAULTS = {
   /** Consecutive failed logins after which a user is locked. */
   LOGIN_MAX_FAILURES: 5,
+  /** Seconds every estimate is when ERT_METHOD is FIXED. */
+  ERT_FIXED: 60,
 } as const;
 
 /** Text settings with their allowed values, the first being the default. */
@@ -18,6 +20,8 @@ export const CLIENT_TEXT_SETTINGS = {
   UNKNOWN_AGENT: ["FAULT", "WAIT"],
   /** Whether users may comment on executions of the client. */
   EXECUTION_COMMENTS: ["ON", "OFF"],
+  /** How estimated runtimes are computed for objects that do not say (docs/semantics.md, ERT). */
+  ERT_METHOD: ["AVERAGE", "MAXIMUM", "LINEAR_REGRESSION", "FIXED"],
 } as const;
 
 /** A text client setting: the `value1` of its key in UC_CLIENT_SETTINGS when allowed, else the default. */

@@ -20,6 +20,7 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
     status: execution.status,
     status_text: statusText(execution.status),
     runtime: runtimeSeconds(execution, now),
+    estimated_runtime: optional(execution.estimatedRuntime),
     activation_time: new Date(execution.activationTime).toISOString(),
     start_time: iso(execution.startTime),
     end_time: iso(execution.endTime),

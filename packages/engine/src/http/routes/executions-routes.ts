@@ -6,23 +6,25 @@ import {
   InChangeExecutionStatusBody,
   InExecutionBody,
   ReportContentQuery,
+  type OutErtEstimations,
   type OutExecution,
   type OutChangeExecutionStatus,
   type OutComment,
   type OutExecutionList,
+  type OutListedExecutionList,
   type OutReport,
   type OutReportContent,
   type OutRunId,
 } from "@baton/contract";
 import { z } from "zod";
-import { invalid } from "../../domain/errors";
-import { parseStatusTerms } from "../../domain/status-filter";
 import type { Clock } from "../../runtime/clock";
 import type { ExecutionService } from "../../runtime/execution-service";
 import type { ReportService } from "../../runtime/report-service";
 import { camelCaseKeys } from "../key-case";
 import { presentComment, presentExecution, presentRecurring } from "../presenters/execution-presenter";
+import { presentListedExecution } from "../presenters/listed-execution-presenter";
 import { defineRoute, noBody, noParams } from "../route";
+import { executionFilterOf } from "./execution-list-filter";
 import { ClientParams, RunParams } from "./params";
 
 /** Keys whose values are user data and keep their spelling. */
@@ -58,18 +60,10 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       params: ClientParams,
       query: ExecutionListQuery,
       body: noBody,
-      handle: async ({ principal, query }): Promise<OutExecutionList> => {
-        const status = query.status === undefined ? undefined : parseStatusTerms(query.status);
-        if (status !== undefined && "invalid" in status) {
-          throw invalid(ErrorCode.INVALID_REQUEST, "status", "must be status codes (1900), ranges (1800-1899) or range names (ANY_ABEND)", status.invalid);
-        }
-        const { total, executions: page } = await executions.list(
-          principal,
-          { runId: query.run_id, name: query.name, commentedOnly: query.commented_only, objectTypes: query.type?.map(objectTypeOf), status: status?.terms },
-          query.max_results,
-        );
+      handle: async ({ principal, query }): Promise<OutListedExecutionList> => {
+        const page = await executions.list(principal, executionFilterOf(query), { maxResults: query.max_results, afterRunId: query.after_run_id }, query.fields);
         const now = clock.now();
-        return { total, data: page.map((e) => presentExecution(e, now)), hasmore: total > page.length };
+        return { total: page.total, data: page.executions.map((e) => presentListedExecution(e, now)), hasmore: page.hasmore };
       },
     }),
     defineRoute({
@@ -96,7 +90,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       query: ChildrenQuery,
       body: noBody,
       handle: async ({ principal, params, query }): Promise<OutExecutionList> => {
-        const { total, executions: page, hasmore } = await executions.children(principal, params.run_id, query.max_results, query.start_at_run_id);
+        const { total, executions: page, hasmore } = await executions.children(principal, params.run_id, query.max_results, { runIdAbove: query.start_at_run_id, afterRunId: query.after_run_id });
         const now = clock.now();
         return { total, data: page.map((e) => presentExecution(e, now)), hasmore };
       },
@@ -140,6 +134,14 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     }),
     defineRoute({
       method: "GET",
+      path: "/:client_id/executions/:run_id/ert",
+      params: RunParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }): Promise<OutErtEstimations> => executions.ert(principal, params.run_id),
+    }),
+    defineRoute({
+      method: "GET",
       path: "/:client_id/executions/:run_id/reports",
       params: RunParams,
       query: noParams,
@@ -162,21 +164,4 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       },
     }),
   ];
-}
-
-/** The `type` filter takes object types (JOBS) and also the execution type names (Job). */
-const OBJECT_TYPE_OF_EXECUTION_TYPE: Readonly<Record<string, string>> = {
-  JOB: "JOBS",
-  WORKFLOW: "JOBP",
-  SCHEDULE: "JSCH",
-  SCRIPT: "SCRI",
-  EVENT: "EVNT",
-  FILETRANSFER: "JOBF",
-  NOTIFICATION: "CALL",
-  GROUP: "JOBG",
-};
-
-function objectTypeOf(type: string): string {
-  const upper = type.toUpperCase();
-  return OBJECT_TYPE_OF_EXECUTION_TYPE[upper] ?? upper;
 }

@@ -7,6 +7,9 @@ import { dueTimesMigration } from "./0004-due-times";
 import { callbacksMigration } from "./0005-callbacks";
 import { recurringMigration } from "./0006-recurring";
 import { commentsMigration } from "./0007-comments";
+import { executionListIndexesMigration } from "./0008-execution-list-indexes";
+import { eventFilesMigration } from "./0009-event-files";
+import { runtimeEstimatesMigration } from "./0010-runtime-estimates";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -18,6 +21,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0005-callbacks": callbacksMigration(dialect),
     "0006-recurring": recurringMigration,
     "0007-comments": commentsMigration(dialect),
+    "0008-execution-list-indexes": executionListIndexesMigration(dialect),
+    "0009-event-files": eventFilesMigration(dialect),
+    "0010-runtime-estimates": runtimeEstimatesMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

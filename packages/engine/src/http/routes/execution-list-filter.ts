@@ -1,0 +1,60 @@
+import { EXECUTION_TYPE_OF_OBJECT, ErrorCode, type ExecutionListQuery } from "@baton/contract";
+import { invalid } from "../../domain/errors";
+import { parseStatusTerms, type StatusTerm } from "../../domain/status-filter";
+import type { ExecutionFilter } from "../../store/executions-store";
+
+/** A time frame bound names a whole second: `time_frame_to` takes in the rest of its second. */
+const REST_OF_SECOND = 999;
+
+/** The engine's filter for the query of GET /{client_id}/executions (docs/decisions.md, "Execution list"). */
+export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
+  return {
+    runId: query.run_id,
+    runIdAbove: query.start_at_run_id,
+    name: query.name,
+    nameExclude: query.name_exclude,
+    alias: query.alias,
+    agent: query.agent,
+    agentExclude: query.agent_exclude,
+    user: query.user,
+    userExclude: query.user_exclude,
+    archiveKey1: query.archive_key1,
+    archiveKey1Exclude: query.archive_key1_exclude,
+    archiveKey2: query.archive_key2,
+    archiveKey2Exclude: query.archive_key2_exclude,
+    objectTypes: query.type?.filter(isObjectType),
+    executionTypes: query.type?.filter((t) => !isObjectType(t)),
+    status: query.status === undefined ? undefined : statusTermsOf(query.status),
+    platforms: query.platform,
+    queues: query.queue,
+    timeFrame: { option: query.time_frame_option, from: query.time_frame_from, to: query.time_frame_to === undefined ? undefined : query.time_frame_to + REST_OF_SECOND },
+    referenceRunId: query.reference_run_id,
+    commentedOnly: query.commented_only,
+    // include_deactivated needs no condition: this engine never deactivates an execution.
+    unmatchable: asksForDataNotKept(query),
+  };
+}
+
+function isObjectType(type: string): boolean {
+  return type in EXECUTION_TYPE_OF_OBJECT;
+}
+
+function statusTermsOf(values: readonly string[]): StatusTerm[] {
+  const parsed = parseStatusTerms(values);
+  if ("invalid" in parsed) throw invalid(ErrorCode.INVALID_REQUEST, "status", "must be status codes (1900), ranges (1800-1899) or range names (ANY_ABEND)", parsed.invalid);
+  return parsed.terms;
+}
+
+/**
+ * No execution of this engine is a workflow modified while it ran, has a remote status, runs in a
+ * ZDU version or uses sync objects, so asking for any of these matches nothing.
+ */
+function asksForDataNotKept(query: ExecutionListQuery): boolean {
+  return (
+    query.modified_only === true ||
+    query.remote_status_number !== undefined ||
+    query.remote_status_text !== undefined ||
+    query.zdu_version !== undefined ||
+    (query.sync_usage !== undefined && query.sync_usage.length > 0)
+  );
+}

@@ -1,0 +1,53 @@
+import type { ObjectBody } from "@baton/contract";
+import type { Logger } from "pino";
+import { ERT_SAMPLE_SIZE, MIN_ERT_SECONDS, ertRuleOf, estimateRuntime, type ErtRule } from "../domain/ert";
+import type { Store } from "../store/connect";
+import { findObject, findObjectsNamed } from "../store/objects-store";
+import { findRuntimeEstimate, findRuntimeEstimates, recentOkRuntimes, saveRuntimeEstimate } from "../store/runtime-estimates-store";
+import { numericClientSetting, textClientSetting } from "../system/client-settings";
+import type { Clock } from "./clock";
+
+/**
+ * Estimated runtimes (ERT): an object's estimate is recomputed each time one of its executions
+ * ends OK, from its last 25 OK runtimes, by the object's method or the client's.
+ */
+export class RuntimeEstimator {
+  constructor(private readonly deps: { store: Store; clock: Clock; logger: Logger }) {}
+
+  /** The estimate an execution of the object starts with, if there is one. */
+  async estimateFor(client: number, name: string, body: ObjectBody): Promise<number | undefined> {
+    const rule = await this.#rule(client, body);
+    return rule.method === "FIXED" ? estimateRuntime([], rule) : findRuntimeEstimate(this.deps.store.db, client, name);
+  }
+
+  /** The estimates executions of these objects would start with, by name (objects without one are left out). */
+  async estimatesFor(client: number, names: readonly string[]): Promise<Map<string, number>> {
+    const { db } = this.deps.store;
+    const stored = await findRuntimeEstimates(db, client, names);
+    const clientRule = await this.#clientRule(client);
+    for (const object of await findObjectsNamed(db, client, names)) {
+      const rule = ertRuleOf(object.body, clientRule);
+      if (rule.method === "FIXED") stored.set(object.name, estimateRuntime([], rule) ?? MIN_ERT_SECONDS);
+    }
+    return stored;
+  }
+
+  /** After an execution of the object ended OK. */
+  async afterOk(client: number, name: string): Promise<void> {
+    const { store, clock } = this.deps;
+    const object = await findObject(store.db, client, name);
+    if (object === undefined) return;
+    const rule = await this.#rule(client, object.body);
+    const seconds = estimateRuntime(await recentOkRuntimes(store.db, client, name, object.type, ERT_SAMPLE_SIZE), rule);
+    if (seconds !== undefined) await saveRuntimeEstimate(store.db, client, name, seconds, clock.now());
+  }
+
+  async #rule(client: number, body: ObjectBody): Promise<ErtRule> {
+    return ertRuleOf(body, await this.#clientRule(client));
+  }
+
+  async #clientRule(client: number): Promise<ErtRule> {
+    const { db } = this.deps.store;
+    return { method: await textClientSetting(db, client, "ERT_METHOD"), fixedSeconds: await numericClientSetting(db, client, "ERT_FIXED") };
+  }
+}

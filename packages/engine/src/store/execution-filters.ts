@@ -1,0 +1,236 @@
+import type { TimeFrameOption } from "@baton/contract";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { AccessFilter } from "../domain/authorization";
+import type { StatusTerm } from "../domain/status-filter";
+import { hasWildcard, wildcardToLike } from "../domain/wildcard";
+import { matchesWildcard } from "./like";
+import type { Database } from "./schema";
+
+/** A time frame in epoch milliseconds, both bounds inclusive and each optional; `all` applies to the whole lifetime. */
+export interface TimeFrame {
+  option: TimeFrameOption;
+  from?: number | undefined;
+  to?: number | undefined;
+  /** Only executions that have (true) or have not (false) ended: the parts of an `all` frame (see lifetimeParts). */
+  ended?: boolean | undefined;
+}
+
+/**
+ * What a list of executions is narrowed to. Patterns take the `*` and `?` wildcards; an `*Exclude`
+ * flag turns its pattern into "everything but". Names, aliases, agents and users are stored upper
+ * case and compared so; archive keys are free text and compared ignoring the case of A-Z.
+ */
+export interface ExecutionFilter {
+  /** Only executions of objects these patterns allow (see domain/authorization). */
+  access?: AccessFilter | null | undefined;
+  runId?: number | undefined;
+  /** Only executions whose run_id is greater than this. */
+  runIdAbove?: number | undefined;
+  name?: string | undefined;
+  nameExclude?: boolean | undefined;
+  alias?: string | undefined;
+  agent?: string | undefined;
+  agentExclude?: boolean | undefined;
+  user?: string | undefined;
+  userExclude?: boolean | undefined;
+  archiveKey1?: string | undefined;
+  archiveKey1Exclude?: boolean | undefined;
+  archiveKey2?: string | undefined;
+  archiveKey2Exclude?: boolean | undefined;
+  /** Only executions that have comments. */
+  commentedOnly?: boolean | undefined;
+  /** Object types (JOBS); together with `executionTypes` an execution matches either. */
+  objectTypes?: readonly string[] | undefined;
+  /** Execution types that no object type has (Cockpit). */
+  executionTypes?: readonly string[] | undefined;
+  status?: readonly StatusTerm[] | undefined;
+  platforms?: readonly string[] | undefined;
+  queues?: readonly string[] | undefined;
+  timeFrame?: TimeFrame | undefined;
+  referenceRunId?: number | undefined;
+  /**
+   * Conditions on data this engine does not keep (modified workflows, remote statuses, ZDU
+   * versions, sync usage): an execution never meets them, so asking for one matches nothing.
+   */
+  unmatchable?: boolean | undefined;
+}
+
+/**
+ * The two disjoint parts of a filter whose `all` time frame has a start: executions that ended in
+ * or after the frame, and executions that have not ended. Each reads a range of the end-time
+ * index, where the condition on both would read all of it; counted apart and added up, they count
+ * the filter. Any other filter is one part.
+ */
+export function lifetimeParts(filter: ExecutionFilter): ExecutionFilter[] {
+  const frame = filter.timeFrame;
+  if (frame?.option !== "all" || frame.from === undefined) return [filter];
+  return [
+    { ...filter, timeFrame: { ...frame, ended: true } },
+    { ...filter, timeFrame: { ...frame, ended: false } },
+  ];
+}
+
+/**
+ * How the database is to find a page; the result is the same either way. `by-filter`: through the
+ * index of a filter, for few matches, which are then sorted. `in-order`: along the list's own index
+ * (client, activation_time, run_id) until the page is full, for many matches: conditions that
+ * would read a range of another index are then written so that no index takes them, as sorting
+ * many matches costs more than stepping over the few rows that do not match.
+ */
+export type ReadPlan = "by-filter" | "in-order";
+
+type Conditions = ExpressionBuilder<Database, "executions">;
+type Condition = Expression<SqlBool>;
+type NumberColumn = "run_id" | "status" | "start_time" | "end_time";
+type TextColumn = "name" | "object_type" | "queue";
+
+/** A condition no execution meets. */
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+/**
+ * The condition on the client. Commented executions are few: they are best found from the comments
+ * by run_id, with the client checked on each, so the client is then written so that no index led
+ * by the client is read through instead.
+ */
+export function clientCondition(eb: Conditions, client: number, filter: ExecutionFilter): Condition {
+  return filter.commentedOnly ? eb(sql<number>`+${sql.ref("client")}`, "=", client) : eb("client", "=", client);
+}
+
+/** The where-conditions of a filter, to be AND-ed; none means every execution of the client. */
+export function filterConditions(eb: Conditions, filter: ExecutionFilter, plan: ReadPlan = "by-filter"): Condition[] {
+  const columns = new RangeColumns(plan);
+  return defined([
+    filter.unmatchable ? NOTHING : undefined,
+    filter.access ? accessCondition(eb, filter.access) : undefined,
+    filter.runId === undefined ? undefined : eb("run_id", "=", filter.runId),
+    filter.runIdAbove === undefined ? undefined : eb(columns.number("run_id"), ">", filter.runIdAbove),
+    filter.referenceRunId === undefined ? undefined : eb("reference_run_id", "=", filter.referenceRunId),
+    objectNameCondition(eb, columns, filter.name, filter.nameExclude),
+    nameCondition(eb, "alias", filter.alias, false),
+    nameCondition(eb, "agent", filter.agent, filter.agentExclude),
+    nameCondition(eb, "user", filter.user, filter.userExclude),
+    archiveKeyCondition(eb, "archive_key1", filter.archiveKey1, filter.archiveKey1Exclude),
+    archiveKeyCondition(eb, "archive_key2", filter.archiveKey2, filter.archiveKey2Exclude),
+    typeCondition(eb, columns, filter.objectTypes ?? [], filter.executionTypes ?? []),
+    filter.status === undefined || filter.status.length === 0 ? undefined : statusCondition(eb, columns, filter.status),
+    filter.platforms === undefined || filter.platforms.length === 0 ? undefined : eb("platform", "in", [...filter.platforms]),
+    filter.queues === undefined || filter.queues.length === 0 ? undefined : oneOf(eb, columns, "queue", filter.queues),
+    filter.timeFrame ? timeFrameCondition(eb, columns, filter.timeFrame) : undefined,
+    filter.commentedOnly ? commentedCondition(eb) : undefined,
+  ]);
+}
+
+/** How range conditions refer to their columns: as they are (`by-filter`), or through an expression no index serves (`in-order`). */
+class RangeColumns {
+  constructor(private readonly plan: ReadPlan) {}
+
+  number(column: NumberColumn): Expression<number | null> {
+    return this.plan === "by-filter" ? sql.ref<number | null>(column) : sql<number | null>`(${sql.ref(column)} + 0)`;
+  }
+
+  text(column: TextColumn): Expression<string> {
+    return this.plan === "by-filter" ? sql.ref<string>(column) : sql<string>`(${sql.ref(column)} || '')`;
+  }
+}
+
+function defined(conditions: readonly (Condition | undefined)[]): Condition[] {
+  return conditions.filter((c): c is Condition => c !== undefined);
+}
+
+/** The conditions AND-ed, or undefined when there are none. */
+function allOf(eb: Conditions, conditions: readonly (Condition | undefined)[]): Condition | undefined {
+  const present = defined(conditions);
+  return present.length === 0 ? undefined : eb.and(present);
+}
+
+function accessCondition(eb: Conditions, access: AccessFilter): Condition {
+  if (access.grants.length === 0) return NOTHING;
+  const pattern = (p: { objectType: string; objectName: string }) => eb.and([matchesWildcard("object_type", p.objectType), matchesWildcard("name", p.objectName)]);
+  const granted = eb.or(access.grants.map(pattern));
+  return access.prohibitions.length === 0 ? granted : eb.and([granted, eb.not(eb.or(access.prohibitions.map(pattern)))]);
+}
+
+/**
+ * The object name is always matched with LIKE, with or without wildcards: the name index is kept in
+ * the order in which LIKE reads a range of it (migration 0008), so `NIGHTLY.*` and `NIGHTLY.JOB`
+ * both read only their part of it.
+ */
+function objectNameCondition(eb: Conditions, columns: RangeColumns, pattern: string | undefined, exclude: boolean | undefined): Condition | undefined {
+  if (pattern === undefined) return undefined;
+  const matches = sql<SqlBool>`${columns.text("name")} like ${wildcardToLike(pattern.toUpperCase())} escape '\\'`;
+  return exclude ? eb.not(matches) : matches;
+}
+
+/** A name pattern: `=` without wildcards, so the (client, column, ...) index answers it in the list's order. */
+function nameCondition(eb: Conditions, column: "alias" | "agent" | "user", pattern: string | undefined, exclude: boolean | undefined): Condition | undefined {
+  if (pattern === undefined) return undefined;
+  const upper = pattern.toUpperCase();
+  return matchOrExclude(eb, column, hasWildcard(upper) ? matchesWildcard(column, upper) : eb(column, "=", upper), exclude);
+}
+
+/**
+ * Archive keys are free text: A-Z match in either case, in both dialects. `is not null` says what
+ * the match implies, so the index of the executions that have a key (migration 0008) takes it.
+ */
+function archiveKeyCondition(eb: Conditions, column: "archive_key1" | "archive_key2", pattern: string | undefined, exclude: boolean | undefined): Condition | undefined {
+  if (pattern === undefined) return undefined;
+  const upper = pattern.replace(/[a-z]/g, (c) => c.toUpperCase());
+  return matchOrExclude(eb, column, eb.and([eb(column, "is not", null), sql<SqlBool>`upper(${sql.ref(column)}) like ${wildcardToLike(upper)} escape '\\'`]), exclude);
+}
+
+/** "Everything but" includes executions without a value in the column (no agent, no key). */
+function matchOrExclude(eb: Conditions, column: "alias" | "agent" | "user" | "archive_key1" | "archive_key2", matches: Condition, exclude: boolean | undefined): Condition {
+  return exclude ? eb.or([eb(column, "is", null), eb.not(matches)]) : matches;
+}
+
+/** One value is an equality its ordered index answers in the list's order; more are a range of it. */
+function oneOf(eb: Conditions, columns: RangeColumns, column: TextColumn, values: readonly string[]): Condition {
+  const [only] = values;
+  return values.length === 1 && only !== undefined ? eb(column, "=", only) : eb(columns.text(column), "in", [...values]);
+}
+
+function typeCondition(eb: Conditions, columns: RangeColumns, objectTypes: readonly string[], executionTypes: readonly string[]): Condition | undefined {
+  const either = defined([
+    objectTypes.length > 0 ? oneOf(eb, columns, "object_type", objectTypes) : undefined,
+    executionTypes.length > 0 ? eb("type", "in", [...executionTypes]) : undefined,
+  ]);
+  return either.length === 0 ? undefined : eb.or(either);
+}
+
+function statusCondition(eb: Conditions, columns: RangeColumns, terms: readonly StatusTerm[]): Condition {
+  const [only] = terms;
+  if (terms.length === 1 && only !== undefined && only.from === only.to) return eb("status", "=", only.from);
+  const status = columns.number("status");
+  return eb.or(terms.map((t) => (t.from === t.to ? eb(status, "=", t.from) : eb.between(status, t.from, t.to))));
+}
+
+/**
+ * `activation`, `start`, `end`: that time lies in the frame (an execution not started or not
+ * ended has none). `all`: the execution's lifetime, from activation to its end (or on, while it
+ * has not ended), overlaps the frame. An execution starts and ends after its activation, so an
+ * upper bound on any of its times bounds its activation too, which lets the list's own index
+ * start reading at that bound.
+ */
+function timeFrameCondition(eb: Conditions, columns: RangeColumns, { option, from, to, ended }: TimeFrame): Condition | undefined {
+  const activatedBy = to === undefined ? undefined : eb("activation_time", "<=", to);
+  if (option !== "all") {
+    const time = option === "activation" ? sql.ref<number | null>("activation_time") : columns.number(option === "start" ? "start_time" : "end_time");
+    return allOf(eb, [from === undefined ? undefined : eb(time, ">=", from), to === undefined ? undefined : eb(time, "<=", to), option === "activation" ? undefined : activatedBy]);
+  }
+  return allOf(eb, [activatedBy, from === undefined ? undefined : livesOn(eb, columns.number("end_time"), from, ended)]);
+}
+
+/** Still alive at `from`: ended at or after it, or not ended; a part of an `all` frame asks for one of the two. */
+function livesOn(eb: Conditions, end: Expression<number | null>, from: number, ended: boolean | undefined): Condition {
+  const endedSince = eb(end, ">=", from);
+  const running = eb(end, "is", null);
+  return ended === undefined ? eb.or([running, endedSince]) : ended ? endedSince : running;
+}
+
+/**
+ * Read from the comments' side: few executions have comments, and a run_id belongs to one client,
+ * which the list's client condition keeps.
+ */
+function commentedCondition(eb: Conditions): Condition {
+  return eb("run_id", "in", eb.selectFrom("execution_comments").select("execution_comments.run_id"));
+}
