@@ -97,6 +97,22 @@ export const OutComment = z.object({
 });
 export type OutComment = z.infer<typeof OutComment>;
 
+export const OutReport = z.object({
+  type: z.string(),
+  is_db: z.boolean(),
+  is_xml: z.boolean(),
+  end_timestamp: IsoDateTime,
+});
+export type OutReport = z.infer<typeof OutReport>;
+
+/** OutPredecessorTaskInfo: a predecessor of a workflow task, as its latest execution. */
+export const OutPredecessorTaskInfo = z.object({
+  run_id: Int32,
+  object_name: z.string().optional(),
+  status: Int32.optional(),
+});
+export type OutPredecessorTaskInfo = z.infer<typeof OutPredecessorTaskInfo>;
+
 export const OutExecution = z.object({
   name: z.string(),
   type: z.string(),
@@ -128,8 +144,16 @@ export const OutExecution = z.object({
   restart_predecessor: Int32.optional(),
   /** Baton extension: the return code of a job (kept for ENDED_NOT_OK). */
   return_code: Int32.optional(),
-  /** With fields=comments. */
+  /** With fields=variables (GET of one execution): its variables. */
+  variables: z.record(z.string(), z.unknown()).optional(),
+  /** With fields=comments (GET of one execution). */
   comments: z.array(OutComment).optional(),
+  /** With fields=reports (GET of one execution): the reports in the database. */
+  reports: z.array(OutReport).optional(),
+  /** With fields=restarts: how many restarts its chain of restarts has. */
+  restarts: Int32.optional(),
+  /** With fields=predecessors: the predecessors of a workflow task (empty for other executions). */
+  predecessors: z.array(OutPredecessorTaskInfo).optional(),
   /** With fields=recurring, for period containers: the rule (snake_case), occur_count and next_check. */
   recurring: z.record(z.string(), z.unknown()).optional(),
 });
@@ -142,26 +166,7 @@ export const OutExecutionList = z.object({
 });
 export type OutExecutionList = z.infer<typeof OutExecutionList>;
 
-/** OutPredecessorTaskInfo: a predecessor of a workflow task, as its latest execution. */
-export const OutPredecessorTaskInfo = z.object({
-  run_id: Int32,
-  object_name: z.string().optional(),
-  status: Int32.optional(),
-});
-export type OutPredecessorTaskInfo = z.infer<typeof OutPredecessorTaskInfo>;
 
-/** An execution of a list, with what `fields` of GET /{client_id}/executions asked for. */
-export const OutListedExecution = OutExecution.extend({
-  /** With fields=restarts: how many restarts its chain of restarts has. */
-  restarts: Int32.optional(),
-  /** With fields=predecessors: the predecessors of a workflow task (empty for other executions). */
-  predecessors: z.array(OutPredecessorTaskInfo).optional(),
-});
-export type OutListedExecution = z.infer<typeof OutListedExecution>;
-
-/** The response of GET /{client_id}/executions. */
-export const OutListedExecutionList = OutExecutionList.extend({ data: z.array(OutListedExecution) });
-export type OutListedExecutionList = z.infer<typeof OutListedExecutionList>;
 
 /** Executable object types and the execution types of the spec: what the `type` filter accepts. */
 const OBJECT_TYPE_OF_EXECUTION_TYPE = new Map<string, string>(Object.entries(EXECUTION_TYPE_OF_OBJECT).map(([objectType, executionType]) => [executionType.toUpperCase(), objectType]));
@@ -259,6 +264,10 @@ export type TimeFrameOption = (typeof TIME_FRAME_OPTIONS)[number];
 export const EXECUTION_LIST_FIELDS = ["restarts", "predecessors", "recurring"] as const;
 export type ExecutionListField = (typeof EXECUTION_LIST_FIELDS)[number];
 
+/** What `fields` of GET /{client_id}/executions/{run_id} may ask for: the list's and three more. */
+export const EXECUTION_FIELDS = ["comments", "variables", "reports", ...EXECUTION_LIST_FIELDS] as const;
+export type ExecutionField = (typeof EXECUTION_FIELDS)[number];
+
 /** Query of GET /{client_id}/executions: every parameter of the spec's table. */
 export const ExecutionListQuery = z
   .object({
@@ -311,7 +320,7 @@ export type ExecutionListQuery = z.infer<typeof ExecutionListQuery>;
 
 /** Query of GET /{client_id}/executions/{run_id}. */
 export const ExecutionQuery = z.object({
-  fields: QueryList.optional(),
+  fields: queryListOf((v) => EXECUTION_FIELDS.find((f) => f === v.toLowerCase()), `is not one of ${EXECUTION_FIELDS.join(", ")}`).optional(),
 });
 
 /** Query of GET /{client_id}/executions/{run_id}/children. */
@@ -323,13 +332,6 @@ export const ChildrenQuery = z.object({
   after_run_id: QueryInt.optional(),
 });
 
-export const OutReport = z.object({
-  type: z.string(),
-  is_db: z.boolean(),
-  is_xml: z.boolean(),
-  end_timestamp: IsoDateTime,
-});
-export type OutReport = z.infer<typeof OutReport>;
 
 export const OutReportContent = z.object({
   page: Int32,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ErrorCode, OutListedExecutionList, OutValidationError, Status } from "@baton/contract";
+import { ErrorCode, OutExecutionList, OutValidationError, Status } from "@baton/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -103,10 +103,10 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
 
   const get = (path: string) => fetch(`${base}${path}`, { headers: { authorization: basicAuthorization({ user: "ADMIN", department: "ADMIN", password: "pw" }) } });
 
-  async function list(query: string, client = 100): Promise<OutListedExecutionList> {
+  async function list(query: string, client = 100): Promise<OutExecutionList> {
     const response = await get(`/${client}/executions${query === "" ? "" : `?${query}`}`);
     expect(response.status, await response.clone().text()).toBe(200);
-    return OutListedExecutionList.parse(await response.json());
+    return OutExecutionList.parse(await response.json());
   }
 
   /** The run_ids a query lists, in order. */

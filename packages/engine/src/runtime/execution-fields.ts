@@ -1,9 +1,11 @@
-import type { ExecutionListField } from "@baton/contract";
+import type { ExecutionField } from "@baton/contract";
 import type { Kysely } from "kysely";
 import type { Execution } from "../domain/execution";
 import { isRecord } from "../domain/object-definition";
 import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
-import { findExecutionDefinition, listChildren } from "../store/executions-store";
+import { listComments, type ExecutionComment } from "../store/comments-store";
+import { findExecutionDefinition, findExecutionVariables, listChildren, type VariableValues } from "../store/executions-store";
+import { listReports, type ReportInfo } from "../store/reports-store";
 import { countRestarts } from "../store/restarts-store";
 import type { Database } from "../store/schema";
 import { PERIOD_CONTAINER } from "./execution-details";
@@ -27,6 +29,9 @@ export interface ListedFields {
   restarts?: number;
   predecessors?: TaskPredecessor[];
   recurring?: RecurringDescription;
+  comments?: ExecutionComment[];
+  variables?: VariableValues;
+  reports?: ReportInfo[];
 }
 
 export interface FieldSources {
@@ -34,13 +39,22 @@ export interface FieldSources {
   describeRecurring(runId: number): Promise<RecurringDescription | undefined>;
 }
 
-/** The `fields` of a page of executions of one client, by run_id. */
-export async function listedFields(sources: FieldSources, client: number, executions: readonly Execution[], fields: readonly ExecutionListField[]): Promise<Map<number, ListedFields>> {
+/**
+ * The `fields` of executions of one client, by run_id. Restarts and predecessors are read for the
+ * whole page at once; comments, variables and reports (asked of one execution) per execution.
+ */
+export async function listedFields(sources: FieldSources, client: number, executions: readonly Execution[], fields: readonly ExecutionField[]): Promise<Map<number, ListedFields>> {
   const wanted = new Set(fields);
-  const [restarts, predecessors, recurring] = await Promise.all([
-    wanted.has("restarts") ? restartsOf(sources.db, client, executions) : undefined,
-    wanted.has("predecessors") ? predecessorsOf(sources.db, client, executions) : undefined,
+  const { db } = sources;
+  const perExecution = <T>(field: ExecutionField, read: (runId: number) => Promise<T>) =>
+    wanted.has(field) ? Promise.all(executions.map(async (e) => [e.runId, await read(e.runId)] as const)).then((entries) => new Map(entries)) : undefined;
+  const [restarts, predecessors, recurring, comments, variables, reports] = await Promise.all([
+    wanted.has("restarts") ? restartsOf(db, client, executions) : undefined,
+    wanted.has("predecessors") ? predecessorsOf(db, client, executions) : undefined,
     wanted.has("recurring") ? recurringOf(sources, executions) : undefined,
+    perExecution("comments", (runId) => listComments(db, client, runId)),
+    perExecution("variables", (runId) => findExecutionVariables(db, client, runId)),
+    perExecution("reports", (runId) => listReports(db, client, runId)),
   ]);
   return new Map(
     executions.map((e) => {
@@ -49,6 +63,9 @@ export async function listedFields(sources: FieldSources, client: number, execut
         ...(restarts && { restarts: restarts.get(e.runId) ?? 0 }),
         ...(predecessors && { predecessors: predecessors.get(e.runId) ?? [] }),
         ...(description && { recurring: description }),
+        ...(comments && { comments: comments.get(e.runId) ?? [] }),
+        ...(variables && { variables: variables.get(e.runId) ?? {} }),
+        ...(reports && { reports: reports.get(e.runId) ?? [] }),
       };
       return [e.runId, listed];
     }),

@@ -5,6 +5,7 @@ import {
   Status,
   isFinalStatus,
   type InChangeExecutionStatusBody,
+  type ExecutionField,
   type ExecutionListField,
   type InExecutionBody,
   type ObjectBody,
@@ -39,7 +40,7 @@ import {
   type ExecutionFilter,
   type ListPaging,
 } from "../store/executions-store";
-import { listedFields, type ExecutionPage } from "./execution-fields";
+import { listedFields, type ExecutionPage, type FieldSources, type ListedExecution } from "./execution-fields";
 import { readRecurrence } from "../domain/recurrence";
 import { setExecutionCallback } from "../store/callbacks-store";
 import { addComment, listComments, type ExecutionComment } from "../store/comments-store";
@@ -206,9 +207,15 @@ export class ExecutionService implements Activator {
   }
 
   /** A period container's rule as requested, its activation count and its next planned activation. */
-  async recurringOf(principal: Principal, runId: number): Promise<{ rule: Record<string, unknown>; occurCount: number; nextCheck: number | undefined } | undefined> {
-    await this.get(principal, runId);
-    return this.#periods.describe(principal.client, runId);
+  /** An execution the principal may see, with the `fields` asked for. */
+  async detail(principal: Principal, runId: number, fields: readonly ExecutionField[]): Promise<ListedExecution> {
+    const execution = await this.get(principal, runId);
+    const extras = await listedFields(this.#fieldSources(principal.client), principal.client, [execution], fields);
+    return { ...execution, ...extras.get(runId) };
+  }
+
+  #fieldSources(client: number): FieldSources {
+    return { db: this.deps.store.db, describeRecurring: (runId) => this.#periods.describe(client, runId) };
   }
 
   /** A page of the immediate children (workflow tasks, schedule slots) of an execution the principal may see. */
@@ -256,7 +263,7 @@ export class ExecutionService implements Activator {
   async list(principal: Principal, filter: ExecutionFilter, paging: ListPaging, fields: readonly ExecutionListField[] = []): Promise<ExecutionPage> {
     const { db } = this.deps.store;
     const { total, executions, hasmore } = await listExecutions(db, principal.client, { ...filter, access: accessFilter(principal.rights, Right.STATISTICS) }, paging);
-    const extras = await listedFields({ db, describeRecurring: (runId) => this.#periods.describe(principal.client, runId) }, principal.client, executions, fields);
+    const extras = await listedFields(this.#fieldSources(principal.client), principal.client, executions, fields);
     return { total, hasmore, executions: executions.map((e) => ({ ...e, ...extras.get(e.runId) })) };
   }
 

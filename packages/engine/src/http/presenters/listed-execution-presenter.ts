@@ -1,14 +1,23 @@
-import type { OutListedExecution } from "@baton/contract";
+import type { OutExecution, OutReport } from "@baton/contract";
 import type { ListedExecution } from "../../runtime/execution-fields";
-import { presentExecution, presentRecurring } from "./execution-presenter";
+import type { ReportInfo } from "../../store/reports-store";
+import { presentComment, presentExecution, presentRecurring } from "./execution-presenter";
 
-/** OutExecution of a list, with `restarts`, `predecessors` and `recurring` when `fields` asked for them. */
-export function presentListedExecution(listed: ListedExecution, now: number): OutListedExecution {
-  const { restarts, predecessors, recurring } = listed;
+/** OutExecution with what `fields` asked for: restarts, predecessors, recurring, comments, variables, reports. */
+export function presentListedExecution(listed: ListedExecution, now: number): OutExecution {
+  const { restarts, predecessors, recurring, comments, variables, reports } = listed;
   return {
     ...presentExecution(listed, now),
+    ...(variables && { variables }),
+    ...(comments && { comments: comments.map(presentComment) }),
+    ...(reports && { reports: reports.map(presentReport) }),
     ...(restarts !== undefined && { restarts }),
     ...(predecessors && { predecessors: predecessors.map((p) => ({ run_id: p.runId, object_name: p.objectName, status: p.status })) }),
     ...(recurring && { recurring: presentRecurring(recurring.rule, recurring.occurCount, recurring.nextCheck) }),
   };
+}
+
+/** OutReport: every report Baton lists is in its database, as text. */
+export function presentReport(report: ReportInfo): OutReport {
+  return { type: report.type, is_db: true, is_xml: false, end_timestamp: new Date(report.updatedAt).toISOString() };
 }

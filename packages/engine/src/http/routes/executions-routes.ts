@@ -11,7 +11,6 @@ import {
   type OutChangeExecutionStatus,
   type OutComment,
   type OutExecutionList,
-  type OutListedExecutionList,
   type OutReport,
   type OutReportContent,
   type OutRunId,
@@ -21,8 +20,8 @@ import type { Clock } from "../../runtime/clock";
 import type { ExecutionService } from "../../runtime/execution-service";
 import type { ReportService } from "../../runtime/report-service";
 import { camelCaseKeys } from "../key-case";
-import { presentComment, presentExecution, presentRecurring } from "../presenters/execution-presenter";
-import { presentListedExecution } from "../presenters/listed-execution-presenter";
+import { presentComment, presentExecution } from "../presenters/execution-presenter";
+import { presentListedExecution, presentReport } from "../presenters/listed-execution-presenter";
 import { defineRoute, noBody, noParams } from "../route";
 import { executionFilterOf } from "./execution-list-filter";
 import { ClientParams, RunParams } from "./params";
@@ -60,7 +59,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       params: ClientParams,
       query: ExecutionListQuery,
       body: noBody,
-      handle: async ({ principal, query }): Promise<OutListedExecutionList> => {
+      handle: async ({ principal, query }): Promise<OutExecutionList> => {
         const page = await executions.list(principal, executionFilterOf(query), { maxResults: query.max_results, afterRunId: query.after_run_id }, query.fields);
         const now = clock.now();
         return { total: page.total, data: page.executions.map((e) => presentListedExecution(e, now)), hasmore: page.hasmore };
@@ -72,16 +71,8 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       params: RunParams,
       query: ExecutionQuery,
       body: noBody,
-      handle: async ({ principal, params, query }): Promise<OutExecution> => {
-        const presented = presentExecution(await executions.get(principal, params.run_id), clock.now());
-        const fields = new Set(query.fields);
-        const recurring = fields.has("recurring") ? await executions.recurringOf(principal, params.run_id) : undefined;
-        return {
-          ...presented,
-          ...(fields.has("comments") && { comments: (await executions.comments(principal, params.run_id)).map(presentComment) }),
-          ...(recurring && { recurring: presentRecurring(recurring.rule, recurring.occurCount, recurring.nextCheck) }),
-        };
-      },
+      handle: async ({ principal, params, query }): Promise<OutExecution> =>
+        presentListedExecution(await executions.detail(principal, params.run_id, query.fields ?? []), clock.now()),
     }),
     defineRoute({
       method: "GET",
@@ -149,7 +140,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       handle: async ({ principal, params }): Promise<OutReport[]> => {
         await executions.get(principal, params.run_id);
         const list = await reports.list(principal.client, params.run_id);
-        return list.map((r) => ({ type: r.type, is_db: true, is_xml: false, end_timestamp: new Date(r.updatedAt).toISOString() }));
+        return list.map(presentReport);
       },
     }),
     defineRoute({
