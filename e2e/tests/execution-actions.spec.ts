@@ -66,7 +66,7 @@ test("a running workflow is cancelled with its running task, and both end withou
   await logInThroughForm(page);
   await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
   const status = page.getByRole("region", { name: "Execution status" });
-  const tasks = page.getByRole("table", { name: "Tasks" });
+  const tasks = page.getByRole("treegrid", { name: "Tasks" });
   const taskRow = tasks.getByRole("row").filter({ hasText: task });
   await expect(taskRow.getByRole("img", { name: "Active" })).toBeVisible({ timeout: 20_000 });
   await expect(taskRow).toContainText("1550");

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { ExecutionEvent } from "@baton/contract";
+import { HiddenBatcher } from "./hidden-batcher";
 
 /**
  * - `idle`: not connected (logged out).
@@ -13,6 +14,12 @@ type Listener<T> = (value: T) => void;
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+/** How often events reach the cache while the tab is hidden (see HiddenBatcher). */
+const HIDDEN_BATCH_MS = 5_000;
+
+function pageHidden(): boolean {
+  return typeof document !== "undefined" && document.visibilityState === "hidden";
+}
 
 /**
  * The console's one connection to `GET /bff/events`. The browser's EventSource retries dropped
@@ -28,16 +35,31 @@ export class ExecutionEventStream {
   private readonly eventListeners = new Set<Listener<ExecutionEvent>>();
   private readonly openListeners = new Set<Listener<void>>();
   private readonly refusedListeners = new Set<Listener<void>>();
+  private readonly batcher = new HiddenBatcher<ExecutionEvent>({
+    deliver: (event) => {
+      for (const listener of this.eventListeners) listener(event);
+    },
+    keyOf: (event) => `${event.client}:${event.execution.run_id}`,
+    supersedes: (a, b) => a.seq > b.seq,
+    isHidden: pageHidden,
+    delayMs: HIDDEN_BATCH_MS,
+  });
+  private readonly onVisibilityChange = () => {
+    if (!pageHidden()) this.batcher.flush();
+  };
 
   constructor(private readonly url: string) {}
 
   connect(): void {
     if (this.source !== null || this.retryTimer !== null) return;
+    if (typeof document !== "undefined") document.addEventListener("visibilitychange", this.onVisibilityChange);
     this.setState("connecting");
     this.open();
   }
 
   disconnect(): void {
+    if (typeof document !== "undefined") document.removeEventListener("visibilitychange", this.onVisibilityChange);
+    this.batcher.clear();
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.source?.close();
@@ -53,7 +75,10 @@ export class ExecutionEventStream {
     return () => this.stateListeners.delete(listener);
   };
 
-  /** Every `execution` event that follows the contract. */
+  /**
+   * Every `execution` event that follows the contract. While the tab is hidden they arrive
+   * every few seconds, only the latest of each run.
+   */
   onEvent(listener: Listener<ExecutionEvent>): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
@@ -81,6 +106,8 @@ export class ExecutionEventStream {
       if (this.source !== source) return;
       this.retryDelay = RETRY_MIN_MS;
       this.setState("live");
+      // Held events are older than what the resync reads: apply them first.
+      this.batcher.flush();
       for (const listener of this.openListeners) listener();
     });
     source.addEventListener("execution", (message) => this.dispatch(message));
@@ -121,7 +148,7 @@ export class ExecutionEventStream {
       console.warn("Ignored an execution event that does not follow the contract", parsed.error.issues);
       return;
     }
-    for (const listener of this.eventListeners) listener(parsed.data);
+    this.batcher.push(parsed.data);
   }
 
   private setState(state: StreamState): void {

@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutChangeExecutionStatus } from "@baton/contract";
+import { OutChangeExecutionStatus, type InChangeExecutionStatusBody } from "@baton/contract";
 import { requestJson, segment } from "../../../lib/api-client";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
+/** Options of a restart (queue, restart point, keep start type, wait for manual release, inputs), as the contract names them. */
+export type RestartOptions = NonNullable<InChangeExecutionStatusBody["restart"]>;
+
 /** What an operator asks of an execution; the body of POST .../status. */
 export type StatusChange =
   | { action: "cancel"; cancel: { recursive: boolean } }
-  | { action: "restart"; restart: { queue?: string } }
+  | { action: "restart"; restart: RestartOptions }
   | { action: "release" };
 
 export type StatusAction = StatusChange["action"];

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { OutExecution, OutExecutionList } from "@baton/contract";
-import { createExecutionEventHandler, matchesFilters, patchChildren, patchList } from "./execution-events";
+import { createExecutionEventHandler, matchesFilters, patchChildren, patchListPages } from "./execution-events";
 import type { ChildrenPages } from "./get-children";
-import { executionKeys, type ExecutionListFilters } from "./keys";
+import type { ExecutionPages } from "./get-executions";
+import { NO_FILTERS, type ExecutionFilters } from "./execution-filters";
+import { executionKeys } from "./keys";
 
 function execution(runId: number, status: number, name = "NIGHTLY.BACKUP", minute = runId): OutExecution {
   return {
@@ -18,8 +20,13 @@ function execution(runId: number, status: number, name = "NIGHTLY.BACKUP", minut
   };
 }
 
-const all: ExecutionListFilters = { name: "", status: "", maxResults: 50 };
+const all: ExecutionFilters = { ...NO_FILTERS };
 const list = (...rows: OutExecution[]): OutExecutionList => ({ total: rows.length, data: rows, hasmore: false });
+const firstPage = (page: OutExecutionList, ...more: OutExecutionList[]): ExecutionPages => ({
+  pages: [page, ...more],
+  pageParams: [undefined, ...more.map((p) => p.data[0]?.run_id)],
+});
+const rowsOf = (pages: ExecutionPages | undefined) => pages?.pages.flatMap((p) => p.data.map((e) => [e.run_id, e.status]));
 
 describe("matchesFilters", () => {
   it.each([
@@ -36,42 +43,72 @@ describe("matchesFilters", () => {
     ["", "ANY_BLOCKED", 1562, true],
     ["", "SOMETHING_NEW", 1900, null],
   ])("name %j status %j: %i → %s", (name, status, code, expected) => {
-    expect(matchesFilters(execution(1, code), { name, status, maxResults: 50 })).toBe(expected);
+    expect(matchesFilters(execution(1, code), { ...all, name, status })).toBe(expected);
   });
 });
 
-describe("patchList", () => {
-  it("replaces an existing row in place", () => {
-    const patched = patchList(list(execution(2, 1550), execution(1, 1900)), execution(2, 1900), all);
-    expect(patched?.data.map((e) => [e.run_id, e.status])).toEqual([
+describe("matchesFilters with the other filters of the list", () => {
+  const job = { ...execution(7, 1550), agent: "WIN01", archive_key1: "NIGHT", queue: "CLIENT_QUEUE", alias: "NIGHTLY.COPY", start_time: "2025-01-01T10:07:30Z" };
+  it.each<[Partial<ExecutionFilters>, boolean | null]>([
+    [{ name: "NIGHTLY.*", name_exclude: true }, false],
+    [{ name: "DAILY.*", name_exclude: true }, true],
+    [{ run_id: "7" }, true],
+    [{ run_id: "8" }, false],
+    [{ run_id: "seven" }, null],
+    [{ type: "Job,Workflow" }, true],
+    [{ type: "JOBS" }, true],
+    [{ type: "Workflow" }, false],
+    [{ agent: "WIN*" }, true],
+    [{ agent: "WIN*", agent_exclude: true }, false],
+    [{ user: "ADMIN/*" }, true],
+    [{ user: "OPS/*" }, false],
+    [{ queue: "client_queue,OTHER" }, true],
+    [{ queue: "OTHER" }, false],
+    [{ alias: "*.COPY" }, true],
+    [{ archive_key1: "DAY", archive_key1_exclude: true }, true],
+    [{ archive_key2: "X*" }, false],
+    [{ time_frame_option: "start", time_frame_from: "2025-01-01T10:00:00Z", time_frame_to: "2025-01-01T11:00:00Z" }, true],
+    [{ time_frame_option: "end", time_frame_from: "2025-01-01T10:00:00Z" }, false],
+    [{ time_frame_option: "all", time_frame_from: "2025-01-01T10:00:00Z" }, null],
+    [{ commented_only: true }, null],
+    [{ commented_only: true, name: "DAILY.*" }, false],
+    [{ include_deactivated: true }, true],
+  ])("%j → %s", (filters, expected) => {
+    expect(matchesFilters(job, { ...all, ...filters })).toBe(expected);
+  });
+});
+
+describe("patchListPages", () => {
+  it("replaces an existing row in place, on any page", () => {
+    const pages = firstPage({ ...list(execution(3, 1550)), hasmore: true }, list(execution(2, 1550), execution(1, 1900)));
+    const patched = patchListPages(pages, execution(2, 1900), all);
+    expect(rowsOf(patched)).toEqual([
+      [3, 1550],
       [2, 1900],
       [1, 1900],
     ]);
-    expect(patched?.total).toBe(2);
   });
 
-  it("adds a new execution on top, newest first", () => {
-    const patched = patchList(list(execution(2, 1900), execution(1, 1900)), execution(3, 1300), all);
-    expect(patched?.data.map((e) => e.run_id)).toEqual([3, 2, 1]);
-    expect(patched?.total).toBe(3);
+  it("adds a new execution on top of the first page, newest first", () => {
+    const patched = patchListPages(firstPage(list(execution(2, 1900), execution(1, 1900))), execution(3, 1300), all);
+    expect(patched?.pages[0]?.data.map((e) => e.run_id)).toEqual([3, 2, 1]);
+    expect(patched?.pages[0]?.total).toBe(3);
   });
 
   it("drops a row that no longer matches the status filter", () => {
-    const active: ExecutionListFilters = { ...all, status: "1300-1799" };
-    const patched = patchList(list(execution(2, 1550)), execution(2, 1900), active);
-    expect(patched?.data).toEqual([]);
-    expect(patched?.total).toBe(0);
+    const active: ExecutionFilters = { ...all, status: "1300-1799" };
+    const patched = patchListPages(firstPage(list(execution(2, 1550))), execution(2, 1900), active);
+    expect(patched?.pages[0]?.data).toEqual([]);
+    expect(patched?.pages[0]?.total).toBe(0);
   });
 
-  it("keeps the page size and marks that more exist", () => {
-    const small: ExecutionListFilters = { ...all, maxResults: 2 };
-    const patched = patchList(list(execution(2, 1900), execution(1, 1900)), execution(3, 1300), small);
-    expect(patched?.data.map((e) => e.run_id)).toEqual([3, 2]);
-    expect(patched?.hasmore).toBe(true);
+  it("leaves the pages alone for an execution outside the filter", () => {
+    const pages = firstPage(list(execution(1, 1900)));
+    expect(patchListPages(pages, execution(2, 1550, "DAILY.X"), { ...all, name: "NIGHTLY.*" })).toBe(pages);
   });
 
   it("asks for a refetch when it cannot evaluate the filter", () => {
-    expect(patchList(list(), execution(1, 1900), { ...all, status: "NEW_RANGE" })).toBeUndefined();
+    expect(patchListPages(firstPage(list()), execution(1, 1900), { ...all, status: "NEW_RANGE" })).toBeUndefined();
   });
 });
 
@@ -79,7 +116,7 @@ describe("createExecutionEventHandler", () => {
   it("patches lists and the detail, and ignores replays and late non-final states", () => {
     const queryClient = new QueryClient();
     const listKey = executionKeys.list(100, all);
-    queryClient.setQueryData(listKey, list(execution(1, 1900)));
+    queryClient.setQueryData<ExecutionPages>(listKey, firstPage(list(execution(1, 1900))));
     queryClient.setQueryData(executionKeys.detail(100, 2), execution(2, 1300));
     const handle = createExecutionEventHandler(queryClient, 100);
 
@@ -89,7 +126,7 @@ describe("createExecutionEventHandler", () => {
     handle({ seq: 12, client: 100, execution: execution(2, 1550) }); // ended runs never become active again
     handle({ seq: 13, client: 200, execution: execution(9, 1550) }); // another client
 
-    expect(queryClient.getQueryData<OutExecutionList>(listKey)?.data.map((e) => [e.run_id, e.status])).toEqual([
+    expect(rowsOf(queryClient.getQueryData<ExecutionPages>(listKey))).toEqual([
       [2, 1900],
       [1, 1900],
     ]);
@@ -150,6 +187,37 @@ describe("events that arrive while a read is in flight", () => {
     // The read that started before the event answers with the state before it.
     answer(execution(7, 1550));
     await vi.waitFor(() => expect(queryClient.getQueryData<OutExecution>(key)?.status).toBe(1850));
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
+});
+
+describe("events for a list that is being read", () => {
+  it("read it again once the read has ended, instead of restarting it", async () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.list(100, all);
+    const answers: Array<(value: OutExecutionList) => void> = [];
+    let reads = 0;
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: key,
+      initialPageParam: undefined,
+      getNextPageParam: () => undefined,
+      queryFn: () => {
+        reads += 1;
+        return new Promise<OutExecutionList>((resolve) => answers.push(resolve));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads).toBe(1));
+    const handle = createExecutionEventHandler(queryClient, 100);
+    queryClient.setQueryData<ExecutionPages>(key, firstPage(list(execution(1, 1550))));
+    handle({ seq: 1, client: 100, execution: execution(1, 1850) });
+    handle({ seq: 2, client: 100, execution: execution(2, 1550) });
+    // The first read answers the state from before the events; it is not cancelled.
+    answers[0]?.(list(execution(1, 1550)));
+    await vi.waitFor(() => expect(reads).toBe(2), { timeout: 3000 });
+    answers[1]?.(list(execution(2, 1550), execution(1, 1850)));
+    await vi.waitFor(() => expect(rowsOf(queryClient.getQueryData<ExecutionPages>(key))).toEqual([[2, 1550], [1, 1850]]));
     expect(reads).toBe(2);
     unsubscribe();
   });

@@ -1,32 +1,26 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { STATUS_RANGES, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
-import { executionKeys, type ExecutionListFilters } from "./keys";
+import { EXECUTION_TYPE_OF_OBJECT, STATUS_RANGES, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
+import { executionKeys } from "./keys";
+import { isExecutionFilters, splitList, type ExecutionFilters } from "./execution-filters";
+import type { ExecutionPages } from "./get-executions";
 import { freshEventFilter } from "../../../lib/fresh-events";
 
 /** true/false, or null when the console cannot tell and must ask the server again. */
 type Match = boolean | null;
 
-function isListFilters(value: unknown): value is ExecutionListFilters {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "name" in value &&
-    typeof value.name === "string" &&
-    "status" in value &&
-    typeof value.status === "string" &&
-    "maxResults" in value &&
-    typeof value.maxResults === "number"
-  );
-}
-
-function matchesName(name: string, pattern: string): boolean {
-  if (pattern.trim() === "") return true;
+/** `*` any characters, `?` one, case-insensitive, as the server reads name patterns. */
+function matchesPattern(value: string, pattern: string): boolean {
   const source = pattern
-    .trim()
     .split("")
     .map((ch) => (ch === "*" ? ".*" : ch === "?" ? "." : ch.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
     .join("");
-  return new RegExp(`^${source}$`, "i").test(name);
+  return new RegExp(`^${source}$`, "i").test(value);
+}
+
+/** A wildcard filter with its `*_exclude` flag: the flag turns "only these" into "all but these". */
+function matchesText(value: string | undefined, pattern: string, exclude: boolean): boolean {
+  if (pattern === "") return true;
+  return matchesPattern(value ?? "", pattern) !== exclude;
 }
 
 function matchesStatusToken(status: number, token: string): Match {
@@ -34,30 +28,85 @@ function matchesStatusToken(status: number, token: string): Match {
   if (single) return status === Number(single[1]);
   const range = /^(\d{4})-(\d{4})$/.exec(token);
   if (range) return status >= Number(range[1]) && status <= Number(range[2]);
-  const named = STATUS_RANGES[token];
+  const named = STATUS_RANGES[token.toUpperCase()];
   if (named === undefined) return null;
   return named.some(([from, to]) => status >= from && status <= to);
 }
 
-function matchesStatus(status: number, filter: string): Match {
-  const tokens = filter
-    .split(",")
-    .map((t) => t.trim())
-    .filter((t) => t !== "");
+/** Any token that matches decides; a token the console does not know leaves it open. */
+function matchesAnyToken(tokens: readonly string[], matches: (token: string) => Match): Match {
   if (tokens.length === 0) return true;
   let unknown = false;
   for (const token of tokens) {
-    const match = matchesStatusToken(status, token);
+    const match = matches(token);
     if (match === true) return true;
     if (match === null) unknown = true;
   }
   return unknown ? null : false;
 }
 
-/** Whether an execution belongs in a list with these filters, as far as the console can tell. */
-export function matchesFilters(execution: OutExecution, filters: ExecutionListFilters): Match {
-  if (!matchesName(execution.name, filters.name)) return false;
-  return matchesStatus(execution.status, filters.status);
+/** `Job`, `JOB` and the object type `JOBS` all name executions of type Job. */
+function matchesType(type: string, token: string): boolean {
+  const upper = token.toUpperCase();
+  return upper === type.toUpperCase() || EXECUTION_TYPE_OF_OBJECT[upper] === type;
+}
+
+function matchesNumber(value: number | undefined, filter: string): Match {
+  if (filter === "") return true;
+  if (!/^-?\d+$/.test(filter)) return null;
+  return (value ?? 0) === Number(filter);
+}
+
+function matchesOneOf(value: string | undefined, filter: string): boolean {
+  const items = splitList(filter).map((item) => item.toUpperCase());
+  return items.length === 0 || items.includes((value ?? "").toUpperCase());
+}
+
+const TIME_OF: Record<string, (execution: OutExecution) => string | undefined> = {
+  activation: (e) => e.activation_time,
+  start: (e) => e.start_time,
+  end: (e) => e.end_time,
+};
+
+/** Activation, start or end inside [from, to]; "all" (the default) is the server's to interpret. */
+function matchesTimeFrame(execution: OutExecution, filters: ExecutionFilters): Match {
+  if (filters.time_frame_from === "" && filters.time_frame_to === "") return true;
+  const timeOf = TIME_OF[filters.time_frame_option];
+  const from = filters.time_frame_from === "" ? -Infinity : Date.parse(filters.time_frame_from);
+  const to = filters.time_frame_to === "" ? Infinity : Date.parse(filters.time_frame_to);
+  if (timeOf === undefined || Number.isNaN(from) || Number.isNaN(to)) return null;
+  const time = timeOf(execution);
+  if (time === undefined) return false;
+  const at = Date.parse(time);
+  return at >= from && at <= to;
+}
+
+/** Filters whose answer is not in an execution event; set, they leave the question open. */
+const NOT_IN_EVENTS = ["commented_only", "modified_only", "remote_status_number", "remote_status_text", "zdu_version", "sync_usage"] as const;
+
+/**
+ * Whether an execution belongs in a list with these filters, as far as the console can tell:
+ * false as soon as one filter says no, null when every known one says yes and another is unknown.
+ */
+export function matchesFilters(execution: OutExecution, filters: ExecutionFilters): Match {
+  const answers: Match[] = [
+    matchesNumber(execution.run_id, filters.run_id),
+    matchesText(execution.name, filters.name, filters.name_exclude),
+    matchesText(execution.alias, filters.alias, false),
+    matchesText(execution.agent, filters.agent, filters.agent_exclude),
+    matchesText(execution.user, filters.user, filters.user_exclude),
+    matchesText(execution.archive_key1, filters.archive_key1, filters.archive_key1_exclude),
+    matchesText(execution.archive_key2, filters.archive_key2, filters.archive_key2_exclude),
+    matchesAnyToken(splitList(filters.type), (token) => matchesType(execution.type, token)),
+    matchesAnyToken(splitList(filters.status), (token) => matchesStatusToken(execution.status, token)),
+    matchesOneOf(execution.platform, filters.platform),
+    matchesOneOf(execution.queue, filters.queue),
+    matchesNumber(execution.reference_run_id, filters.reference_run_id),
+    matchesTimeFrame(execution, filters),
+    NOT_IN_EVENTS.some((name) => filters[name] !== "" && filters[name] !== false) ? null : true,
+  ];
+  if (answers.includes(false)) return false;
+  return answers.includes(null) ? null : true;
 }
 
 /** Newest first: by activation time, then run_id. */
@@ -68,22 +117,25 @@ function isNewer(a: OutExecution, b: OutExecution): boolean {
   return a.run_id > b.run_id;
 }
 
-/** The list with `execution` replaced, removed, or added at its place; undefined = refetch instead. */
-export function patchList(list: OutExecutionList, execution: OutExecution, filters: ExecutionListFilters): OutExecutionList | undefined {
+/**
+ * The list's pages with `execution` replaced where it is, removed when it left the filter, or
+ * added to the first page at its newest-first place; undefined = read the list again instead.
+ */
+export function patchListPages<TParam>(pages: InfiniteData<OutExecutionList, TParam>, execution: OutExecution, filters: ExecutionFilters): InfiniteData<OutExecutionList, TParam> | undefined {
   const match = matchesFilters(execution, filters);
   if (match === null) return undefined;
-  const index = list.data.findIndex((row) => row.run_id === execution.run_id);
-  if (index >= 0) {
-    if (!match) return { ...list, total: Math.max(0, list.total - 1), data: list.data.filter((_, i) => i !== index) };
-    return { ...list, data: list.data.map((row, i) => (i === index ? execution : row)) };
-  }
-  if (!match) return list;
-  const position = list.data.findIndex((row) => isNewer(execution, row));
-  if (position < 0 && list.hasmore) return { ...list, total: list.total + 1 };
-  const data = [...list.data];
-  data.splice(position < 0 ? data.length : position, 0, execution);
-  const hasmore = list.hasmore || data.length > filters.maxResults;
-  return { total: list.total + 1, data: data.slice(0, filters.maxResults), hasmore };
+  if (match) return patchChildren(pages, execution);
+  const pageIndex = pages.pages.findIndex((page) => page.data.some((row) => row.run_id === execution.run_id));
+  if (pageIndex < 0) return pages;
+  return {
+    ...pages,
+    pages: pages.pages.map((page, i) => ({
+      ...page,
+      // The first page's total is the one the list shows.
+      total: i === 0 ? Math.max(0, page.total - 1) : page.total,
+      data: i === pageIndex ? page.data.filter((row) => row.run_id !== execution.run_id) : page.data,
+    })),
+  };
 }
 
 /**
@@ -121,6 +173,7 @@ function isStale(current: OutExecution | undefined, incoming: OutExecution): boo
  */
 export function createExecutionEventHandler(queryClient: QueryClient, client: number): (event: ExecutionEvent) => void {
   const fresh = freshEventFilter(client);
+  const rereadList = listRereader(queryClient);
 
   return (event) => {
     if (!fresh(event)) return;
@@ -156,13 +209,45 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
 
     for (const query of queryClient.getQueryCache().findAll({ queryKey: executionKeys.lists(client) })) {
       const filters = query.queryKey[3];
-      const list = queryClient.getQueryData<OutExecutionList>(query.queryKey);
-      if (!isListFilters(filters) || list === undefined || refetchIfReading(query.queryKey)) continue;
-      if (isStale(list.data.find((row) => row.run_id === runId), execution)) continue;
-      const patched = patchList(list, execution, filters);
-      if (patched === undefined) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-      else if (patched !== list) queryClient.setQueryData<OutExecutionList>(query.queryKey, patched);
+      const pages = queryClient.getQueryData<ExecutionPages>(query.queryKey);
+      if (!isExecutionFilters(filters) || pages === undefined) continue;
+      // A read of the loaded pages in flight may answer older states; loading a further page does not.
+      if (query.state.fetchStatus === "fetching" && query.state.fetchMeta?.fetchMore === undefined) {
+        rereadList(query);
+        continue;
+      }
+      const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === runId);
+      if (isStale(current, execution)) continue;
+      const patched = patchListPages(pages, execution, filters);
+      if (patched === undefined) rereadList(query);
+      else if (patched !== pages) queryClient.setQueryData<ExecutionPages>(query.queryKey, patched);
     }
+  };
+}
+
+/** How long list re-reads are gathered: a burst of events costs one read per list. */
+const REREAD_DELAY_MS = 1_000;
+
+/**
+ * Re-reads lists at most once per REREAD_DELAY_MS, and never while one is being read: a list of
+ * many pages takes a while to read, and restarting it on every event could keep it from ever
+ * finishing while work is busy.
+ */
+export function listRereader(queryClient: QueryClient): (query: { queryKey: readonly unknown[]; queryHash: string }) => void {
+  const pending = new Map<string, readonly unknown[]>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const run = () => {
+    timer = null;
+    for (const [hash, queryKey] of pending) {
+      if (queryClient.getQueryState(queryKey)?.fetchStatus === "fetching") continue;
+      pending.delete(hash);
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+    }
+    if (pending.size > 0) timer = setTimeout(run, REREAD_DELAY_MS);
+  };
+  return ({ queryKey, queryHash }) => {
+    pending.set(queryHash, queryKey);
+    timer ??= setTimeout(run, REREAD_DELAY_MS);
   };
 }
 

@@ -1,27 +1,77 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { OutExecutionList } from "@baton/contract";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import { OutExecutionList, type OutExecution } from "@baton/contract";
 import { requestJson, segment } from "../../../lib/api-client";
 import { useCurrentSession } from "../../../lib/session-context";
-import { executionKeys, type ExecutionListFilters } from "./keys";
+import { filtersToQuery, type ExecutionFilters } from "./execution-filters";
+import { executionKeys } from "./keys";
 
-/** GET /api/{client}/executions, newest first. */
-export function getExecutions(client: number, filters: ExecutionListFilters, signal?: AbortSignal): Promise<OutExecutionList> {
+/** Large pages: the table is virtualized, and fewer requests mean fewer reads on a resync. */
+export const EXECUTIONS_PAGE_SIZE = 500;
+
+/** Pages as the cache holds them; the page param is the run id the page starts after. */
+export type ExecutionPages = InfiniteData<OutExecutionList, number | undefined>;
+
+/** What the list shows: every loaded row once, and the server's count of all that match. */
+export interface ExecutionRows {
+  rows: OutExecution[];
+  total: number;
+}
+
+/**
+ * GET /api/{client}/executions, newest first. The filters go to the server as they are (the
+ * server answers 400 for a value it cannot read, and the page shows its words).
+ */
+export function getExecutions(client: number, filters: ExecutionFilters, afterRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
   return requestJson(`/api/${segment(client)}/executions`, OutExecutionList, {
-    query: { max_results: filters.maxResults, name: filters.name, status: filters.status },
+    // after_run_id (keyset paging) continues the newest-first order; start_at_run_id is a filter.
+    query: { ...filtersToQuery(filters), max_results: EXECUTIONS_PAGE_SIZE, after_run_id: afterRunId },
     signal,
   });
 }
 
-/** The list is kept current by the event stream, so it is not polled. */
-export function executionsQueryOptions(client: number, filters: ExecutionListFilters) {
-  return queryOptions({
+/**
+ * The run id the next page starts after: the last row loaded. None when the server says there is
+ * no more, or when the last page brought no row not seen before (asking on would loop).
+ */
+export function nextPageParam(lastPage: OutExecutionList, allPages: readonly OutExecutionList[]): number | undefined {
+  const last = lastPage.data.at(-1);
+  if (!lastPage.hasmore || last === undefined) return undefined;
+  if (allPages.length > 1) {
+    const seen = new Set(allPages.slice(0, -1).flatMap((page) => page.data.map((row) => row.run_id)));
+    if (lastPage.data.every((row) => seen.has(row.run_id))) return undefined;
+  }
+  return last.run_id;
+}
+
+/** The loaded pages as one list; a row that moved between pages while they were read appears once. */
+export function flattenPages(pages: ExecutionPages): ExecutionRows {
+  const seen = new Set<number>();
+  const rows: OutExecution[] = [];
+  for (const page of pages.pages) {
+    for (const row of page.data) {
+      if (seen.has(row.run_id)) continue;
+      seen.add(row.run_id);
+      rows.push(row);
+    }
+  }
+  return { rows, total: Math.max(pages.pages[0]?.total ?? 0, rows.length) };
+}
+
+const FIRST_PAGE: number | undefined = undefined;
+
+/** Kept current by the event stream (see execution-events.ts), so it is not polled. */
+export function executionsQueryOptions(client: number, filters: ExecutionFilters) {
+  return infiniteQueryOptions({
     queryKey: executionKeys.list(client, filters),
-    queryFn: ({ signal }) => getExecutions(client, filters, signal),
+    queryFn: ({ signal, pageParam }) => getExecutions(client, filters, pageParam, signal),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextPageParam,
     placeholderData: keepPreviousData,
+    select: flattenPages,
   });
 }
 
-export function useExecutions(filters: ExecutionListFilters) {
+export function useExecutions(filters: ExecutionFilters) {
   const { client } = useCurrentSession();
-  return useQuery(executionsQueryOptions(client, filters));
+  return useInfiniteQuery(executionsQueryOptions(client, filters));
 }

@@ -1,20 +1,24 @@
-/** Filters of the executions list, as they appear in the URL and in the request. */
-export interface ExecutionListFilters {
-  /** Name pattern, `*` matches any characters, e.g. `NIGHTLY.*`. */
-  name: string;
-  /** Status codes and ranges, e.g. `1800-1899,1900`. */
-  status: string;
-  maxResults: number;
-}
+import type { ExecutionFilters } from "./execution-filters";
 
 export const executionKeys = {
   all: (client: number) => ["executions", client] as const,
   lists: (client: number) => [...executionKeys.all(client), "list"] as const,
-  list: (client: number, filters: ExecutionListFilters) => [...executionKeys.lists(client), filters] as const,
+  /** One list per set of filters; its pages are read with after_run_id. */
+  list: (client: number, filters: ExecutionFilters) => [...executionKeys.lists(client), filters] as const,
   detail: (client: number, runId: number) => [...executionKeys.all(client), "detail", runId] as const,
   reports: (client: number, runId: number) => [...executionKeys.all(client), "reports", runId] as const,
   reportContent: (client: number, runId: number, type: string) => [...executionKeys.reports(client, runId), type] as const,
-  /** The immediate children (workflow tasks, schedule slots), paged with start_at_run_id. */
+  /** The immediate children (workflow tasks, schedule slots), paged with after_run_id. */
   children: (client: number, runId: number) => [...executionKeys.all(client), "children", runId] as const,
   variables: (client: number, runId: number) => [...executionKeys.all(client), "variables", runId] as const,
+  /** Report content as the viewer reads it: the last page (tail), one page, or every page. */
+  reportTail: (client: number, runId: number, type: string) => [...executionKeys.reportContent(client, runId, type), "tail"] as const,
+  reportPage: (client: number, runId: number, type: string, page: number) => [...executionKeys.reportContent(client, runId, type), "page", page] as const,
+  reportWhole: (client: number, runId: number, type: string) => [...executionKeys.reportContent(client, runId, type), "whole"] as const,
+  ert: (client: number, runId: number) => [...executionKeys.all(client), "ert", runId] as const,
+  comments: (client: number, runId: number) => [...executionKeys.all(client), "comments", runId] as const,
+  /** The definition of an executed workflow object (GET /objects/{name}), for its graph. */
+  workflowDefinition: (client: number, name: string) => [...executionKeys.all(client), "workflow-definition", name] as const,
+  /** The prompt inputs an object takes (GET /objects/{name}/inputs), for a restart. */
+  objectInputs: (client: number, name: string) => [...executionKeys.all(client), "object-inputs", name] as const,
 };

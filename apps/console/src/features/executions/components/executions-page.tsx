@@ -1,15 +1,11 @@
-import { useEffect, useRef, useState } from "react";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link as RouterLink, useNavigate } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import InputAdornment from "@mui/material/InputAdornment";
-import Search from "@mui/icons-material/Search";
 import Refresh from "@mui/icons-material/Refresh";
 import FilterAltOff from "@mui/icons-material/FilterAltOff";
 import PlaylistPlay from "@mui/icons-material/PlaylistPlay";
@@ -17,77 +13,66 @@ import { PageHeader } from "../../../components/page-header";
 import { ErrorAlert } from "../../../components/error-alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/loading-state";
+import { isApiError } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { useStoredValue, userStorageKey } from "../../../lib/stored-value";
+import { activeFilterNames, filtersToSearch } from "../api/execution-filters";
 import { useExecutions } from "../api/get-executions";
-import type { ExecutionListFilters } from "../api/keys";
+import { BulkConfirmDialog } from "./bulk-confirm-dialog";
+import { BulkResultAlert } from "./bulk-result-alert";
+import { COLUMNS_PURPOSE, parseColumnChoice, visibleColumns } from "./column-choice";
+import { ColumnsMenu } from "./columns-menu";
+import { ExecutionsFilterBar } from "./executions-filter-bar";
 import { ExecutionsTable } from "./executions-table";
+import { ListToolbar } from "./list-toolbar";
+import type { ListAction } from "./list-shortcuts";
+import { ShortcutsHelpDialog } from "./shortcuts-help-dialog";
+import { useBulkActions } from "./use-bulk-actions";
+import { useExecutionFilters } from "./use-execution-filters";
+import { useListShortcuts } from "./use-list-shortcuts";
+import { useRowCursor } from "./use-row-cursor";
 
-const PAGE_SIZE = 50;
-const MAX_LIMIT = 1000;
-const NAME_DEBOUNCE_MS = 350;
-
-/** Status filter presets; the value goes to the API as it is. */
-const STATUS_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: "", label: "Any status" },
-  { value: "1300-1799", label: "Not ended (1300–1799)" },
-  { value: "1682-1710", label: "Waiting (1682–1710)" },
-  { value: "1560,1562", label: "Blocked (1560, 1562)" },
-  { value: "1800-1899", label: "Aborted (1800–1899)" },
-  { value: "1900-1999", label: "Ended OK (1900–1999)" },
-];
-
-function readFilters(params: URLSearchParams): ExecutionListFilters {
-  const limit = Number(params.get("limit"));
-  return {
-    name: params.get("name") ?? "",
-    status: params.get("status") ?? "",
-    maxResults: Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : PAGE_SIZE,
-  };
-}
+/** A 400 on the list is about a filter: the server names it, and the user can change it above. */
+const FILTER_HINT = "Change or remove the filter the server names; the filters above stay as they are.";
 
 export function ExecutionsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const session = useCurrentSession();
+  const navigate = useNavigate();
+  const controls = useExecutionFilters();
+  const { filters } = controls;
   const executions = useExecutions(filters);
-  const [nameInput, setNameInput] = useState(filters.name);
-  const writtenName = useRef(filters.name);
+  const rows = executions.data?.rows;
+  const loaded = rows ?? [];
+  const total = executions.data?.total ?? loaded.length;
+  const cursor = useRowCursor(loaded);
+  const bulk = useBulkActions(cursor.unselect);
+  const [chosenColumns, setChosenColumns] = useStoredValue(userStorageKey(COLUMNS_PURPOSE, session), parseColumnChoice);
+  // One array per choice: the rows are memoized and re-render only when it changes.
+  const columns = useMemo(() => visibleColumns(chosenColumns), [chosenColumns]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const filterKey = filtersToSearch(filters).toString();
+  const filtered = activeFilterNames(filters).length > 0;
 
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === "") next.delete(key);
-        else next.set(key, value);
-        if (key !== "limit") next.delete("limit");
-        return next;
-      },
-      { replace: true },
-    );
+  // A selection made under other filters would act on rows no longer in view.
+  const { clear } = cursor;
+  useEffect(() => clear(), [filterKey, clear]);
 
-  const applyName = (value: string) => {
-    writtenName.current = value;
-    setParam("name", value);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = executions;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const onShortcut = (action: ListAction) => {
+    const focused = cursor.focused;
+    const chosen = cursor.selectedRows.length > 0 ? cursor.selectedRows : focused ? [focused] : [];
+    if (action === "next") cursor.move(1);
+    else if (action === "previous") cursor.move(-1);
+    else if (action === "open" && focused) void navigate(`/executions/${focused.run_id}`);
+    else if (action === "toggle" && focused) cursor.toggle(focused.run_id, false);
+    else if (action === "cancel" || action === "restart") bulk.ask(action, chosen);
+    else if (action === "help") setHelpOpen(true);
   };
-
-  // The URL is the truth: when it changes from outside (back/forward, clear), the field follows.
-  useEffect(() => {
-    if (filters.name !== writtenName.current) {
-      writtenName.current = filters.name;
-      setNameInput(filters.name);
-    }
-  }, [filters.name]);
-
-  useEffect(() => {
-    const value = nameInput.trim();
-    if (value === writtenName.current) return;
-    const timer = setTimeout(() => applyName(value), NAME_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  });
-
-  const filtered = filters.name !== "" || filters.status !== "";
-  const statusOptions = STATUS_OPTIONS.some((o) => o.value === filters.status)
-    ? STATUS_OPTIONS
-    : [...STATUS_OPTIONS, { value: filters.status, label: `Custom: ${filters.status}` }];
-  const list = executions.data;
+  useListShortcuts(onShortcut, !helpOpen && bulk.request === null);
 
   return (
     <>
@@ -101,101 +86,93 @@ export function ExecutionsPage() {
           </Button>
         }
       />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Box component="form" role="search" aria-label="Filter executions" onSubmit={(e) => e.preventDefault()} sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
-          <TextField
-            label="Name"
-            size="small"
-            value={nameInput}
-            onChange={(e) => setNameInput(e.target.value.toUpperCase())}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") applyName(nameInput.trim());
-            }}
-            placeholder="e.g. NIGHTLY.*"
-            helperText="* matches any characters"
-            sx={{ minWidth: 260 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
-            label="Status"
-            size="small"
-            value={filters.status}
-            onChange={(e) => setParam("status", e.target.value)}
-            sx={{ minWidth: 240 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            {statusOptions.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          {filtered ? (
-            <Button startIcon={<FilterAltOff />} onClick={() => setParams({}, { replace: true })} sx={{ mt: 0.25 }}>
-              Clear filters
-            </Button>
-          ) : null}
-        </Box>
-      </Paper>
+      <ExecutionsFilterBar controls={controls} />
+      {bulk.result ? <BulkResultAlert result={bulk.result} onClose={bulk.dismissResult} /> : null}
 
       {executions.isPending ? (
         <LoadingState label="Loading executions…" />
-      ) : executions.isError && list === undefined ? (
-        <ErrorAlert error={executions.error} context="Could not load the executions" onRetry={() => void executions.refetch()} />
-      ) : list === undefined ? null : (
+      ) : rows === undefined ? (
+        <ErrorAlert
+          error={executions.error}
+          context="Could not load the executions"
+          hint={isApiError(executions.error, 400) ? FILTER_HINT : undefined}
+          onRetry={() => void executions.refetch()}
+        />
+      ) : (
         <>
-          {executions.isError ? (
+          {executions.isError && !isFetchNextPageError ? (
             <Box sx={{ mb: 2 }}>
               <ErrorAlert error={executions.error} context="Could not refresh the executions" onRetry={() => void executions.refetch()} dense />
             </Box>
           ) : null}
+          <ListToolbar
+            shown={rows.length}
+            total={total}
+            selected={cursor.selectedRows.length}
+            onBulk={(action) => bulk.ask(action, cursor.selectedRows)}
+            onClearSelection={cursor.clear}
+            onHelp={() => setHelpOpen(true)}
+            columnsMenu={<ColumnsMenu chosen={chosenColumns} onChange={setChosenColumns} />}
+          />
           <Paper variant="outlined" sx={{ overflow: "hidden" }}>
-            <Box sx={{ height: 4 }}>{executions.isFetching && executions.isPlaceholderData ? <LinearProgress aria-label="Updating the list" /> : null}</Box>
-            {list.data.length === 0 ? (
-              filtered ? (
-                <EmptyState
-                  icon={<FilterAltOff />}
-                  title="No executions match these filters"
-                  action={<Button onClick={() => setParams({}, { replace: true })}>Clear filters</Button>}
-                >
-                  Change the name pattern or the status, or clear the filters.
-                </EmptyState>
-              ) : (
-                <EmptyState icon={<PlaylistPlay />} title="No executions yet">
-                  Import an object and execute it on the{" "}
-                  <Link component={RouterLink} to="/objects">
-                    Objects
-                  </Link>{" "}
-                  page; its execution appears here.
-                </EmptyState>
-              )
+            <Box sx={{ height: 4 }}>{executions.isFetching && !isFetchingNextPage ? <LinearProgress aria-label="Updating the list" /> : null}</Box>
+            {rows.length === 0 ? (
+              <NoRows filtered={filtered} onClear={controls.clear} />
             ) : (
-              <ExecutionsTable executions={list.data} />
+              <ExecutionsTable
+                rows={rows}
+                total={total}
+                columns={columns}
+                selected={cursor.selected}
+                focusedRunId={cursor.focusedRunId}
+                focusRequest={cursor.focusRequest}
+                onToggle={cursor.toggle}
+                onToggleAll={cursor.toggleAll}
+                onFocusRow={cursor.focusRow}
+                onNearEnd={loadMore}
+              />
             )}
           </Paper>
-          {list.data.length > 0 ? (
-            <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 1.5 }}>
-              <Typography variant="body2" color="text.secondary" role="status">
-                Showing {list.data.length} of {list.total} execution{list.total === 1 ? "" : "s"}
+          <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 1.5, minHeight: 32 }}>
+            {hasNextPage ? (
+              <Button size="small" variant="outlined" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                Load more
+              </Button>
+            ) : rows.length > 0 && rows.length < total ? (
+              // The server said there is more but its next page brought nothing new (see nextPageParam).
+              <Typography variant="body2" color="text.secondary">
+                The server sent no further executions. Narrow the filters (a time frame, a name) to reach older ones.
               </Typography>
-              {list.hasmore && filters.maxResults < MAX_LIMIT ? (
-                <Button size="small" onClick={() => setParam("limit", String(Math.min(MAX_LIMIT, filters.maxResults + PAGE_SIZE)))}>
-                  Show more
-                </Button>
-              ) : null}
-            </Box>
-          ) : null}
+            ) : rows.length > 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                All {rows.length} loaded.
+              </Typography>
+            ) : null}
+            {isFetchNextPageError ? <ErrorAlert error={executions.error} context="Could not load more executions" onRetry={() => void fetchNextPage()} dense /> : null}
+          </Box>
         </>
       )}
+      <BulkConfirmDialog request={bulk.request} pending={bulk.pending} onConfirm={bulk.confirm} onClose={bulk.close} />
+      <ShortcutsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
+  );
+}
+
+function NoRows({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  if (filtered) {
+    return (
+      <EmptyState icon={<FilterAltOff />} title="No executions match these filters" action={<Button onClick={onClear}>Clear filters</Button>}>
+        Change the filters above, or clear them.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState icon={<PlaylistPlay />} title="No executions yet">
+      Import an object and execute it on the{" "}
+      <Link component={RouterLink} to="/objects">
+        Objects
+      </Link>{" "}
+      page; its execution appears here.
+    </EmptyState>
   );
 }

@@ -31,7 +31,7 @@ export function findRuntimeError(output: string): RuntimeError | null {
 export async function getScriptOutput(client: number, runId: number, signal?: AbortSignal): Promise<string | null> {
   try {
     const pages = await requestJson(`/api/${segment(client)}/executions/${segment(runId)}/reports/ACT`, arrayOf(OutReportContent), {
-      // start_at=0: the spec reads it as "pages after", the engine as "first page"; 0 covers page 1 either way.
+      // start_at=0: every page after page 0, i.e. from the first.
       query: { start_at: 0, max_results: MAX_PAGES },
       signal,
     });

@@ -1,0 +1,140 @@
+/**
+ * The filters of the executions list. Their names are the query parameters of
+ * GET /{client_id}/executions, so the page URL, the saved filters and the request all say the
+ * same thing and a shared link means what the server reads.
+ */
+
+/**
+ * Every filter parameter in the order of the spec's table, which is also the order in URLs, so
+ * equal filters give equal URLs. `text` ones take a value as written (names with `*`, numbers,
+ * comma-separated lists); `flag` ones are `true` or left out.
+ */
+const PARAMETERS = [
+  { name: "run_id", kind: "text" },
+  { name: "name", kind: "text" },
+  { name: "name_exclude", kind: "flag" },
+  { name: "alias", kind: "text" },
+  { name: "type", kind: "text" },
+  { name: "status", kind: "text" },
+  { name: "agent", kind: "text" },
+  { name: "agent_exclude", kind: "flag" },
+  { name: "platform", kind: "text" },
+  { name: "queue", kind: "text" },
+  { name: "include_deactivated", kind: "flag" },
+  { name: "time_frame_option", kind: "text" },
+  { name: "time_frame_from", kind: "text" },
+  { name: "time_frame_to", kind: "text" },
+  { name: "user", kind: "text" },
+  { name: "user_exclude", kind: "flag" },
+  { name: "archive_key1", kind: "text" },
+  { name: "archive_key1_exclude", kind: "flag" },
+  { name: "archive_key2", kind: "text" },
+  { name: "archive_key2_exclude", kind: "flag" },
+  { name: "commented_only", kind: "flag" },
+  { name: "modified_only", kind: "flag" },
+  { name: "remote_status_number", kind: "text" },
+  { name: "remote_status_text", kind: "text" },
+  { name: "reference_run_id", kind: "text" },
+  { name: "zdu_version", kind: "text" },
+  { name: "sync_usage", kind: "text" },
+] as const satisfies ReadonlyArray<{ name: string; kind: "text" | "flag" }>;
+
+type Parameter = (typeof PARAMETERS)[number];
+export type TextFilter = Extract<Parameter, { kind: "text" }>["name"];
+export type FlagFilter = Extract<Parameter, { kind: "flag" }>["name"];
+export type FilterName = Parameter["name"];
+
+export const FILTER_NAMES: readonly FilterName[] = PARAMETERS.map((p) => p.name);
+export const TEXT_FILTERS: readonly TextFilter[] = PARAMETERS.flatMap((p) => (p.kind === "text" ? [p.name] : []));
+export const FLAG_FILTERS: readonly FlagFilter[] = PARAMETERS.flatMap((p) => (p.kind === "flag" ? [p.name] : []));
+
+export type ExecutionFilters = Record<TextFilter, string> & Record<FlagFilter, boolean>;
+
+/** Written out so that a parameter added above and forgotten here fails the typecheck. */
+function emptyFilters(): ExecutionFilters {
+  return {
+    name: "",
+    run_id: "",
+    alias: "",
+    type: "",
+    status: "",
+    agent: "",
+    platform: "",
+    queue: "",
+    time_frame_option: "",
+    time_frame_from: "",
+    time_frame_to: "",
+    user: "",
+    archive_key1: "",
+    archive_key2: "",
+    remote_status_number: "",
+    remote_status_text: "",
+    reference_run_id: "",
+    zdu_version: "",
+    sync_usage: "",
+    name_exclude: false,
+    agent_exclude: false,
+    user_exclude: false,
+    archive_key1_exclude: false,
+    archive_key2_exclude: false,
+    commented_only: false,
+    modified_only: false,
+    include_deactivated: false,
+  };
+}
+
+/** No filter at all: every execution, newest first. */
+export const NO_FILTERS: Readonly<ExecutionFilters> = emptyFilters();
+
+const TRUE_VALUES = new Set(["true", "1"]);
+
+/** The filters a URL's query names; unknown parameters are ignored, values are trimmed. */
+export function filtersFromSearch(params: URLSearchParams): ExecutionFilters {
+  const filters = emptyFilters();
+  for (const key of TEXT_FILTERS) filters[key] = params.get(key)?.trim() ?? "";
+  for (const key of FLAG_FILTERS) filters[key] = TRUE_VALUES.has(params.get(key)?.trim().toLowerCase() ?? "");
+  return filters;
+}
+
+/**
+ * The query of a request (and of the page URL) for these filters: empty and false ones left out,
+ * flags as `true`, in the spec's order.
+ */
+export function filtersToQuery(filters: Readonly<ExecutionFilters>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of FILTER_NAMES) {
+    const value = filters[key];
+    if (value === true) query[key] = "true";
+    else if (typeof value === "string" && value !== "") query[key] = value;
+  }
+  return query;
+}
+
+/** `?name=NIGHTLY.*&status=ANY_ABEND` for the page URL and for saved filters. */
+export function filtersToSearch(filters: Readonly<ExecutionFilters>): URLSearchParams {
+  return new URLSearchParams(filtersToQuery(filters));
+}
+
+export function isFlagFilter(name: FilterName): name is FlagFilter {
+  return FLAG_FILTERS.some((flag) => flag === name);
+}
+
+/** The filters that are set, in request order. */
+export function activeFilterNames(filters: Readonly<ExecutionFilters>): FilterName[] {
+  return FILTER_NAMES.filter((key) => (isFlagFilter(key) ? filters[key] : filters[key] !== ""));
+}
+
+/** `a,b , c` → `["a", "b", "c"]`, as the server splits array parameters. */
+export function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** A query key part read back from the cache: true when it has the shape of ExecutionFilters. */
+export function isExecutionFilters(value: unknown): value is ExecutionFilters {
+  if (typeof value !== "object" || value === null) return false;
+  const entries: ReadonlyMap<string, unknown> = new Map(Object.entries(value));
+  return TEXT_FILTERS.every((key) => typeof entries.get(key) === "string") && FLAG_FILTERS.every((key) => typeof entries.get(key) === "boolean");
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OutObject } from "@baton/contract";
+import { requestJson, segment } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { executionKeys } from "./keys";
+import { readWorkflowDefinition, type WorkflowDefinition } from "./workflow-definition";
+
+/**
+ * GET /api/{client}/objects/{name} read as a workflow: its tasks with their rows and columns and
+ * its line conditions. This is the object as it is now; the engine has no call for the definition
+ * an execution ran, so a workflow edited since shows its new shape.
+ */
+export async function getWorkflowDefinition(client: number, name: string, signal?: AbortSignal): Promise<WorkflowDefinition> {
+  const object = await requestJson(`/api/${segment(client)}/objects/${segment(name)}`, OutObject, { signal });
+  const body = object.data["jobp"];
+  if (body === undefined) throw new Error(`${name} is no longer a workflow (JOBP) object, so its graph cannot be drawn.`);
+  return readWorkflowDefinition(body);
+}
+
+export function workflowDefinitionQueryOptions(client: number, name: string) {
+  return queryOptions({
+    queryKey: executionKeys.workflowDefinition(client, name),
+    queryFn: ({ signal }) => getWorkflowDefinition(client, name, signal),
+    // Definitions change rarely; the graph does not need to re-read one on every visit.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useWorkflowDefinition(name: string, enabled: boolean) {
+  const { client } = useCurrentSession();
+  return useQuery({ ...workflowDefinitionQueryOptions(client, name), enabled });
+}

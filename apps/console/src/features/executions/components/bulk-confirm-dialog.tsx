@@ -1,0 +1,91 @@
+import { useState } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import type { OutExecution } from "@baton/contract";
+import { monospace } from "../../../lib/theme";
+import { BULK_WORDS, bulkQuestion, type BulkAction } from "./bulk-plan";
+
+/** Types whose cancel can reach their tasks (`cancel.recursive`). */
+const HAS_TASKS = new Set(["Workflow", "Schedule"]);
+/** Enough names to recognise the selection; the count says the rest. */
+const NAMES_SHOWN = 8;
+
+export interface BulkRequest {
+  action: BulkAction;
+  eligible: OutExecution[];
+  skipped: OutExecution[];
+}
+
+interface BulkConfirmDialogProps {
+  request: BulkRequest | null;
+  pending: boolean;
+  onConfirm: (recursive: boolean) => void;
+  onClose: () => void;
+}
+
+/** Asks before a cancel or restart of one or many executions, naming how many and which. */
+export function BulkConfirmDialog({ request, pending, onConfirm, onClose }: BulkConfirmDialogProps) {
+  const [recursive, setRecursive] = useState(false);
+  const action = request?.action ?? "cancel";
+  const eligible = request?.eligible ?? [];
+  const skipped = request?.skipped ?? [];
+  const words = BULK_WORDS[action];
+  const question = bulkQuestion(action, eligible.length);
+  const hasTasks = action === "cancel" && eligible.some((e) => HAS_TASKS.has(e.type));
+  return (
+    <Dialog open={request !== null} onClose={pending ? undefined : onClose} aria-labelledby="bulk-dialog-title" slotProps={{ transition: { onEnter: () => setRecursive(false) } }}>
+      <DialogTitle id="bulk-dialog-title">{question}</DialogTitle>
+      <DialogContent>
+        {eligible.length > 0 ? (
+          <>
+            <DialogContentText>
+              {action === "cancel" ? "These executions are stopped and end ENDED_CANCEL (workflows ENDED_JP_CANCEL):" : "Each of these runs again as a new execution:"}
+            </DialogContentText>
+            <Box component="ul" sx={{ my: 1, pl: 3, fontSize: "0.9rem" }}>
+              {eligible.slice(0, NAMES_SHOWN).map((e) => (
+                <li key={e.run_id}>
+                  <Box component="span" sx={{ fontFamily: monospace }}>
+                    {e.run_id}
+                  </Box>{" "}
+                  {e.name}
+                </li>
+              ))}
+              {eligible.length > NAMES_SHOWN ? <li>and {eligible.length - NAMES_SHOWN} more</li> : null}
+            </Box>
+          </>
+        ) : (
+          <DialogContentText>None of the chosen executions can be {words.done}.</DialogContentText>
+        )}
+        {skipped.length > 0 ? (
+          <DialogContentText sx={{ mt: 1 }}>
+            {skipped.length} of the chosen {skipped.length === 1 ? "execution is" : "executions are"} left out: they {words.refusal}.
+          </DialogContentText>
+        ) : null}
+        {hasTasks ? (
+          <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={recursive} onChange={(event) => setRecursive(event.target.checked)} />} label="Also cancel running tasks of workflows and schedules" />
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {action === "cancel" ? "Keep running" : "Close"}
+        </Button>
+        <Button
+          variant="contained"
+          color={action === "cancel" ? "error" : "primary"}
+          loading={pending}
+          disabled={eligible.length === 0}
+          onClick={() => onConfirm(hasTasks && recursive)}
+        >
+          {question.slice(0, -1)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+import type { OutErtEstimations, OutExecution, VertexKey } from "@baton/contract";
+import type { ExpectedState, WorkflowDefinition, WorkflowTask } from "../api/workflow-definition";
+
+/** Space one column and one row of the workflow editor take in the graph, in pixels. */
+export const COLUMN_WIDTH = 215;
+export const ROW_HEIGHT = 140;
+
+export interface GraphTask {
+  id: string;
+  line: number;
+  name: string;
+  /** The name without the prefix every task of the workflow shares (GraphModel.namePrefix). */
+  shortName: string;
+  kind: "start" | "end" | "task";
+  active: boolean;
+  x: number;
+  y: number;
+  /** The line's latest execution (a restart replaces the run it restarted); none before it starts. */
+  execution: OutExecution | undefined;
+  /**
+   * What the task was expected to take: the estimate its execution got when activated, so it
+   * stands against the actual runtime; before that (or without one) the engine's estimate.
+   */
+  ertSeconds: number | undefined;
+  /** Epoch ms, for tasks not started yet. */
+  estimatedStart: number | undefined;
+  critical: boolean;
+}
+
+export interface GraphLink {
+  id: string;
+  source: string;
+  target: string;
+  expected: ExpectedState;
+  critical: boolean;
+}
+
+export interface GraphModel {
+  tasks: GraphTask[];
+  links: GraphLink[];
+  /** The critical path in order, <START> to <END>; empty while the estimate is unknown. */
+  criticalPath: GraphTask[];
+  /** Leading name parts ("PAYROLL.DAILY.") all tasks share, left out of the nodes so what differs fits. */
+  namePrefix: string;
+}
+
+/** The dot-separated leading parts all `names` share, keeping at least the last part of each. */
+export function sharedNamePrefix(names: readonly string[]): string {
+  const split = names.map((name) => name.split("."));
+  const first = split[0];
+  if (first === undefined) return "";
+  let count = 0;
+  while (split.every((parts) => parts.length > count + 1 && parts[count] === first[count])) count++;
+  return count === 0 ? "" : `${first.slice(0, count).join(".")}.`;
+}
+
+export const nodeId = (line: number): string => `line-${line}`;
+const linkKey = (from: number, to: number): string => `${from}>${to}`;
+
+/**
+ * Places each task where the workflow editor put it: column → x, row → y, the smallest column
+ * and row at the origin. No layout is guessed; tasks that share a cell are the definition's doing.
+ */
+export function placeTasks(tasks: readonly WorkflowTask[]): Map<number, { x: number; y: number }> {
+  const minColumn = Math.min(...tasks.map((t) => t.column));
+  const minRow = Math.min(...tasks.map((t) => t.row));
+  return new Map(tasks.map((t) => [t.line, { x: (t.column - minColumn) * COLUMN_WIDTH, y: (t.row - minRow) * ROW_HEIGHT }]));
+}
+
+/** Pairs of consecutive lines on the critical path of `workflowRunId`, as "from>to". */
+export function criticalLinks(ert: Pick<OutErtEstimations, "longest_path_vertex_keys"> | undefined, workflowRunId: number): Set<string> {
+  const path: readonly VertexKey[] = ert?.longest_path_vertex_keys[String(workflowRunId)] ?? [];
+  const links = new Set<string>();
+  for (let i = 1; i < path.length; i++) {
+    const from = path[i - 1];
+    const to = path[i];
+    if (from !== undefined && to !== undefined) links.add(linkKey(from.lnr, to.lnr));
+  }
+  return links;
+}
+
+/** The latest execution of each line: restarts add executions on the same line with higher run ids. */
+export function latestByLine(children: readonly OutExecution[]): Map<number, OutExecution> {
+  const latest = new Map<number, OutExecution>();
+  for (const child of children) {
+    if (!child.line_number) continue;
+    const seen = latest.get(child.line_number);
+    if (seen === undefined || child.run_id > seen.run_id) latest.set(child.line_number, child);
+  }
+  return latest;
+}
+
+/** The ERT maps are keyed by run id, or by the negative line number for tasks without an execution. */
+function estimateOf(map: Readonly<Record<string, number>> | undefined, line: number, execution: OutExecution | undefined): number | undefined {
+  if (map === undefined) return undefined;
+  return map[String(execution?.run_id ?? -line)] ?? map[String(-line)];
+}
+
+/** The graph of a workflow execution: its definition's tasks and conditions with states, ERTs and the critical path. */
+export function graphModel(definition: WorkflowDefinition, children: readonly OutExecution[], ert: OutErtEstimations | undefined, workflowRunId: number): GraphModel {
+  const places = placeTasks(definition.tasks);
+  const latest = latestByLine(children);
+  const critical = criticalLinks(ert, workflowRunId);
+  const namePrefix = sharedNamePrefix(definition.tasks.filter((t) => t.line !== definition.startLine && t.line !== definition.endLine).map((t) => t.objectName));
+  const criticalLines = new Set((ert?.longest_path_vertex_keys[String(workflowRunId)] ?? []).map((v) => v.lnr));
+  const tasks = definition.tasks.map((task): GraphTask => {
+    const execution = latest.get(task.line);
+    const place = places.get(task.line) ?? { x: 0, y: 0 };
+    return {
+      id: nodeId(task.line),
+      line: task.line,
+      name: task.objectName,
+      shortName: task.objectName.slice(namePrefix.length),
+      kind: task.line === definition.startLine ? "start" : task.line === definition.endLine ? "end" : "task",
+      active: task.active,
+      ...place,
+      execution,
+      ertSeconds: execution?.estimated_runtime ?? estimateOf(ert?.estimated_erts, task.line, execution),
+      estimatedStart: estimateOf(ert?.estimated_start_times, task.line, execution),
+      critical: criticalLines.has(task.line),
+    };
+  });
+  const seen = new Set<string>();
+  const links: GraphLink[] = [];
+  for (const edge of definition.edges) {
+    const id = `${linkKey(edge.from, edge.to)}:${edge.expected}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    links.push({ id, source: nodeId(edge.from), target: nodeId(edge.to), expected: edge.expected, critical: critical.has(linkKey(edge.from, edge.to)) });
+  }
+  const byLine = new Map(tasks.map((t) => [t.line, t]));
+  const criticalPath = (ert?.longest_path_vertex_keys[String(workflowRunId)] ?? []).flatMap((v) => byLine.get(v.lnr) ?? []);
+  return { tasks, links, criticalPath, namePrefix };
+}

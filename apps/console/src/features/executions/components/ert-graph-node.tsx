@@ -1,0 +1,143 @@
+import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import Timeline from "@mui/icons-material/Timeline";
+import { isFinalStatus } from "@baton/contract";
+import { formatDateTime, formatDuration } from "../../../lib/format";
+import { monospace } from "../../../lib/theme";
+import { runtimeText } from "./executions-table";
+import type { GraphTask } from "./ert-graph-model";
+import { StatusLabel } from "./status-label";
+
+export type TaskNode = Node<{ task: GraphTask; now: number }, "task">;
+
+const TASK_SIZE = { width: 185, height: 112 };
+const ENDPOINT_SIZE = { width: 124, height: 52 };
+
+/**
+ * Every node has a fixed size and its handles are declared, so the graph library needs no first
+ * render of all nodes to measure them: with 10,000 tasks only those in view are ever rendered.
+ */
+export function nodeSize(kind: GraphTask["kind"]): { width: number; height: number } {
+  return kind === "task" ? TASK_SIZE : ENDPOINT_SIZE;
+}
+
+/** Edges come in at the middle of the left side and leave at the middle of the right side. */
+export function nodeHandles(kind: GraphTask["kind"]): NodeHandle[] {
+  const { width, height } = nodeSize(kind);
+  return [
+    { type: "target", position: Position.Left, x: 0, y: height / 2, width: 1, height: 1 },
+    { type: "source", position: Position.Right, x: width - 1, y: height / 2, width: 1, height: 1 },
+  ];
+}
+
+/** Where a node goes for a task placed at (x, y): <START> and <END> are smaller and centred in the cell a task would take. */
+export function nodePosition(task: GraphTask): { x: number; y: number } {
+  const own = nodeSize(task.kind);
+  return { x: task.x + (TASK_SIZE.width - own.width) / 2, y: task.y + (TASK_SIZE.height - own.height) / 2 };
+}
+
+/** Handles only anchor the edges; tasks are not connected by hand here. */
+const hiddenHandle = { opacity: 0, pointerEvents: "none" } as const;
+
+/** The words a screen reader hears for a task, and the node's tooltip. */
+export function taskDescription(task: GraphTask): string {
+  const parts = [task.name, `line ${task.line}`];
+  if (task.execution) parts.push(task.execution.status_text || String(task.execution.status));
+  else parts.push(task.active ? "not started" : "inactive");
+  if (task.ertSeconds !== undefined) parts.push(`ERT ${formatDuration(task.ertSeconds)}`);
+  if (task.critical) parts.push("on the critical path");
+  return parts.join(", ");
+}
+
+function CriticalMarker() {
+  return (
+    <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.25, fontSize: "0.7rem", fontWeight: 700, color: "warning.dark", textTransform: "uppercase", letterSpacing: 0.3 }}>
+      <Timeline sx={{ fontSize: 14 }} aria-hidden />
+      Critical path
+    </Box>
+  );
+}
+
+/** <START> and <END>: small, as in the workflow editor. */
+function EndpointNode({ task }: { task: GraphTask }) {
+  return (
+    <Box sx={{ height: "100%", boxSizing: "border-box", display: "grid", alignContent: "center", borderRadius: 5, border: 2, borderColor: task.critical ? "warning.main" : "divider", bgcolor: "background.paper", textAlign: "center" }}>
+      <Typography variant="body2" sx={{ fontWeight: 700, fontFamily: monospace }}>
+        {task.kind === "start" ? "START" : "END"}
+      </Typography>
+      {task.critical ? <CriticalMarker /> : null}
+    </Box>
+  );
+}
+
+function TaskState({ task, now }: { task: GraphTask; now: number }) {
+  const execution = task.execution;
+  // "ENDED_OK - ended normally" → "ENDED_OK": the node is small; the full text is in its description.
+  if (execution !== undefined) return <StatusLabel status={execution.status} text={execution.status_text.split(" - ")[0]} />;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {!task.active ? "Inactive: ends 1921 when reached" : task.estimatedStart !== undefined && task.estimatedStart > now ? `Starts ≈ ${formatDateTime(new Date(task.estimatedStart).toISOString()).slice(11)}` : "Not started"}
+    </Typography>
+  );
+}
+
+/** A workflow task: name, live status (icon and words), ERT against the actual runtime, critical path marker. */
+export function TaskNodeView({ data }: NodeProps<TaskNode>) {
+  const { task, now } = data;
+  if (task.kind !== "task") {
+    return (
+      <>
+        <Handle type="target" position={Position.Left} style={hiddenHandle} isConnectable={false} />
+        <EndpointNode task={task} />
+        <Handle type="source" position={Position.Right} style={hiddenHandle} isConnectable={false} />
+      </>
+    );
+  }
+  const execution = task.execution;
+  const running = execution !== undefined && !isFinalStatus(execution.status);
+  return (
+    <Box
+      title={taskDescription(task)}
+      sx={{
+        height: "100%",
+        boxSizing: "border-box",
+        overflow: "hidden",
+        p: 1.25,
+        borderRadius: 1.5,
+        border: task.critical ? 3 : 1,
+        borderColor: task.critical ? "warning.main" : "divider",
+        bgcolor: "background.paper",
+        boxShadow: 1,
+        opacity: task.active ? 1 : 0.6,
+        cursor: execution ? "pointer" : "default",
+        display: "grid",
+        alignContent: "start",
+        gap: 0.25,
+      }}
+    >
+      <Handle type="target" position={Position.Left} style={hiddenHandle} isConnectable={false} />
+      <Box sx={{ display: "flex", alignItems: "baseline", gap: 0.75, minWidth: 0 }}>
+        {execution ? (
+          <Link component={RouterLink} to={`/executions/${execution.run_id}`} aria-label={`Open ${task.name} (${execution.run_id})`} sx={{ fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+            {task.shortName}
+          </Link>
+        ) : (
+          <Typography sx={{ fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{task.shortName}</Typography>
+        )}
+        <Typography variant="caption" color="text.secondary" sx={{ ml: "auto", flexShrink: 0, fontFamily: monospace }}>
+          #{task.line}
+        </Typography>
+      </Box>
+      <TaskState task={task} now={now} />
+      <Typography variant="caption" color="text.secondary">
+        ERT {formatDuration(task.ertSeconds)}
+        {execution?.start_time ? ` · ${running ? "running" : "ran"} ${runtimeText(execution, now)}` : ""}
+      </Typography>
+      {task.critical ? <CriticalMarker /> : null}
+      <Handle type="source" position={Position.Right} style={hiddenHandle} isConnectable={false} />
+    </Box>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useMemo } from "react";
+import { useNavigate } from "react-router";
+import { Background, Controls, MarkerType, ReactFlow, type Edge } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { useColorScheme, useTheme } from "@mui/material/styles";
+import { Status, isFinalStatus, type OutExecution } from "@baton/contract";
+import { ErrorAlert } from "../../../components/error-alert";
+import { LoadingState } from "../../../components/loading-state";
+import { isApiError } from "../../../lib/api-client";
+import { formatDuration } from "../../../lib/format";
+import { useNow } from "../../../lib/use-now";
+import { useChildren } from "../api/get-children";
+import { useErt } from "../api/get-ert";
+import { useWorkflowDefinition } from "../api/get-workflow-definition";
+import { ROW_HEIGHT, graphModel, type GraphLink, type GraphModel } from "./ert-graph-model";
+import { TaskNodeView, nodeHandles, nodePosition, nodeSize, taskDescription, type TaskNode } from "./ert-graph-node";
+
+const nodeTypes = { task: TaskNodeView };
+
+/**
+ * Above this many tasks the graph opens at its start at a readable zoom instead of fitting every
+ * task: fitting 10,000 tasks would draw them all at once, too small to read and slow to render.
+ * Only the tasks in view are rendered (onlyRenderVisibleElements), and zooming out stops at a
+ * level where a few hundred are.
+ */
+const LARGE_GRAPH = 400;
+const LARGE_ZOOM = 0.8;
+const FIT_VIEW = { padding: 0.06 };
+
+const EXPECTED_WORDS: Record<GraphLink["expected"], string | undefined> = { ANY_OK: undefined, ANY_ABEND: "on abend", ANY_STATUS: "on any end" };
+
+function definitionHint(error: unknown, name: string): string | undefined {
+  if (isApiError(error, 404)) return `The workflow object ${name} no longer exists, so the graph cannot be drawn. The Tasks tab still lists every task.`;
+  if (isApiError(error, 403)) return `Drawing the graph needs read access to the object ${name}. Ask an administrator, or use the Tasks tab.`;
+  return undefined;
+}
+
+/** "START → LOAD → REPORT → END": the critical path in words, so it does not rest on colour. */
+function CriticalPathLegend({ model, rrtSeconds, ended, blocked }: { model: GraphModel; rrtSeconds: number | undefined; ended: boolean; blocked: boolean }) {
+  if (model.criticalPath.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Critical path: not estimated yet.
+      </Typography>
+    );
+  }
+  return (
+    <Typography variant="body2" aria-label="Critical path">
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        Critical path
+      </Box>{" "}
+      (thick orange line, tasks marked “Critical path”): {model.criticalPath.map((t) => (t.kind === "task" ? t.shortName : t.kind.toUpperCase())).join(" → ")}
+      {blocked ? " · blocked: nothing goes on until the failed task is restarted" : !ended && rrtSeconds !== undefined ? ` · about ${formatDuration(rrtSeconds)} to go` : ""}
+    </Typography>
+  );
+}
+
+/** As tall as the definition's rows need at full size, at most most of the screen. */
+function graphHeight(model: GraphModel | undefined): string {
+  // Rows are placed from 0 (placeTasks), so the lowest one gives the span.
+  const rows = Math.max(0, ...(model?.tasks.map((t) => t.y) ?? [])) / ROW_HEIGHT + 1;
+  return `min(68vh, ${rows * ROW_HEIGHT + 140}px)`;
+}
+
+interface ErtGraphProps {
+  execution: OutExecution;
+}
+
+/**
+ * The workflow as its definition draws it (each task at its row and column, edges from the line
+ * conditions) with every task's live status, ERT and runtime, and the critical path from the
+ * engine's estimate. Pan and zoom; a click on a task opens its execution. Statuses come from the
+ * children pages the event stream keeps current; the estimate is re-read on their events.
+ */
+export function ErtGraph({ execution }: ErtGraphProps) {
+  const runId = execution.run_id;
+  const active = !isFinalStatus(execution.status);
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const { mode, systemMode } = useColorScheme();
+  const definition = useWorkflowDefinition(execution.name, true);
+  const children = useChildren(runId, true);
+  const ert = useErt(runId, active);
+
+  // The graph needs the latest execution of every line, so all pages of children are read.
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = children;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  const rows = useMemo(() => children.data?.pages.flatMap((page) => page.data) ?? [], [children.data]);
+  const model = useMemo(() => (definition.data ? graphModel(definition.data, rows, ert.data, runId) : undefined), [definition.data, rows, ert.data, runId]);
+  const now = useNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
+
+  const critical = theme.palette.warning.main;
+  const nodes = useMemo<TaskNode[]>(
+    () =>
+      (model?.tasks ?? []).map((task) => ({
+        id: task.id,
+        type: "task",
+        position: nodePosition(task),
+        ...nodeSize(task.kind),
+        // Given as measured too: the library then counts the nodes as ready (fitView waits for that).
+        measured: nodeSize(task.kind),
+        handles: nodeHandles(task.kind),
+        data: { task, now },
+        ariaLabel: taskDescription(task),
+        draggable: false,
+        connectable: false,
+      })),
+    [model, now],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      (model?.links ?? []).map((link) => ({
+        id: link.id,
+        source: link.source,
+        target: link.target,
+        type: "smoothstep",
+        label: EXPECTED_WORDS[link.expected],
+        ariaLabel: `${link.source} to ${link.target}${link.critical ? ", critical path" : ""}`,
+        markerEnd: { type: MarkerType.ArrowClosed, color: link.critical ? critical : undefined },
+        style: link.critical ? { stroke: critical, strokeWidth: 4 } : { strokeWidth: 1.5 },
+        zIndex: link.critical ? 1 : 0,
+      })),
+    [model, critical],
+  );
+
+  if (definition.isPending || children.isPending) return <LoadingState label="Loading the workflow graph…" />;
+  if (definition.isError) {
+    return <ErrorAlert error={definition.error} context={`Could not draw the graph of ${execution.name}`} hint={definitionHint(definition.error, execution.name)} onRetry={() => void definition.refetch()} />;
+  }
+  if (children.isError && rows.length === 0) {
+    return <ErrorAlert error={children.error} context="Could not load the tasks of the workflow" onRetry={() => void children.refetch()} />;
+  }
+
+  const colorMode = mode === "system" || mode === undefined ? (systemMode ?? "light") : mode;
+  const large = (model?.tasks.length ?? 0) > LARGE_GRAPH;
+  const start = model?.tasks.find((t) => t.kind === "start");
+  return (
+    <Box>
+      <Box sx={{ mb: 1, display: "grid", gap: 0.5 }}>
+        {model ? <CriticalPathLegend model={model} rrtSeconds={ert.data?.rrt} ended={!active} blocked={execution.status === Status.BLOCKED} /> : null}
+        {ert.isError ? (
+          <Typography variant="body2" color="text.secondary">
+            The estimate could not be read ({ert.error.message}); tasks are shown without ERTs and critical path.
+          </Typography>
+        ) : null}
+        {large ? (
+          <Typography variant="body2" color="text.secondary">
+            {model?.tasks.length.toLocaleString("en-US")} tasks: the graph opens at START; drag to pan through the rest.
+          </Typography>
+        ) : null}
+        <Typography variant="body2" color="text.secondary">
+          {model?.namePrefix ? `Task names are shown without the part they all share, ${model.namePrefix} · ` : ""}
+          Tasks sit where the workflow definition places them. Drag to pan, scroll or use the buttons to zoom; click a task to open its execution.
+        </Typography>
+      </Box>
+      <Box sx={{ height: graphHeight(model), minHeight: 320, border: 1, borderColor: "divider", borderRadius: 1 }} role="region" aria-label="Workflow graph">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          colorMode={colorMode}
+          defaultViewport={large && start ? { x: 40 - start.x * LARGE_ZOOM, y: 40 - start.y * LARGE_ZOOM, zoom: LARGE_ZOOM } : undefined}
+          minZoom={large ? 0.4 : 0.1}
+          fitView={!large}
+          fitViewOptions={FIT_VIEW}
+          onlyRenderVisibleElements
+          nodesDraggable={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          onNodeClick={(_, node) => {
+            const target = node.data.task.execution?.run_id;
+            if (target !== undefined) void navigate(`/executions/${target}`);
+          }}
+        >
+          <Background />
+          <Controls showInteractive={false} fitViewOptions={FIT_VIEW} />
+        </ReactFlow>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link as RouterLink } from "react-router";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import LinearProgress from "@mui/material/LinearProgress";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { Status, isFinalStatus, type OutExecution } from "@baton/contract";
+import { DetailList, type DetailItem } from "../../../components/detail-list";
+import { formatDateTime, formatDuration } from "../../../lib/format";
+import { monospace } from "../../../lib/theme";
+import { useErt } from "../api/get-ert";
+import { ExecutionTypeLabel } from "./execution-type-label";
+import { comparedToEstimate, executionTiming, type ExecutionTiming } from "./execution-timing";
+import { StatusLabel } from "./status-label";
+
+/** What started it, as words: the engine names the parent's object type in activator_object_type. */
+function parentKind(execution: OutExecution): string {
+  if (execution.activator_object_type === "JOBP") return "workflow";
+  if (execution.activator_object_type === "JSCH") return "schedule";
+  return "execution";
+}
+
+function RunLink({ runId, label }: { runId: number; label?: string }) {
+  return (
+    <Link component={RouterLink} to={`/executions/${runId}`} sx={{ fontFamily: monospace }} aria-label={label}>
+      {runId}
+    </Link>
+  );
+}
+
+/** How it relates to others: the workflow or schedule it is part of, the run it restarts. */
+function Relations({ execution }: { execution: OutExecution }) {
+  const parts = [];
+  if (execution.parent) {
+    const kind = parentKind(execution);
+    parts.push(
+      <span key="parent">
+        Part of {kind} <RunLink runId={execution.parent} label={`Part of ${kind} ${execution.parent}`} />
+        {execution.line_number ? `, line ${execution.line_number}` : null}
+      </span>,
+    );
+  }
+  if (execution.restart_count && execution.reference_run_id) {
+    parts.push(
+      <span key="restart">
+        Restart {execution.restart_count} of RunID <RunLink runId={execution.reference_run_id} />
+      </span>,
+    );
+  }
+  if (parts.length === 0) return null;
+  return (
+    <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", color: "text.secondary", mb: 1.5 }} aria-label="Related executions">
+      {parts}
+    </Box>
+  );
+}
+
+/** "14:32:10 (in 2 min 10 s)": when, and how far off, so nobody does the sum. */
+function expectedEndText(expectedEnd: number, now: number): string {
+  const at = formatDateTime(new Date(expectedEnd).toISOString());
+  const seconds = (expectedEnd - now) / 1000;
+  if (seconds >= 0) return `${at} (in ${formatDuration(seconds)})`;
+  return `${at} (overdue by ${formatDuration(-seconds)})`;
+}
+
+function timingItems(execution: OutExecution, timing: ExecutionTiming, now: number): DetailItem[] {
+  const items: DetailItem[] = [
+    { label: "Activation", value: formatDateTime(execution.activation_time) },
+    { label: "Start", value: formatDateTime(execution.start_time) },
+  ];
+  if (timing.blocked) items.push({ label: "Expected end", value: "None while blocked: it waits for an operator" });
+  else if (timing.expectedEnd !== undefined) items.push({ label: "Expected end", value: expectedEndText(timing.expectedEnd, now) });
+  else items.push({ label: "End", value: formatDateTime(execution.end_time) });
+  items.push({ label: "Runtime", value: timing.running ? `${formatDuration(timing.runtimeSeconds)} so far` : formatDuration(timing.runtimeSeconds) });
+  items.push({ label: "Estimated runtime", value: formatDuration(timing.ertSeconds) });
+  return items;
+}
+
+function detailItems(execution: OutExecution): DetailItem[] {
+  const items: DetailItem[] = [
+    { label: "Type", value: <ExecutionTypeLabel type={execution.type} subType={execution.sub_type} /> },
+    { label: "Return code", value: execution.return_code ?? "—" },
+    { label: "User", value: execution.user },
+    { label: "Agent", value: execution.agent ?? "—" },
+    { label: "Platform", value: execution.platform ?? "—" },
+    { label: "Queue", value: execution.queue || "—" },
+  ];
+  if (execution.title) items.push({ label: "Title", value: execution.title });
+  if (execution.alias) items.push({ label: "Alias", value: execution.alias });
+  // The engine sends 0 for "none" (run ids start at 1).
+  if (execution.line_number) items.push({ label: "Line", value: execution.line_number });
+  if (execution.restart_predecessor) items.push({ label: "Restarted from", value: <RunLink runId={execution.restart_predecessor} /> });
+  return items;
+}
+
+/** Runtime against the estimate as a bar and in words; the words carry the meaning, not the colour. */
+function EstimateBar({ timing }: { timing: ExecutionTiming }) {
+  const compared = comparedToEstimate(timing.runtimeSeconds, timing.ertSeconds, timing.running);
+  if (compared === undefined) return null;
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mt: 1.5, maxWidth: 640 }}>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, compared.percent)}
+        color={compared.percent > 100 ? "warning" : "primary"}
+        aria-label="Runtime against the estimate"
+        sx={{ flex: 1, height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
+        {compared.words}
+      </Typography>
+    </Box>
+  );
+}
+
+interface ExecutionSummaryProps {
+  execution: OutExecution;
+  now: number;
+}
+
+/**
+ * The head of the detail page: status as icon and words, how it relates to others, times, runtime
+ * against the estimate and, while it runs, when it is expected to end. A workflow's estimate is
+ * the engine's (GET .../ert), read again as its tasks change.
+ */
+export function ExecutionSummary({ execution, now }: ExecutionSummaryProps) {
+  const isWorkflow = execution.type === "Workflow";
+  const ert = useErt(execution.run_id, !isFinalStatus(execution.status), isWorkflow);
+  const timing = executionTiming(execution, ert.data === undefined ? undefined : { data: ert.data, readAt: ert.dataUpdatedAt }, now);
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, mb: 2 }} component="section" aria-label="Execution status">
+      <Typography variant="h2" component="div" sx={{ mb: 1.5 }} role="status" aria-live="polite">
+        <StatusLabel status={execution.status} text={execution.status_text} size="large" />
+      </Typography>
+      <Relations execution={execution} />
+      {execution.status === Status.BLOCKED ? (
+        <Alert severity="warning" variant="outlined" sx={{ mb: 1.5 }}>
+          A task ended abnormally and no successor handles that. Open the task (Tasks or Graph) and restart it (the workflow goes on when it ends OK),
+          or cancel the workflow.
+        </Alert>
+      ) : null}
+      <Box component="section" aria-label="Times" sx={{ mb: 2 }}>
+        <DetailList items={timingItems(execution, timing, now)} />
+        <EstimateBar timing={timing} />
+        {isWorkflow && ert.isError ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            The estimate could not be read ({ert.error.message}); times are shown without it.
+          </Typography>
+        ) : null}
+      </Box>
+      <DetailList items={detailItems(execution)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import Badge from "@mui/material/Badge";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Collapse from "@mui/material/Collapse";
+import InputAdornment from "@mui/material/InputAdornment";
+import Paper from "@mui/material/Paper";
+import Search from "@mui/icons-material/Search";
+import Tune from "@mui/icons-material/Tune";
+import FilterAltOff from "@mui/icons-material/FilterAltOff";
+import { activeFilterNames, filtersToSearch, type FilterName } from "../api/execution-filters";
+import { ActiveFilterChips } from "./active-filter-chips";
+import { FilterTextField } from "./filter-text-field";
+import { FILTER_LABELS } from "./filter-labels";
+import { STATUS_OPTIONS, TYPE_OPTIONS } from "./filter-options";
+import { ListFilterField } from "./list-filter-field";
+import { MoreFiltersPanel } from "./more-filters-panel";
+import { SavedFiltersMenu } from "./saved-filters-menu";
+import type { FilterControls } from "./use-execution-filters";
+
+/** The filters of the bar; every other one is in the "More filters" panel. */
+const BAR_FILTERS: readonly FilterName[] = ["name", "status", "type"];
+
+/** Name, status and type at hand; the rest behind "More filters", shown as chips while it is closed. */
+export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) {
+  const { filters, set } = controls;
+  const [moreOpen, setMoreOpen] = useState(false);
+  const active = activeFilterNames(filters);
+  const moreCount = active.filter((name) => !BAR_FILTERS.includes(name)).length;
+  const search = filtersToSearch(filters).toString();
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Box component="form" role="search" aria-label="Filter executions" onSubmit={(event) => event.preventDefault()} sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
+        <FilterTextField
+          label={FILTER_LABELS.name}
+          value={filters.name}
+          onCommit={(value) => set("name", value)}
+          upperCase
+          placeholder="e.g. NIGHTLY.*"
+          helperText={filters.name_exclude ? "All but these names; * matches any characters" : "* matches any characters"}
+          sx={{ width: 220 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={240} />
+        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={180} />
+        <Button
+          startIcon={
+            <Badge badgeContent={moreCount} color="primary">
+              <Tune />
+            </Badge>
+          }
+          aria-label={moreCount > 0 ? `More filters, ${moreCount} set` : "More filters"}
+          aria-expanded={moreOpen}
+          aria-controls={moreOpen ? "more-filters" : undefined}
+          onClick={() => setMoreOpen((open) => !open)}
+          sx={{ mt: 0.25 }}
+        >
+          More filters
+        </Button>
+        <SavedFiltersMenu currentSearch={search} onApply={controls.apply} />
+        {active.length > 0 ? (
+          <Button startIcon={<FilterAltOff />} onClick={controls.clear} sx={{ mt: 0.25 }}>
+            Clear filters
+          </Button>
+        ) : null}
+      </Box>
+      {moreOpen ? null : <ActiveFilterChips controls={controls} except={BAR_FILTERS} />}
+      <Collapse in={moreOpen} unmountOnExit>
+        <MoreFiltersPanel controls={controls} />
+      </Collapse>
+    </Paper>
+  );
+}

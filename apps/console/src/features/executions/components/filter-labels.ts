@@ -1,0 +1,32 @@
+import type { FilterName } from "../api/execution-filters";
+
+/** The words for each filter, on its control and on the chip that shows it is set. */
+export const FILTER_LABELS: Readonly<Record<FilterName, string>> = {
+  run_id: "RunID",
+  name: "Name",
+  name_exclude: "All but this name",
+  alias: "Alias",
+  type: "Type",
+  status: "Status",
+  agent: "Agent",
+  agent_exclude: "All but this agent",
+  platform: "Platform",
+  queue: "Queue",
+  include_deactivated: "Include deactivated",
+  time_frame_option: "Time frame applies to",
+  time_frame_from: "From",
+  time_frame_to: "To",
+  user: "User",
+  user_exclude: "All but this user",
+  archive_key1: "Archive key 1",
+  archive_key1_exclude: "All but archive key 1",
+  archive_key2: "Archive key 2",
+  archive_key2_exclude: "All but archive key 2",
+  commented_only: "Commented only",
+  modified_only: "Modified workflows only",
+  remote_status_number: "Remote status number",
+  remote_status_text: "Remote status text",
+  reference_run_id: "Restart of RunID",
+  zdu_version: "ZDU version",
+  sync_usage: "Sync objects",
+};

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import CancelOutlined from "@mui/icons-material/CancelOutlined";
+import Replay from "@mui/icons-material/Replay";
+import KeyboardOutlined from "@mui/icons-material/KeyboardOutlined";
+import SyncProblem from "@mui/icons-material/SyncProblem";
+import { useEventStreamState } from "../../../lib/event-stream";
+import type { BulkAction } from "./bulk-plan";
+
+interface ListToolbarProps {
+  shown: number;
+  total: number;
+  selected: number;
+  onBulk: (action: BulkAction) => void;
+  onClearSelection: () => void;
+  onHelp: () => void;
+  columnsMenu: ReactNode;
+}
+
+/** Counts and, with rows selected, what can be done to them; columns and shortcut help on the right. */
+export function ListToolbar({ shown, total, selected, onBulk, onClearSelection, onHelp, columnsMenu }: ListToolbarProps) {
+  const stream = useEventStreamState();
+  return (
+    <Box role="toolbar" aria-label="Executions list" sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", minHeight: 40, mb: 1 }}>
+      {selected > 0 ? (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} role="status">
+            {selected} selected
+          </Typography>
+          <Button size="small" color="error" variant="outlined" startIcon={<CancelOutlined />} onClick={() => onBulk("cancel")}>
+            Cancel selected
+          </Button>
+          <Button size="small" variant="outlined" startIcon={<Replay />} onClick={() => onBulk("restart")}>
+            Restart selected
+          </Button>
+          <Button size="small" onClick={onClearSelection}>
+            Clear selection
+          </Button>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary" role="status">
+          Showing {shown} of {total} execution{total === 1 ? "" : "s"}
+        </Typography>
+      )}
+      <Box sx={{ flex: 1 }} />
+      {stream === "reconnecting" ? (
+        // The app bar's badge says the stream is down; here it says what that means for these rows.
+        <Typography variant="body2" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, color: "text.secondary" }}>
+          <SyncProblem fontSize="small" color="warning" aria-hidden />
+          Live updates interrupted: rows may be out of date until the list catches up.
+        </Typography>
+      ) : null}
+      {columnsMenu}
+      <Tooltip title="Keyboard shortcuts (?)">
+        <IconButton size="small" aria-label="Keyboard shortcuts" onClick={onHelp}>
+          <KeyboardOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import type { OutExecution } from "@baton/contract";
+import { LoadingState } from "../../../components/loading-state";
+import { describeError } from "../../../lib/describe-error";
+import type { RestartOptions } from "../api/change-execution-status";
+import { useObjectInputs, type ObjectInput } from "../api/get-object-inputs";
+import { useVariables } from "../api/get-variables";
+
+/** Queue names follow object names: letters, digits and . _ - # $ @, at most 200 characters. */
+const QUEUE_NAME = /^[A-Za-z0-9._\-#$@]{1,200}$/;
+/** RestartOptions.restart_point. */
+const RESTART_POINT_MAX = 8;
+
+/** `&DAYS#`, `DAYS#` and `days` all name the input DAYS#. */
+const inputKey = (name: string): string => name.toUpperCase().replace(/^&/, "").replace(/#?$/, "#");
+
+interface RestartDialogProps {
+  execution: OutExecution;
+  open: boolean;
+  pending: boolean;
+  /** Why the last attempt failed, shown in the dialog so the options can be corrected. */
+  failure: ReactNode;
+  onClose: () => void;
+  onRestart: (options: RestartOptions) => void;
+}
+
+/**
+ * The restart options of POST .../status: queue, restart point, keep start type, hold for manual
+ * release and, when the object takes prompt inputs, their values (prefilled with what this run
+ * had, else the defaults). Mounted anew on every opening (the caller keys it), so nothing typed
+ * for one restart carries over to the next.
+ */
+export function RestartDialog({ execution, open, pending, failure, onClose, onRestart }: RestartDialogProps) {
+  const [queue, setQueue] = useState("");
+  const [restartPoint, setRestartPoint] = useState("");
+  const [keepStartType, setKeepStartType] = useState(false);
+  const [waitForRelease, setWaitForRelease] = useState(false);
+  const [edited, setEdited] = useState<Readonly<Record<string, string>>>({});
+  const inputs = useObjectInputs(execution.name, open);
+  const variables = useVariables(execution.run_id);
+
+  const hadValue = (input: ObjectInput): string | undefined => variables.data?.find((v) => inputKey(v.name) === inputKey(input.name))?.value;
+  const valueOf = (input: ObjectInput): string => edited[input.name] ?? hadValue(input) ?? input.defaultValue ?? "";
+
+  const trimmedQueue = queue.trim().toUpperCase();
+  const queueInvalid = trimmedQueue !== "" && !QUEUE_NAME.test(trimmedQueue);
+  const pointInvalid = restartPoint.trim().length > RESTART_POINT_MAX;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (queueInvalid || pointInvalid) return;
+    const declared = inputs.data ?? [];
+    onRestart({
+      ...(trimmedQueue !== "" && { queue: trimmedQueue }),
+      ...(restartPoint.trim() !== "" && { restartPoint: restartPoint.trim() }),
+      ...(keepStartType && { keepStartType: true }),
+      ...(waitForRelease && { waitForManualRelease: true }),
+      ...(declared.length > 0 && { inputs: Object.fromEntries(declared.map((input) => [input.name, valueOf(input)])) }),
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="restart-dialog-title" maxWidth="sm" fullWidth>
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id="restart-dialog-title">Restart execution {execution.run_id}?</DialogTitle>
+        <DialogContent sx={{ display: "grid", gap: 2 }}>
+          <DialogContentText>
+            A new execution runs the definition {execution.name} ran{execution.parent ? ", on the same line of its workflow, which goes on when it ends OK" : ""}. You are taken to it.
+          </DialogContentText>
+          <TextField
+            label="Queue"
+            value={queue}
+            onChange={(e) => setQueue(e.target.value)}
+            placeholder={execution.queue || "CLIENT_QUEUE"}
+            helperText={queueInvalid ? "A queue name has letters, digits and . _ - # $ @ only." : `Optional. Empty keeps the queue it ran in${execution.queue ? ` (${execution.queue})` : ""}.`}
+            error={queueInvalid}
+            fullWidth
+            size="small"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Restart point"
+            value={restartPoint}
+            onChange={(e) => setRestartPoint(e.target.value)}
+            helperText={pointInvalid ? `At most ${RESTART_POINT_MAX} characters.` : "Optional. Passed to the engine, which accepts it but does not act on it yet."}
+            error={pointInvalid}
+            fullWidth
+            size="small"
+          />
+          <Box>
+            <FormControlLabel control={<Checkbox checked={waitForRelease} onChange={(e) => setWaitForRelease(e.target.checked)} />} label="Wait for manual release" />
+            <FormHelperText sx={{ mt: -0.5, ml: 4 }}>The new execution waits (1693) until someone releases it.</FormHelperText>
+            <FormControlLabel control={<Checkbox checked={keepStartType} onChange={(e) => setKeepStartType(e.target.checked)} />} label="Keep start type" />
+            <FormHelperText sx={{ mt: -0.5, ml: 4 }}>Accepted by the engine; it does not change the restart yet.</FormHelperText>
+          </Box>
+          <RestartInputs inputs={inputs} valueOf={valueOf} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />
+          {failure}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+          <Button type="submit" variant="contained" loading={pending} disabled={queueInvalid || pointInvalid || inputs.isPending}>
+            Restart
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+interface RestartInputsProps {
+  inputs: ReturnType<typeof useObjectInputs>;
+  valueOf: (input: ObjectInput) => string;
+  onChange: (name: string, value: string) => void;
+}
+
+/** The prompt inputs, one field each; an object whose inputs cannot be read restarts with the ones kept with the run. */
+function RestartInputs({ inputs, valueOf, onChange }: RestartInputsProps) {
+  if (inputs.isPending) return <LoadingState label="Reading the object's inputs…" />;
+  if (inputs.isError) {
+    return (
+      <Alert severity="info" variant="outlined">
+        The object's inputs could not be read ({describeError(inputs.error).title}). The restart uses the inputs kept with this execution.
+      </Alert>
+    );
+  }
+  if (inputs.data.length === 0) return null;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: "grid", gap: 1.5 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+        Inputs
+      </Typography>
+      {inputs.data.map((input) => (
+        <TextField
+          key={`${input.promptSet}:${input.name}`}
+          label={input.name}
+          value={valueOf(input)}
+          onChange={(e) => onChange(input.name, e.target.value)}
+          helperText={`Prompt set ${input.promptSet}${input.defaultValue !== null ? `, default ${input.defaultValue}` : ""}`}
+          size="small"
+          fullWidth
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,192 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adminPost, logInThroughForm } from "./login";
+
+/** Imports a job that runs `command` on the local agent. */
+async function importJob(request: APIRequestContext, name: string, command: string): Promise<void> {
+  await adminPost(request, "/objects", { data: { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: [command] }] } }, path: "" });
+}
+
+async function execute(request: APIRequestContext, name: string): Promise<number> {
+  const answer = await adminPost(request, "/executions", { objectName: name, executionOption: "execute" });
+  const runId = typeof answer === "object" && answer !== null && "run_id" in answer ? answer.run_id : undefined;
+  expect(typeof runId).toBe("number");
+  return Number(runId);
+}
+
+/** Opens the list at `search` through the login form (the deep link survives the login). */
+async function openList(page: Page, search: string): Promise<void> {
+  await page.goto(`/executions${search}`);
+  await logInThroughForm(page);
+  await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Executions" });
+const rowOf = (page: Page, runId: number) => table(page).getByRole("row").filter({ has: page.getByRole("link", { name: `Execution ${runId}`, exact: true }) });
+
+test("a name filter typed in the bar is in the URL, survives a reload, and can be saved and applied again", async ({ page, request }) => {
+  const prefix = `E2E.LIST.${Date.now()}`;
+  await importJob(request, `${prefix}.ALPHA`, "echo alpha");
+  await importJob(request, `${prefix}.BETA`, "echo beta");
+  const alpha = await execute(request, `${prefix}.ALPHA`);
+  const beta = await execute(request, `${prefix}.BETA`);
+
+  await openList(page, "");
+  await expect(rowOf(page, alpha)).toBeVisible();
+  await expect(rowOf(page, beta)).toBeVisible();
+
+  await page.getByRole("search", { name: "Filter executions" }).getByLabel("Name").fill(`${prefix}.A*`);
+  await expect(page).toHaveURL(new RegExp(`[?&]name=${prefix.replaceAll(".", "\\.")}\\.A\\*`));
+  await expect(rowOf(page, beta)).toHaveCount(0);
+  await expect(rowOf(page, alpha)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("search", { name: "Filter executions" }).getByLabel("Name")).toHaveValue(`${prefix}.A*`);
+  await expect(rowOf(page, alpha)).toBeVisible();
+  await expect(rowOf(page, beta)).toHaveCount(0);
+
+  // Save it, clear the filters, then pick it from the menu again.
+  const filterName = `Alpha of ${prefix}`;
+  await page.getByRole("button", { name: "Saved filters" }).click();
+  await page.getByRole("menuitem", { name: "Save current filter…" }).click();
+  const save = page.getByRole("dialog", { name: "Save the current filter" });
+  await save.getByLabel("Filter name").fill(filterName);
+  await save.getByRole("button", { name: "Save" }).click();
+  await expect(save).toBeHidden();
+
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).not.toHaveURL(/name=/);
+  await expect(rowOf(page, beta)).toBeVisible();
+
+  await page.getByRole("button", { name: "Saved filters" }).click();
+  await page.getByRole("menuitem", { name: filterName }).click();
+  await expect(page).toHaveURL(/[?&]name=/);
+  await expect(rowOf(page, alpha)).toBeVisible();
+  await expect(rowOf(page, beta)).toHaveCount(0);
+
+  // And delete it: the menu no longer offers it.
+  await page.getByRole("button", { name: "Saved filters" }).click();
+  await page.getByRole("menuitem", { name: "Delete saved filters…" }).click();
+  const manage = page.getByRole("dialog", { name: "Saved filters" });
+  await manage.getByRole("button", { name: `Delete saved filter ${filterName}` }).click();
+  await expect(manage.getByText("No saved filters left.")).toBeVisible();
+  await manage.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("button", { name: "Saved filters" }).click();
+  await expect(page.getByRole("menuitem", { name: filterName })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+});
+
+test("a filter the server rejects shows the server's words, and the page keeps working", async ({ page, request }) => {
+  const name = `E2E.LIST.BAD.${Date.now()}`;
+  await importJob(request, name, "echo ok");
+  const runId = await execute(request, name);
+
+  await openList(page, "?status=NOT_A_STATUS");
+  const alert = page.getByRole("alert").filter({ hasText: "Could not load the executions" });
+  // The server's own words, with the parameter it names.
+  await expect(alert).toContainText(/status: must be status codes/);
+
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(rowOf(page, runId)).toBeVisible();
+});
+
+test("a hidden column stays hidden after a reload", async ({ page, request }) => {
+  const name = `E2E.LIST.COLUMNS.${Date.now()}`;
+  await importJob(request, name, "echo columns");
+  const runId = await execute(request, name);
+
+  await openList(page, `?name=${name}`);
+  await expect(rowOf(page, runId)).toContainText("LOCAL");
+  await expect(table(page).getByRole("columnheader", { name: "Agent" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Columns" }).click();
+  const agent = page.getByRole("menuitemcheckbox", { name: "Agent" });
+  await expect(agent).toHaveAttribute("aria-checked", "true");
+  await agent.click();
+  await expect(agent).toHaveAttribute("aria-checked", "false");
+  await page.keyboard.press("Escape");
+  await expect(table(page).getByRole("columnheader", { name: "Agent" })).toHaveCount(0);
+  await expect(rowOf(page, runId)).not.toContainText("LOCAL");
+
+  await page.reload();
+  await expect(rowOf(page, runId)).toBeVisible();
+  await expect(table(page).getByRole("columnheader", { name: "Agent" })).toHaveCount(0);
+  await expect(table(page).getByRole("columnheader", { name: "Status" })).toBeVisible();
+});
+
+test("two running jobs selected with a shift-click are cancelled together after a confirmation", async ({ page, request }) => {
+  const name = `E2E.LIST.SLEEP.${Date.now()}`;
+  await importJob(request, name, "sleep 300");
+  const first = await execute(request, name);
+  const second = await execute(request, name);
+
+  await openList(page, `?name=${name}`);
+  for (const runId of [first, second]) await expect(rowOf(page, runId).getByRole("img", { name: "Active" })).toBeVisible({ timeout: 20_000 });
+
+  // The newer run is on top: tick it, then shift-click the older one to take the range.
+  await page.getByRole("checkbox", { name: `Select execution ${second}` }).check();
+  await page.getByRole("checkbox", { name: `Select execution ${first}` }).click({ modifiers: ["Shift"] });
+  await expect(page.getByRole("checkbox", { name: `Select execution ${first}` })).toBeChecked();
+  await expect(page.getByRole("toolbar", { name: "Executions list" })).toContainText("2 selected");
+
+  await page.getByRole("button", { name: "Cancel selected" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel 2 executions?" });
+  await expect(dialog).toContainText(String(first));
+  await expect(dialog).toContainText(String(second));
+  await dialog.getByRole("button", { name: "Cancel 2 executions" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByRole("status", { name: "Cancel result" })).toContainText("2 cancelled.");
+  for (const runId of [first, second]) {
+    await expect(rowOf(page, runId)).toContainText("ENDED_CANCEL", { timeout: 20_000 });
+    await expect(rowOf(page, runId).getByRole("img", { name: "Cancelled" })).toBeVisible();
+  }
+  await expect(page.getByRole("toolbar", { name: "Executions list" })).not.toContainText("selected");
+});
+
+test("j and k move through the rows, r restarts after a confirmation, Enter opens the row, ? lists the shortcuts", async ({ page, request }) => {
+  const name = `E2E.LIST.KEYS.${Date.now()}`;
+  await importJob(request, name, "echo keys");
+  const older = await execute(request, name);
+  const newer = await execute(request, name);
+
+  await openList(page, `?name=${name}`);
+  for (const runId of [older, newer]) await expect(rowOf(page, runId)).toContainText("ENDED_OK", { timeout: 20_000 });
+
+  // Typing in a field is not a shortcut: "?" goes into the name, no overlay opens.
+  const nameField = page.getByRole("search", { name: "Filter executions" }).getByLabel("Name");
+  await nameField.press("End");
+  await nameField.press("?");
+  await expect(nameField).toHaveValue(`${name}?`);
+  await nameField.press("Backspace");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await nameField.blur();
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help.getByRole("table", { name: "Shortcuts of the executions list" })).toContainText("Move to the next row");
+  await help.getByRole("button", { name: "Close" }).click();
+  await expect(help).toBeHidden();
+
+  await page.keyboard.press("j");
+  await expect(rowOf(page, newer)).toBeFocused();
+  await page.keyboard.press("j");
+  await expect(rowOf(page, older)).toBeFocused();
+
+  // r on the focused (ended) row asks first, then restarts it.
+  await page.keyboard.press("r");
+  const confirm = page.getByRole("dialog", { name: "Restart 1 execution?" });
+  await expect(confirm).toContainText(String(older));
+  await confirm.getByRole("button", { name: "Restart 1 execution" }).click();
+  const result = page.getByRole("status", { name: "Restart result" });
+  await expect(result).toContainText("1 restarted.");
+  const restarted = Number(await result.getByRole("link").first().textContent());
+  expect(restarted).toBeGreaterThan(newer);
+  // The new run joins the list live, on top.
+  await expect(rowOf(page, restarted)).toBeVisible();
+
+  await page.keyboard.press("k");
+  await expect(rowOf(page, newer)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/executions/${newer}$`));
+  await expect(page.getByRole("region", { name: "Execution status" })).toBeVisible();
+});
