@@ -301,7 +301,7 @@ describe("process lifecycle", () => {
     const dir = dataDir();
     const first = await startProcess(dir);
     children.push(first.child);
-    await call(first.rest, "/100/objects", { data: { hostg: { general_attributes: { name: "LIFE.GROUP" }, agent_group_attributes: { mode: "X" }, agent_group_filters: [{ type: "H", agent: "LOCAL" }] } }, path: "" });
+    await call(first.rest, "/100/objects", { data: { hostg: { general_attributes: { name: "LIFE.GROUP" }, agent_group_attributes: { platform: "UNIX", mode: "X" }, agent_group_filters: [{ type: "H", agent: "LOCAL" }] } }, path: "" });
     await call(first.rest, "/100/objects", jobEnvelope("LIFE.ONALL", ["sleep 60"], { job_attributes: { platform: "UNIX", agent: "LIFE.GROUP", unix_shell: "sh" } }));
     const { run_id: runId } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.ONALL", executionOption: "execute" });
     const members = async (rest: string) => (await call<{ data: OutExecution[] }>(rest, `/100/executions/${runId}/children`)).data;

@@ -33,6 +33,12 @@ export const ErrorCode = {
   INVALID_TRANSITION: 45170,
   /** A resource that is disabled until a precondition is met (spec: 404 with a custom code). */
   RESOURCE_DISABLED: 45140,
+  /** last_error_code of a forecast whose object cannot be forecast (missing, not runnable, unreadable). */
+  FORECAST_NOT_CALCULABLE: 45273,
+  /** last_error_code of a forecast whose calculation the engine's stop interrupted. */
+  FORECAST_INTERRUPTED: 45280,
+  /** An unknown forecast id. */
+  FORECAST_NOT_FOUND: 45281,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

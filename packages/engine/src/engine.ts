@@ -6,11 +6,17 @@ import type { Credentials } from "./auth/basic-credentials";
 import { createRestRouter } from "./http/rest-router";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
+import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
 import { usersRoutes } from "./http/routes/users-routes";
 import { scriptsRoutes } from "./http/routes/scripts-routes";
+import { searchRoutes } from "./http/routes/search-routes";
+import { forecastRoutes } from "./http/routes/forecast-routes";
+import { ForecastService } from "./forecast/forecast-service";
 import { UserService } from "./auth/user-service";
 import { ObjectService } from "./objects/object-service";
+import { FolderService } from "./objects/folder-service";
+import { SearchService } from "./objects/search-service";
 import type { Agent } from "./runtime/agent-port";
 import { systemClock, type Clock } from "./runtime/clock";
 import { CallbackPolicy } from "./runtime/callback-policy";
@@ -62,6 +68,8 @@ export interface Engine {
   eventsAfter(client: number, seq: number, limit: number): Promise<ExecutionEvent[]>;
   /** The newest event's sequence number (0 when there is none). */
   latestEventSeq(): Promise<number>;
+  /** Recomputes every client's autoforecast now (the engine also does so hourly). */
+  refreshAutoforecasts(): Promise<void>;
   /** Jobs ended from now on by stopping agents are recorded as lost, not cancelled. */
   beginShutdown(): void;
   /** Waits until every running job's end is recorded, then closes the database. */
@@ -114,12 +122,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
   await executions.recover();
+  const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.get(principal, runId) });
+  await forecasts.recover();
+  forecasts.start();
   scheduler.start();
   const housekeeping = new Housekeeping({ store, clock, logger });
   housekeeping.start();
 
   const users = new UserService(store, clock, () => authenticator.forget());
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions)], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(new FolderService(store, clock, () => authenticator.forget())), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts)], {
     authenticator,
     logger: logger.child({ component: "rest" }),
   });
@@ -133,13 +144,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       (await eventsAfter(store.db, client, seq, limit)).map((e) => ({ seq: e.seq, client: e.client, execution: JSON.parse(e.payload) })),
     latestEventSeq: () => latestEventSeq(store.db),
     clientsOfUser: (userName) => clientsWithUser(store.db, userName),
+    refreshAutoforecasts: () => forecasts.refreshAutoforecasts(),
     beginShutdown: () => jobs.beginShutdown(),
     close: async () => {
       housekeeping.stop();
+      forecasts.stop();
       await scheduler.stop();
       jobs.beginShutdown();
       await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.idle()]);
       await workflows.idle();
+      await forecasts.idle();
       await store.close();
     },
   };

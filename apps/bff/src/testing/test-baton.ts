@@ -22,6 +22,8 @@ export interface TestBaton {
   /** Every log line the process wrote (JSON), for checks that secrets never reach the log. */
   logs: string[];
   dataDir: string;
+  /** The PostgreSQL database of this Baton (undefined on SQLite, which lives in dataDir). */
+  databaseUrl: string | undefined;
   /** fetch against the REST base with the administrator's Basic login unless headers say otherwise. */
   rest(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startTestBaton(dialect: Dialect = "sqlite", env: Record<st
     baton,
     logs,
     dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
     rest: (path, init = {}) => fetch(`${baton.restUrl}${path}`, { ...init, headers: { authorization: ADMIN, ...init.headers } }),
     async stop() {
       await baton.stop();

@@ -186,7 +186,7 @@ function executableTypeOf(value: string): string | undefined {
  * Comma-separated values, each checked and normalised by `normalise`; the message names the first
  * value it refuses, followed by `expected`.
  */
-function queryListOf<T extends string>(normalise: (value: string) => T | undefined, expected: string) {
+export function queryListOf<T extends string>(normalise: (value: string) => T | undefined, expected: string) {
   return QueryList.transform((values, ctx) => {
     const out: T[] = [];
     for (const value of values) {
@@ -202,7 +202,7 @@ function queryListOf<T extends string>(normalise: (value: string) => T | undefin
 }
 
 /** A query value that counts as not given when empty, as forms send an empty field. */
-function unlessEmpty<T>(schema: z.ZodType<T, string>) {
+export function unlessEmpty<T>(schema: z.ZodType<T, string>) {
   return z
     .string()
     .transform((v) => (v.trim() === "" ? undefined : v.trim()))
@@ -232,7 +232,7 @@ function upperPattern(pattern: RegExp, message: string) {
 }
 
 /** An object (or agent) name with the wildcards. */
-const NamePattern = upperPattern(NAME_PATTERN, "must be a name pattern: A-Z 0-9 . _ $ @ # - and the wildcards * and ?, at most 200 characters");
+export const NamePattern = upperPattern(NAME_PATTERN, "must be a name pattern: A-Z 0-9 . _ $ @ # - and the wildcards * and ?, at most 200 characters");
 
 /** A user NAME/DEPARTMENT with the wildcards. */
 const UserPattern = upperPattern(USER_PATTERN, "must be a user pattern NAME/DEPARTMENT: A-Z 0-9 . _ $ @ # - and the wildcards * and ?");
@@ -258,6 +258,12 @@ const TimeFrameBound = z
   .refine(isUtcSecond, TIME_FRAME_MESSAGE)
   .transform((v) => Date.parse(v));
 
+/** Object types (`JOBS`) and execution type names (`Job`), comma-separated, as object types where one has the name. */
+export const ExecutableTypeList = queryListOf(executableTypeOf, `is not an executable type: use ${Object.keys(EXECUTION_TYPE_OF_OBJECT).join(", ")} or ${EXECUTION_TYPES.join(", ")}`);
+
+/** Agent types (platforms) such as UNIX, comma-separated, upper-cased. */
+export const PlatformList = queryListOf((v) => (/^[A-Za-z0-9_]{1,32}$/.test(v) ? v.toUpperCase() : undefined), "is not an agent type such as UNIX or WINDOWS");
+
 export const TIME_FRAME_OPTIONS = ["activation", "start", "end", "all"] as const;
 export type TimeFrameOption = (typeof TIME_FRAME_OPTIONS)[number];
 
@@ -279,11 +285,11 @@ export const ExecutionListQuery = z
     name: NamePattern,
     name_exclude: ListFlag.optional(),
     alias: NamePattern,
-    type: queryListOf(executableTypeOf, `is not an executable type: use ${Object.keys(EXECUTION_TYPE_OF_OBJECT).join(", ")} or ${EXECUTION_TYPES.join(", ")}`).optional(),
+    type: ExecutableTypeList.optional(),
     status: QueryList.pipe(z.array(z.string().min(1))).optional(),
     agent: NamePattern,
     agent_exclude: ListFlag.optional(),
-    platform: queryListOf((v) => (/^[A-Za-z0-9_]{1,32}$/.test(v) ? v.toUpperCase() : undefined), "is not an agent type such as UNIX or WINDOWS").optional(),
+    platform: PlatformList.optional(),
     queue: queryListOf(objectNameOf, OBJECT_NAME_MESSAGE).optional(),
     include_deactivated: ListFlag.optional(),
     time_frame_option: z

@@ -44,6 +44,14 @@ export class ConflictError extends DomainError {
   readonly kind = "conflict";
 }
 
+/** Several objects of one request conflict with what exists (409, one OutValidationError per object). */
+export class ConflictsError extends DomainError {
+  readonly kind = "conflict";
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(issues[0]?.code ?? ErrorCode.CONFLICT, issues[0]?.error ?? "Conflict", issues.map((i) => `${i.path}: ${i.error}`).join("; "));
+  }
+}
+
 export class ForbiddenError extends DomainError {
   readonly kind = "forbidden";
 }

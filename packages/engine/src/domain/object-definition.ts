@@ -1,6 +1,17 @@
-import { ErrorCode, OBJECT_NAME_PATTERN, type InImportObjectBody, type ObjectBody } from "@baton/contract";
+import {
+  ErrorCode,
+  OBJECT_NAME_PATTERN,
+  OBJECT_TYPE_KEYS,
+  isObjectTypeKey,
+  objectBodySchema,
+  type FolderObjectEntry,
+  type InImportObjectBody,
+  type ObjectBody,
+  type ObjectTypeKey,
+} from "@baton/contract";
 import { parseScript, ScriptSyntaxError } from "@baton/script";
-import { ValidationError, type ValidationIssue } from "./errors";
+import { invalid, ValidationError, type ValidationIssue } from "./errors";
+import { issuesFromZod } from "./validation-issues";
 import { readEvent } from "./event-definition";
 import { readNotification } from "./notification";
 import { missingTransferMembers } from "./file-transfer";
@@ -21,7 +32,8 @@ const USER_NAME_PATTERN = /^[A-Z0-9._$@#-]{1,200}\/[A-Z0-9._$@#-]{1,200}$/;
 
 /**
  * Reads an import envelope into a definition, validating what the engine relies on:
- * exactly one object, its name rules and the members of the types it runs.
+ * exactly one object, its name rules, the limits of its building blocks and the members of the
+ * types it runs.
  */
 export function definitionFromEnvelope(envelope: InImportObjectBody): ObjectDefinition {
   const entries = Object.entries(envelope.data);
@@ -32,39 +44,60 @@ export function definitionFromEnvelope(envelope: InImportObjectBody): ObjectDefi
     ]);
   }
   const [key, body] = first;
+  const read = readDefinition(key, body, { path: envelope.path, issuePath: "path", base: "" }, `data.${key}`);
+  if (read.definition === undefined) throw new ValidationError(read.issues);
+  return read.definition;
+}
+
+/** A definition, or the issues that keep it from being one. */
+export type DefinitionResult = { definition: ObjectDefinition; issues: [] } | { definition: undefined; issues: ValidationIssue[] };
+
+/**
+ * Reads one entry of a folder import (`data[index]`): its path is relative to `baseFolder`, the
+ * folder the import goes to. Returns the issues rather than throwing, so that an import can
+ * report those of many entries at once.
+ */
+export function definitionFromFolderEntry(entry: FolderObjectEntry, baseFolder: string, index: number): DefinitionResult {
+  return readDefinition(entry.key, entry.body, { path: entry.path, issuePath: `data[${index}].path`, base: baseFolder }, `data[${index}].${entry.key}`);
+}
+
+/** Where an object goes: a folder path as sent, relative to `base`, and where to report it. */
+interface FolderOfObject {
+  path: string;
+  issuePath: string;
+  base: string;
+}
+
+function readDefinition(key: string, body: ObjectBody, where: FolderOfObject, prefix: string): DefinitionResult {
+  if (!isObjectTypeKey(key)) {
+    return { definition: undefined, issues: [{ code: ErrorCode.INVALID_OBJECT, path: prefix, error: `is not an object type; use one of ${OBJECT_TYPE_KEYS.join(", ")}`, invalidValue: key }] };
+  }
   const type = key.toUpperCase();
   const attributes = body.general_attributes;
   const name = attributes.name.trim().toUpperCase();
-  const issues: ValidationIssue[] = [];
-  const namePath = `data.${key}.general_attributes.name`;
-  const namePattern = type === "USER" ? USER_NAME_PATTERN : OBJECT_NAME_PATTERN;
-  if (!namePattern.test(name)) {
-    issues.push({
-      code: ErrorCode.INVALID_OBJECT_NAME,
-      path: namePath,
-      error:
-        type === "USER"
-          ? "a user is named NAME/DEPARTMENT (A-Z 0-9 . _ $ @ # -)"
-          : "is not a valid object name (A-Z 0-9 . _ $ @ # -, at most 200 characters)",
-      invalidValue: attributes.name,
-    });
-  }
+  const issues: ValidationIssue[] = [...nameIssues(type, name, attributes.name, prefix), ...bodyIssues(key, body, prefix)];
   if (attributes.type !== undefined && attributes.type.toUpperCase() !== type) {
-    issues.push({
-      code: ErrorCode.INVALID_OBJECT,
-      path: `data.${key}.general_attributes.type`,
-      error: `does not match the object key '${key}'`,
-      invalidValue: attributes.type,
-    });
+    issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${prefix}.general_attributes.type`, error: `does not match the object key '${key}'`, invalidValue: attributes.type });
   }
-  issues.push(...typeMemberIssues(type, key, body));
-  const folder = normaliseFolderPath(envelope.path);
-  if (folder === null) {
-    issues.push({ code: ErrorCode.INVALID_OBJECT, path: "path", error: "is not a valid folder path", invalidValue: envelope.path });
-  }
-  if (issues.length > 0 || folder === null) throw new ValidationError(issues);
+  const relative = normaliseFolderPath(where.path);
+  if (relative === null) issues.push({ code: ErrorCode.INVALID_OBJECT, path: where.issuePath, error: "is not a valid folder path", invalidValue: where.path });
+  if (issues.length > 0 || relative === null) return { definition: undefined, issues };
   const normalisedBody: ObjectBody = { ...body, general_attributes: { ...attributes, name, type } };
-  return { type, name, folder, body: normalisedBody };
+  return { definition: { type, name, folder: joinFolder(where.base, relative), body: normalisedBody }, issues: [] };
+}
+
+function nameIssues(type: string, name: string, sent: string, prefix: string): ValidationIssue[] {
+  const namePattern = type === "USER" ? USER_NAME_PATTERN : OBJECT_NAME_PATTERN;
+  if (namePattern.test(name)) return [];
+  const error = type === "USER" ? "a user is named NAME/DEPARTMENT (A-Z 0-9 . _ $ @ # -)" : "is not a valid object name (A-Z 0-9 . _ $ @ # -, at most 200 characters)";
+  return [{ code: ErrorCode.INVALID_OBJECT_NAME, path: `${prefix}.general_attributes.name`, error, invalidValue: sent }];
+}
+
+/** The limits of the type's building blocks, then what the engine reads of the types it runs. */
+function bodyIssues(key: ObjectTypeKey, body: ObjectBody, prefix: string): ValidationIssue[] {
+  const checked = objectBodySchema(key).safeParse(body);
+  if (!checked.success) return issuesFromZod(checked.error, body, { prefix, code: () => ErrorCode.INVALID_OBJECT });
+  return typeMemberIssues(key.toUpperCase(), prefix, body);
 }
 
 /**
@@ -80,23 +113,51 @@ export function normaliseFolderPath(path: string): string | null {
   return segments.map((s) => s.toUpperCase()).join("/");
 }
 
+/** `relative` below `base` (both normalised; "" is the root or the base itself). */
+export function joinFolder(base: string, relative: string): string {
+  if (base === "") return relative;
+  return relative === "" ? base : `${base}/${relative}`;
+}
+
+/** `folder` relative to `base`, which holds it ("" when they are the same). */
+export function relativeFolder(base: string, folder: string): string {
+  if (base === "") return folder;
+  return folder === base ? "" : folder.slice(base.length + 1);
+}
+
+/** The path of the folder a FOLD definition stands for: its name below its folder. */
+export function folderPathOf(definition: Pick<ObjectDefinition, "folder" | "name">): string {
+  return joinFolder(definition.folder, definition.name);
+}
+
+/**
+ * The FOLD definition of the folder at `path` (not the root): its stored body, or for a folder that
+ * exists because objects are in it, a body with just its name. Its folder is the parent.
+ */
+export function folderDefinition(path: string, body?: ObjectBody): ObjectDefinition {
+  const cut = path.lastIndexOf("/");
+  const name = path.slice(cut + 1);
+  const attributes = { ...body?.general_attributes, name, type: "FOLD" };
+  return { type: "FOLD", name, folder: cut === -1 ? "" : path.slice(0, cut), body: { ...body, general_attributes: attributes } };
+}
+
 /** Members each executable type needs before it can run; other types are stored as documents. */
-function typeMemberIssues(type: string, key: string, body: ObjectBody): ValidationIssue[] {
+function typeMemberIssues(type: string, prefix: string, body: ObjectBody): ValidationIssue[] {
   switch (type) {
     case "JOBS":
-      return [...jobAttributeIssues(key, body), ...scriptIssues(key, body, JOB_PAGES)];
+      return [...jobAttributeIssues(prefix, body), ...syntaxIssues(prefix, body, JOB_PAGES)];
     case "SCRI":
-      return scriptIssues(key, body, { process: "script" });
+      return syntaxIssues(prefix, body, { process: "script" });
     case "EVNT":
-      return [...scriptIssues(key, body, { pre_process: "script", process: "script" }), ...readerIssues(key, body, "event_attributes", readEvent)];
+      return [...syntaxIssues(prefix, body, { pre_process: "script", process: "script" }), ...readerIssues(prefix, body, "event_attributes", readEvent)];
     case "CALL":
-      return readerIssues(key, body, "notification_content", readNotification);
+      return readerIssues(prefix, body, "notification_content", readNotification);
     case "TZ":
-      return readerIssues(key, body, "time_zone_attributes", readTimeZoneObject);
+      return readerIssues(prefix, body, "time_zone_attributes", readTimeZoneObject);
     case "JOBF":
       return missingTransferMembers(body).map((member) => ({
         code: ErrorCode.INVALID_OBJECT,
-        path: `data.${key}.file_transfer_attributes.${member}`,
+        path: `${prefix}.file_transfer_attributes.${member}`,
         error: "is required for a file transfer",
         invalidValue: null,
       }));
@@ -106,18 +167,18 @@ function typeMemberIssues(type: string, key: string, body: ObjectBody): Validati
 }
 
 /** The issue a reader of a type's members throws, reported at the member it reads. */
-function readerIssues(key: string, body: ObjectBody, member: string, read: (body: ObjectBody) => unknown): ValidationIssue[] {
+function readerIssues(prefix: string, body: ObjectBody, member: string, read: (body: ObjectBody) => unknown): ValidationIssue[] {
   try {
     read(body);
     return [];
   } catch (error) {
-    return [{ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.${member}`, error: error instanceof Error ? error.message : String(error), invalidValue: body[member] ?? null }];
+    return [{ code: ErrorCode.INVALID_OBJECT, path: `${prefix}.${member}`, error: error instanceof Error ? error.message : String(error), invalidValue: body[member] ?? null }];
   }
 }
 
-function jobAttributeIssues(key: string, body: ObjectBody): ValidationIssue[] {
+function jobAttributeIssues(prefix: string, body: ObjectBody): ValidationIssue[] {
   const attributes = body["job_attributes"];
-  const path = `data.${key}.job_attributes`;
+  const path = `${prefix}.job_attributes`;
   if (!isRecord(attributes)) {
     return [{ code: ErrorCode.INVALID_OBJECT, path, error: "is required for a job (agent, platform, ...)", invalidValue: attributes ?? null }];
   }
@@ -136,33 +197,19 @@ function jobAttributeIssues(key: string, body: ObjectBody): ValidationIssue[] {
 const JOB_PAGES: Readonly<Record<string, "script" | "job">> = { pre_process: "script", process: "job", post_process: "script", child_post_process: "script" };
 
 /**
- * `scripts` is an array of single-key page objects, each page an array of lines that must parse
- * in the scripting language, so a broken page is refused at import rather than at run time.
+ * The pages of a type the engine runs must parse in the scripting language, so a broken page is
+ * refused at import rather than at run time. (Their shape is checked with the building blocks.)
  */
-function scriptIssues(key: string, body: ObjectBody, pageModes: Readonly<Record<string, "script" | "job">>): ValidationIssue[] {
-  const pages = Object.keys(pageModes);
+function syntaxIssues(prefix: string, body: ObjectBody, pageModes: Readonly<Record<string, "script" | "job">>): ValidationIssue[] {
   const scripts = body["scripts"];
-  const path = `data.${key}.scripts`;
-  if (scripts === undefined) return [];
-  if (!Array.isArray(scripts)) return [{ code: ErrorCode.INVALID_OBJECT, path, error: "must be an array of script pages", invalidValue: scripts }];
-  const issues: ValidationIssue[] = [];
-  scripts.forEach((entry: unknown, index) => {
-    if (!isRecord(entry)) {
-      issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}]`, error: "must be an object such as {\"process\": [lines]}", invalidValue: entry });
-      return;
-    }
-    for (const [page, lines] of Object.entries(entry)) {
-      if (!pages.includes(page)) {
-        issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}].${page}`, error: `is not a script page of this type (${pages.join(", ")})`, invalidValue: page });
-      } else if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) {
-        issues.push({ code: ErrorCode.INVALID_OBJECT, path: `${path}[${index}].${page}`, error: "must be an array of lines (strings)", invalidValue: lines });
-      } else {
-        const syntax = syntaxIssue(lines, pageModes[page] ?? "script", `${path}[${index}].${page}`);
-        if (syntax !== undefined) issues.push(syntax);
-      }
-    }
-  });
-  return issues;
+  if (!Array.isArray(scripts)) return [];
+  return scripts.flatMap((entry: unknown, index) =>
+    Object.entries(isRecord(entry) ? entry : {}).flatMap(([page, lines]) => {
+      const mode = pageModes[page];
+      if (mode === undefined || !Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return [];
+      return syntaxIssue(lines, mode, `${prefix}.scripts[${index}].${page}`) ?? [];
+    }),
+  );
 }
 
 function syntaxIssue(lines: string[], mode: "script" | "job", path: string): ValidationIssue | undefined {
@@ -173,6 +220,20 @@ function syntaxIssue(lines: string[], mode: "script" | "job", path: string): Val
     if (!(error instanceof ScriptSyntaxError)) throw error;
     return { code: ErrorCode.SCRIPT_SYNTAX, path, error: `line ${error.line}, column ${error.column}: ${error.message}`, invalidValue: lines[error.line - 1] ?? null, line: error.line, column: error.column };
   }
+}
+
+/**
+ * Takes `user_attributes.password` out of a USER definition (at `prefix`, e.g. `data.user`), so
+ * that only its hash is ever kept.
+ */
+export function withoutPassword(definition: ObjectDefinition, prefix: string): { definition: ObjectDefinition; password?: string } {
+  const attributes = definition.body["user_attributes"];
+  if (definition.type !== "USER" || !isRecord(attributes) || !("password" in attributes)) return { definition };
+  const { password, ...rest } = attributes;
+  if (typeof password !== "string" || password.length === 0 || password.length > 1024) {
+    throw invalid(ErrorCode.INVALID_OBJECT, `${prefix}.user_attributes.password`, "must be a non-empty string of at most 1024 characters", null);
+  }
+  return { definition: { ...definition, body: { ...definition.body, user_attributes: rest } }, password };
 }
 
 /** Lines of one script page of a definition (empty when the page is absent). */

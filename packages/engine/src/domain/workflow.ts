@@ -1,16 +1,6 @@
-import { statusGroups } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { readWorkflowGraph, statusGroups, type ExpectedState, type WorkflowTask } from "@baton/contract";
 
-/** One task of a workflow definition (a line of `workflow_definitions`). */
-export interface WorkflowTask {
-  line: number;
-  objectName: string;
-  /** `<START>`, `<END>` or the object type of the task. */
-  objectType: string;
-  active: boolean;
-  row: number;
-  column: number;
-}
+export type { ExpectedState, WorkflowTask } from "@baton/contract";
 
 /** A predecessor a task waits for, and the state it expects that predecessor to have ended in. */
 export interface Predecessor {
@@ -18,8 +8,6 @@ export interface Predecessor {
   /** Status group or range name: ANY_OK (default), ANY_ABEND, ANY_STATUS. */
   expected: ExpectedState;
 }
-
-export type ExpectedState = "ANY_OK" | "ANY_ABEND" | "ANY_STATUS";
 
 export interface WorkflowDefinition {
   tasks: ReadonlyMap<number, WorkflowTask>;
@@ -44,58 +32,15 @@ export interface WorkflowStep {
   blocked: number[];
 }
 
-function int(value: unknown, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) ? n : fallback;
-}
-
 /**
- * Reads a JOBP body. Throws an Error naming the problem when the definition cannot run: no
- * <START> or <END>, duplicate lines, or conditions naming lines that do not exist.
+ * Reads a JOBP body (the contract's one reading: readWorkflowGraph). Throws an Error naming the
+ * problem when the definition cannot run.
  */
 export function readWorkflow(body: Record<string, unknown>): WorkflowDefinition {
-  const entries = Array.isArray(body["workflow_definitions"]) ? body["workflow_definitions"].filter(isRecord) : [];
-  const tasks = new Map<number, WorkflowTask>();
-  for (const entry of entries) {
-    const line = int(entry["line_number"], Number.NaN);
-    if (!Number.isInteger(line) || line < 1) throw new Error(`a workflow task has no valid line_number (${String(entry["line_number"])})`);
-    if (tasks.has(line)) throw new Error(`line ${line} appears twice in workflow_definitions`);
-    tasks.set(line, {
-      line,
-      objectName: String(entry["object_name"] ?? "").toUpperCase(),
-      objectType: String(entry["object_type"] ?? "").toUpperCase(),
-      active: String(entry["active"] ?? "1") !== "0",
-      row: int(entry["row"], 1),
-      column: int(entry["column"], line),
-    });
-  }
-  const start = [...tasks.values()].find((t) => t.objectType === "<START>");
-  const end = [...tasks.values()].find((t) => t.objectType === "<END>");
-  if (start === undefined || end === undefined) throw new Error("a workflow needs a <START> and an <END> task");
-
+  const graph = readWorkflowGraph(body);
   const predecessors = new Map<number, Predecessor[]>();
-  const conditions = Array.isArray(body["line_conditions"]) ? body["line_conditions"].filter(isRecord) : [];
-  for (const condition of conditions) {
-    const task = int(condition["workflow_line_number"], Number.NaN);
-    const predecessor = int(condition["predecessor_line_number"], Number.NaN);
-    if (!tasks.has(task) || !tasks.has(predecessor)) throw new Error(`a line condition links line ${predecessor} to line ${task}, which do not both exist`);
-    const expected = String(condition["expected_status"] ?? "ANY_OK").toUpperCase();
-    if (expected !== "ANY_OK" && expected !== "ANY_ABEND" && expected !== "ANY_STATUS") {
-      throw new Error(`line ${task} expects '${expected}' of line ${predecessor}; use ANY_OK, ANY_ABEND or ANY_STATUS`);
-    }
-    predecessors.set(task, [...(predecessors.get(task) ?? []), { line: predecessor, expected }]);
-  }
-  // A task without conditions follows <START>; an <END> without conditions waits for every task
-  // that no other task follows.
-  for (const task of tasks.values()) {
-    if (task.line !== start.line && task.line !== end.line && !predecessors.has(task.line)) predecessors.set(task.line, [{ line: start.line, expected: "ANY_OK" }]);
-  }
-  if (!predecessors.has(end.line)) {
-    const followed = new Set([...predecessors.values()].flat().map((p) => p.line));
-    const leaves = [...tasks.keys()].filter((line) => line !== end.line && !followed.has(line));
-    predecessors.set(end.line, (leaves.length > 0 ? leaves : [start.line]).map((line) => ({ line, expected: "ANY_OK" as const })));
-  }
-  return { tasks, predecessors, startLine: start.line, endLine: end.line };
+  for (const edge of graph.edges) predecessors.set(edge.to, [...(predecessors.get(edge.to) ?? []), { line: edge.from, expected: edge.expected }]);
+  return { tasks: new Map(graph.tasks.map((t) => [t.line, t])), predecessors, startLine: graph.startLine, endLine: graph.endLine };
 }
 
 /** Whether an ended status meets what a successor expects. */

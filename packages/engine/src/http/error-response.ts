@@ -1,6 +1,7 @@
 import { ErrorCode, type OutError, type OutValidationError } from "@baton/contract";
 import type { z } from "zod";
-import { DomainError, ValidationError } from "../domain/errors";
+import { ConflictsError, DomainError, ValidationError, type ValidationIssue } from "../domain/errors";
+import { issuesFromZod } from "../domain/validation-issues";
 import { snakeCase } from "./key-case";
 
 const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
@@ -15,17 +16,8 @@ const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
 
 /** The HTTP status and body for an error thrown while handling a request. */
 export function errorResponse(error: unknown): { status: number; body: OutError | OutValidationError[] } {
-  if (error instanceof ValidationError) {
-    return {
-      status: 400,
-      body: error.issues.map((i) => ({
-        code: i.code,
-        error: i.error,
-        path: i.path,
-        invalid_value: i.invalidValue ?? null,
-        ...(i.line !== undefined && { line: i.line, column: i.column }),
-      })),
-    };
+  if (error instanceof ValidationError || error instanceof ConflictsError) {
+    return { status: STATUS_OF_KIND[error.kind], body: error.issues.map(presentIssue) };
   }
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], body: { code: error.code, error: error.message, details: error.details } };
@@ -33,37 +25,17 @@ export function errorResponse(error: unknown): { status: number; body: OutError 
   return { status: 500, body: { code: ErrorCode.INTERNAL, error: "Internal error.", details: "The request failed inside the engine; the engine log has the details." } };
 }
 
-/** A path like `once.execution_date_time` or `data.jobs.scripts[0]`, in the spec's snake_case. */
-export function issuePath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += `${out === "" ? "" : "."}${snakeCase(String(segment))}`;
-  }
-  return out;
+function presentIssue(issue: ValidationIssue): OutValidationError {
+  return {
+    code: issue.code,
+    error: issue.error,
+    path: issue.path,
+    invalid_value: issue.invalidValue ?? null,
+    ...(issue.line !== undefined && { line: issue.line, column: issue.column }),
+  };
 }
 
-/** Every zod issue as a validation issue; the code comes from `fieldCodes` by path, else the generic one. */
+/** Every zod issue as a validation issue (paths in the spec's snake_case); the code comes from `fieldCodes` by path, else the generic one. */
 export function validationErrorFromZod(error: z.ZodError, input: unknown, prefix: string, fieldCodes: Readonly<Record<string, number>>): ValidationError {
-  return new ValidationError(
-    error.issues.map((issue) => {
-      const path = issuePath(issue.path);
-      const fullPath = prefix === "" ? path : path === "" ? prefix : `${prefix}.${path}`;
-      return {
-        code: fieldCodes[path.split(/[.[]/)[0] ?? ""] ?? ErrorCode.INVALID_REQUEST,
-        error: issue.message,
-        path: fullPath,
-        invalidValue: valueAt(input, issue.path) ?? null,
-      };
-    }),
-  );
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const segment of path) {
-    if (typeof value !== "object" || value === null) return undefined;
-    value = Reflect.get(value, segment);
-  }
-  return value;
+  return new ValidationError(issuesFromZod(error, input, { prefix, key: snakeCase, code: (field) => fieldCodes[snakeCase(field)] ?? ErrorCode.INVALID_REQUEST }));
 }

@@ -6,23 +6,34 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** Reads a request body up to `limit` bytes; a larger one is refused before it is buffered whole. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of bodyChunks(req, limit)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The chunks of a request body as they arrive, up to `limit` bytes: a body declared larger is
+ * refused before anything is read, one that grows larger as soon as it does (413).
+ */
+export async function* bodyChunks(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limit) {
     req.resume();
     throw tooLarge(limit);
   }
-  const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > limit) {
-      req.resume();
-      throw tooLarge(limit);
+  try {
+    // Leaving the loop early must not destroy the request: the error still has to be answered.
+    for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += buffer.length;
+      if (size > limit) throw tooLarge(limit);
+      yield buffer;
     }
-    chunks.push(buffer);
+  } finally {
+    // What is left unread (a refused or abandoned body) is drained, not buffered.
+    if (!req.readableEnded) req.resume();
   }
-  return Buffer.concat(chunks);
 }
 
 /** Parses a JSON body; an empty or malformed one is a 400. */

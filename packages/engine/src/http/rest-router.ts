@@ -8,7 +8,7 @@ import { parseBasicAuthorization } from "../auth/basic-credentials";
 import { UnauthorizedError } from "../domain/errors";
 import { errorResponse } from "./error-response";
 import { DEFAULT_BODY_LIMIT, parseJsonBody, readBody } from "./request-body";
-import { Reply, type HttpMethod, type Route } from "./route";
+import { Reply, StreamReply, type HttpMethod, type Route } from "./route";
 
 /** Base path of the REST interface. */
 export const API_BASE = "/ae/api/v1";
@@ -60,7 +60,10 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
     const body = route.takesBody ? parseJsonBody(await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
     const query = Object.fromEntries(mergeRepeated(new URL(req.url ?? "/", "http://localhost").searchParams));
     const result = await route.run({ params, query, body, principal, req, res });
-    if (result instanceof Reply) {
+    if (result instanceof StreamReply) {
+      status = 200;
+      await writeStream(res, result);
+    } else if (result instanceof Reply) {
       status = result.status;
       if (result.body === undefined) writeEmpty(res, result.status);
       else if (result.contentType === "application/json") writeJson(res, result.status, result.body);
@@ -78,7 +81,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
     if (status === 500) deps.logger.error({ err: error, requestId }, "request failed");
     if (status === 401) res.setHeader("WWW-Authenticate", 'Basic realm="Baton", charset="ISO-8859-1"');
     if (!res.headersSent) writeJson(res, response.status, response.body);
-    else res.end();
+    else res.destroy();
   } finally {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     deps.logger.info({ requestId, method: req.method, path: req.url?.split("?")[0], status, ms: Math.round(ms * 10) / 10, client: principal.client, user: principal.userName || undefined }, "request");
@@ -123,6 +126,28 @@ function writeRaw(res: ServerResponse, status: number, contentType: string, body
   const payload = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
   res.writeHead(status, { "Content-Type": contentType, "Content-Length": payload.length, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
   res.end(payload);
+}
+
+/** Writes a streamed answer with backpressure; stops reading it when the client has gone. */
+async function writeStream(res: ServerResponse, reply: StreamReply): Promise<void> {
+  res.writeHead(200, { ...reply.headers, "Content-Type": reply.contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  for await (const chunk of reply.chunks) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) await drained(res);
+  }
+  res.end();
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 function writeEmpty(res: ServerResponse, status: number): void {

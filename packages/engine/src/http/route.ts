@@ -26,6 +26,18 @@ export class Reply {
   }
 }
 
+/**
+ * A 200 whose body is written piece by piece as `chunks` yields them, for answers too large to
+ * build in memory (folder exports). An error while streaming cuts the connection.
+ */
+export class StreamReply {
+  constructor(
+    readonly contentType: string,
+    readonly chunks: AsyncIterable<string>,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
 export interface RouteContext<P, Q, B> {
   params: P;
   query: Q;
@@ -49,6 +61,11 @@ export interface RouteDefinition<P, Q, B> {
   normaliseBody?: (raw: unknown) => unknown;
   /** Largest accepted body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * The handler reads the body from `req` itself, as a stream (with `body: noBody`): for bodies too
+   * large to buffer and parse whole. It must keep to `bodyLimit` (request-body.ts bodyChunks).
+   */
+  streamsBody?: boolean;
   /** Application error code per top-level field, for validation issues of that field. */
   fieldCodes?: Readonly<Record<string, number>>;
   /** No authentication (only /ping). */
@@ -90,7 +107,7 @@ export function defineRoute<P, Q, B>(definition: RouteDefinition<P, Q, B>): Rout
     method: definition.method,
     path: definition.path,
     public: definition.public ?? false,
-    takesBody: !Object.is(definition.body, noBody),
+    takesBody: !Object.is(definition.body, noBody) && definition.streamsBody !== true,
     bodyLimit: definition.bodyLimit,
     async run(raw) {
       if (definition.systemClientOnly && raw.principal.client !== 0) {

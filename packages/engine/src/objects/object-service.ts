@@ -1,19 +1,60 @@
 import { ErrorCode, Right, type InImportObjectBody } from "@baton/contract";
-import { ConflictError, NotFoundError, invalid } from "../domain/errors";
-import { definitionFromEnvelope, isRecord, type ObjectDefinition } from "../domain/object-definition";
-import { promptInputs, promptSetNames } from "../domain/prompt-sets";
-import { requirePrivilege, requireRight } from "../auth/access";
+import { requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { hashPassword } from "../auth/passwords";
-import type { Store } from "../store/connect";
-import { setPasswordHash } from "../store/credentials-store";
-import { findObject, insertObject, replaceObject, type StoredObject } from "../store/objects-store";
+import { allows } from "../domain/authorization";
+import { ConflictError, NotFoundError } from "../domain/errors";
+import { definitionFromEnvelope, folderDefinition, normaliseFolderPath, type ObjectDefinition } from "../domain/object-definition";
+import { objectReferences, type ObjectReference } from "../domain/object-references";
+import { DEFAULT_TIME_ZONE, timeZoneNamedBy, zoneAt, type ZoneAt } from "../domain/object-time-zone";
+import { promptInputs, promptSetNames } from "../domain/prompt-sets";
+import { isTimeZone, readTimeZoneObject } from "../domain/time-zone";
 import type { Clock } from "../runtime/clock";
+import { resolveTimeZone } from "../runtime/time-zones";
+import type { Store } from "../store/connect";
+import { findFolder, folderExists } from "../store/folders-store";
+import { findObject, objectsMentioning, type StoredObject } from "../store/objects-store";
+import { ACCOUNT_TYPES, lockImports, prepareObject, requireFolderRight, writeObjects, type WriteConflict } from "./object-writer";
 
-/** Types that define who may log in and what they may do. */
-const ACCOUNT_TYPES = new Set(["USER", "USRG"]);
+/** When and by whom an object was created and last changed. */
+export interface Modification {
+  createdAt: number;
+  createdBy: string;
+  modifiedAt: number;
+  modifiedBy: string;
+}
 
-/** Importing and reading object definitions. */
+/** An object or folder as GET /objects/{name} answers it. */
+export interface ObjectView extends ObjectDefinition {
+  /** Absent for a folder that exists only because objects are in it. */
+  modification: Modification | undefined;
+}
+
+/** The zone of an object (GET .../timezone). */
+export interface ObjectTimeZone {
+  objectName: string;
+  /** The TZ object the zone comes from, if any. */
+  timeZoneObject: string | null;
+  zone: ZoneAt;
+  isDefault: boolean;
+  at: number;
+}
+
+/** One object that refers to another, with how. */
+export interface ObjectUser {
+  name: string;
+  type: string;
+  folder: string;
+  references: ObjectReference[];
+}
+
+/** The objects that refer to an object (GET .../usage). */
+export interface ObjectUsage {
+  users: ObjectUser[];
+  /** Some referring objects are left out: the principal may not read them. */
+  hidden: boolean;
+}
+
+/** Importing and reading single object definitions, and what refers to them. */
 export class ObjectService {
   constructor(
     private readonly store: Store,
@@ -23,36 +64,16 @@ export class ObjectService {
   ) {}
 
   /**
-   * Imports one object. An existing object is replaced only with `overwrite`; otherwise the
-   * import is refused and nothing changes. A USER may carry `user_attributes.password`: only its
-   * hash is kept, never the password itself.
+   * Imports one object. An existing object is replaced only with `overwrite` (never by another
+   * type); otherwise the import is refused and nothing changes. A USER may carry
+   * `user_attributes.password`: only its hash is kept, never the password itself.
    */
   async import(principal: Principal, envelope: InImportObjectBody, overwrite: boolean): Promise<ObjectDefinition> {
-    const { definition, password } = withoutPassword(definitionFromEnvelope(envelope));
-    requireRight(principal, Right.WRITE, definition.type, definition.name);
-    if (ACCOUNT_TYPES.has(definition.type)) requirePrivilege(principal, "USER_ADMINISTRATION");
-    const now = this.clock.now();
-    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    const definition = definitionFromEnvelope(envelope);
+    const prepared = await prepareObject(principal, definition, `data.${definition.type.toLowerCase()}`);
     await this.store.db.transaction().execute(async (trx) => {
-      const existing = await findObject(trx, principal.client, definition.name);
-      if (existing === undefined) {
-        await insertObject(trx, principal.client, definition, principal.userName, now);
-      } else if (!overwrite) {
-        throw new ConflictError(
-          ErrorCode.OBJECT_EXISTS,
-          "Object already exists.",
-          `Object '${definition.name}' already exists in client ${principal.client}; import with overwrite_existing_objects=true to replace it.`,
-        );
-      } else if (existing.type !== definition.type) {
-        throw new ConflictError(
-          ErrorCode.OBJECT_EXISTS,
-          "Object exists with another type.",
-          `Object '${definition.name}' exists as ${existing.type}; an object of type ${definition.type} cannot replace it.`,
-        );
-      } else {
-        await replaceObject(trx, principal.client, definition, principal.userName, now);
-      }
-      if (passwordHash !== undefined) await setPasswordHash(trx, principal.client, definition.name, passwordHash, now);
+      await lockImports(trx, this.store.dialect, principal.client);
+      await writeObjects(trx, [prepared], { client: principal.client, user: principal.userName, now: this.clock.now(), overwrite, refuse: (conflicts) => conflictError(conflicts, principal.client) });
     });
     if (ACCOUNT_TYPES.has(definition.type)) this.onAccountsChanged();
     return definition;
@@ -75,22 +96,95 @@ export class ObjectService {
 
   /** Reads an object the principal may read; 404 when it does not exist. */
   async get(principal: Principal, name: string): Promise<StoredObject> {
-    const object = await findObject(this.store.db, principal.client, name.toUpperCase());
-    if (object === undefined) {
-      throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${name}' does not exist in client ${principal.client}.`);
-    }
+    const object = await findObject(this.store.db, principal.client, name.trim().toUpperCase());
+    if (object === undefined) throw notFound(name, principal.client);
     requireRight(principal, Right.READ, object.type, object.name);
     return object;
   }
+
+  /**
+   * What GET /objects/{name} answers: the object of that name, else the folder (FOLD) at that
+   * path. A name that starts with `\` or `/` is always a folder path (`\OPS\NIGHTLY`).
+   */
+  async read(principal: Principal, name: string): Promise<ObjectView> {
+    if (!/^[\\/]/.test(name)) {
+      const object = await findObject(this.store.db, principal.client, name.trim().toUpperCase());
+      if (object !== undefined) {
+        requireRight(principal, Right.READ, object.type, object.name);
+        return { ...object, modification: object };
+      }
+    }
+    const path = normaliseFolderPath(name.trim());
+    if (path === null || path === "" || !(await folderExists(this.store.db, principal.client, path))) throw notFound(name, principal.client);
+    const stored = await findFolder(this.store.db, principal.client, path);
+    requireFolderRight(principal, Right.READ, path);
+    return { ...folderDefinition(path, stored?.body), modification: stored };
+  }
+
+  /**
+   * The zone an object's definition uses, evaluated now: a TZ object itself, a schedule's zone,
+   * `general_attributes.time_zone` of others. The default (UTC) when the object, the zone it names
+   * or that zone's TZ object does not exist.
+   */
+  async timeZone(principal: Principal, name: string): Promise<ObjectTimeZone> {
+    const objectName = name.trim().toUpperCase();
+    const at = this.clock.now();
+    const fallback: ObjectTimeZone = { objectName, timeZoneObject: null, zone: zoneAt(DEFAULT_TIME_ZONE, at), isDefault: true, at };
+    const object = await findObject(this.store.db, principal.client, objectName);
+    if (object === undefined) return fallback;
+    requireRight(principal, Right.READ, object.type, object.name);
+    const named = object.type === "TZ" ? object.name : timeZoneNamedBy(object.body);
+    if (named === undefined) return fallback;
+    try {
+      const zone = object.type === "TZ" ? readTimeZoneObject(object.body) : await resolveTimeZone(this.store.db, principal.client, named);
+      const fromObject = object.type === "TZ" || !isTimeZone(named);
+      return { objectName, timeZoneObject: fromObject ? named.toUpperCase() : null, zone: zoneAt(zone, at), isDefault: false, at };
+    } catch {
+      // The zone it names is neither an IANA zone nor a (valid) TZ object: the default applies.
+      return fallback;
+    }
+  }
+
+  /** The objects that refer to an object (404 when it does not exist). */
+  async usage(principal: Principal, name: string): Promise<ObjectUsage> {
+    const object = await this.get(principal, name);
+    return this.#usersOf(principal, object.name, (reference) => reference.name === object.name);
+  }
+
+  /** The objects that use one event of a calendar: schedule tasks, calendar conditions, periods, users. */
+  async calendarEventUsage(principal: Principal, name: string, event: string): Promise<ObjectUsage> {
+    const calendar = await this.get(principal, name);
+    const eventName = event.trim().toUpperCase();
+    return this.#usersOf(principal, calendar.name, (reference) => reference.kind === "calendar" && reference.name === calendar.name && reference.calendarEvent === eventName);
+  }
+
+  async #usersOf(principal: Principal, name: string, refersTo: (reference: ObjectReference) => boolean): Promise<ObjectUsage> {
+    const users: ObjectUser[] = [];
+    let hidden = false;
+    for (const candidate of await objectsMentioning(this.store.db, principal.client, name)) {
+      const references = objectReferences(candidate.body).filter(refersTo);
+      if (references.length === 0) continue;
+      if (!allows(principal.rights, Right.READ, candidate.type, candidate.name)) hidden = true;
+      else users.push({ name: candidate.name, type: candidate.type, folder: candidate.folder, references });
+    }
+    return { users, hidden };
+  }
 }
 
-/** Takes `user_attributes.password` out of a USER definition. */
-function withoutPassword(definition: ObjectDefinition): { definition: ObjectDefinition; password?: string } {
-  const attributes = definition.body["user_attributes"];
-  if (definition.type !== "USER" || !isRecord(attributes) || !("password" in attributes)) return { definition };
-  const { password, ...rest } = attributes;
-  if (typeof password !== "string" || password.length === 0 || password.length > 1024) {
-    throw invalid(ErrorCode.INVALID_OBJECT, "data.user.user_attributes.password", "must be a non-empty string of at most 1024 characters", null);
+function notFound(name: string, client: number): NotFoundError {
+  return new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${name}' does not exist in client ${client}.`);
+}
+
+/** A single import that conflicts answers one OutError (409), as before folder imports existed. */
+function conflictError(conflicts: readonly WriteConflict[], client: number): ConflictError {
+  const conflict = conflicts[0];
+  if (conflict === undefined || conflict.existingType === conflict.object.type) {
+    const name = conflict?.object.name ?? "";
+    return new ConflictError(ErrorCode.OBJECT_EXISTS, "Object already exists.", `Object '${name}' already exists in client ${client}; import with overwrite_existing_objects=true to replace it.`);
   }
-  return { definition: { ...definition, body: { ...definition.body, user_attributes: rest } }, password };
+  return new ConflictError(
+    ErrorCode.OBJECT_EXISTS,
+    "Object exists with another type.",
+    `Object '${conflict.object.name}' exists as ${conflict.existingType}; an object of type ${conflict.object.type} cannot replace it.`,
+  );
 }

@@ -637,7 +637,7 @@ export class ExecutionService implements Activator {
 
 
 /** `queue_attributes.max_slots` of a QUEUE object; absent, empty or negative means unlimited. */
-function queueSlots(body: ObjectBody): number | undefined {
+export function queueSlots(body: ObjectBody): number | undefined {
   const attributes = body["queue_attributes"];
   const slots = isRecord(attributes) ? Number(attributes["max_slots"]) : Number.NaN;
   return Number.isInteger(slots) && slots >= 0 ? slots : undefined;

@@ -221,6 +221,12 @@ export async function listUnfinishedExecutions(db: Kysely<Database>): Promise<Ex
   return rows.map(toExecution);
 }
 
+/** A client's executions that have not ended and have no parent, oldest first: what a client forecast starts from. */
+export async function listUnfinishedTopLevel(db: Kysely<Database>, client: number): Promise<Execution[]> {
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("client", "=", client).where("status", "<", 1800).where("parent", "is", null).orderBy("run_id").execute();
+  return rows.map(toExecution);
+}
+
 export type VariableValues = Record<string, string | number>;
 
 /** Stores an execution's variables, the values it returns to its activator (:RSET) and passes to its workflow (:PSET). */

@@ -1,7 +1,10 @@
 import type { ObjectBody } from "@baton/contract";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Selectable } from "kysely";
 import type { ObjectDefinition } from "../domain/object-definition";
+import { wildcardToLike } from "../domain/wildcard";
+import { matchesWildcard } from "./like";
 import type { Database, ObjectsTable } from "./schema";
+import { indexObject } from "./search-index-store";
 
 export interface StoredObject extends ObjectDefinition {
   client: number;
@@ -55,6 +58,8 @@ export async function insertObject(db: Kysely<Database>, client: number, definit
       modified_by: user,
     })
     .execute();
+  // Every write of a body re-derives what the search reads of it (search-index-store.ts).
+  await indexObject(db, client, definition.name);
 }
 
 /** Replaces the definition of an existing object, keeping its creation details. */
@@ -71,10 +76,109 @@ export async function replaceObject(db: Kysely<Database>, client: number, defini
     .where("client", "=", client)
     .where("name", "=", definition.name)
     .execute();
+  await indexObject(db, client, definition.name);
 }
 
 /** All objects of one type in a client (for small sets such as user groups). */
 export async function findObjectsOfType(db: Kysely<Database>, client: number, type: string): Promise<StoredObject[]> {
   const rows = await db.selectFrom("objects").selectAll().where("client", "=", client).where("type", "=", type).orderBy("name").execute();
+  return rows.map(toStoredObject);
+}
+
+/** An object ready to be written: its body already serialised (large imports keep only this). */
+export interface ObjectRow {
+  type: string;
+  name: string;
+  folder: string;
+  /** The body as JSON. */
+  body: string;
+}
+
+/** Names per statement: below the parameter limits of both databases. */
+const NAMES_PER_QUERY = 500;
+/** Rows per insert statement (9 parameters each). */
+const ROWS_PER_INSERT = 200;
+
+/** The types of the objects of a client with these (upper-case) names; names without an object are left out. */
+export async function objectTypesNamed(db: Kysely<Database>, client: number, names: readonly string[]): Promise<Map<string, string>> {
+  const types = new Map<string, string>();
+  const unique = [...new Set(names)];
+  for (let i = 0; i < unique.length; i += NAMES_PER_QUERY) {
+    const rows = await db.selectFrom("objects").select(["name", "type"]).where("client", "=", client).where("name", "in", unique.slice(i, i + NAMES_PER_QUERY)).execute();
+    for (const row of rows) types.set(row.name, row.type);
+  }
+  return types;
+}
+
+/**
+ * Writes objects in batches: new names are inserted, existing ones replaced keeping their creation
+ * details (and id). The caller has decided that replacing is allowed. Run it in a transaction.
+ */
+export async function upsertObjects(db: Kysely<Database>, client: number, rows: readonly ObjectRow[], user: string, now: number): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const batch = rows
+      .slice(i, i + ROWS_PER_INSERT)
+      .map((row) => ({ client, name: row.name, type: row.type, folder: row.folder, body: row.body, created_at: now, created_by: user, modified_at: now, modified_by: user }));
+    await db
+      .insertInto("objects")
+      .values(batch)
+      .onConflict((conflict) =>
+        conflict.columns(["client", "name"]).doUpdateSet((eb) => ({
+          type: eb.ref("excluded.type"),
+          folder: eb.ref("excluded.folder"),
+          body: eb.ref("excluded.body"),
+          modified_at: eb.ref("excluded.modified_at"),
+          modified_by: eb.ref("excluded.modified_by"),
+        })),
+      )
+      .execute();
+  }
+  for (const row of rows) await indexObject(db, client, row.name);
+}
+
+/** `column` is `folder` or lies below it (every row for the root ""). */
+export function inFolderTree(column: string, folder: string): RawBuilder<boolean> {
+  return folder === "" ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.ref(column)} = ${folder} or ${matchesWildcard(column, `${folder}/*`)})`;
+}
+
+/** Where a page of a folder tree ends: the last object's folder and name. */
+export interface TreePosition {
+  folder: string;
+  name: string;
+}
+
+/** Objects in a folder and its subfolders, ordered by folder and name, `limit` of them after `after`. */
+export async function objectsInFolderTree(db: Kysely<Database>, client: number, folder: string, after: TreePosition | undefined, limit: number): Promise<StoredObject[]> {
+  const rows = await db
+    .selectFrom("objects")
+    .selectAll()
+    .where("client", "=", client)
+    .where(inFolderTree("folder", folder))
+    .$if(after !== undefined, (qb) => qb.where((eb) => eb.or([eb("folder", ">", after?.folder ?? ""), eb.and([eb("folder", "=", after?.folder ?? ""), eb("name", ">", after?.name ?? "")])])))
+    .orderBy("folder")
+    .orderBy("name")
+    .limit(limit)
+    .execute();
+  return rows.map(toStoredObject);
+}
+
+/** The distinct folders objects lie in, at or below `folder`. */
+export async function objectFoldersInTree(db: Kysely<Database>, client: number, folder: string): Promise<string[]> {
+  const rows = await db.selectFrom("objects").select("folder").distinct().where("client", "=", client).where(inFolderTree("folder", folder)).execute();
+  return rows.map((row) => row.folder);
+}
+
+/**
+ * Objects whose body mentions `name` (ignoring the case of A-Z): a cheap first pass over the
+ * stored JSON; the caller checks what each one really refers to.
+ */
+export async function objectsMentioning(db: Kysely<Database>, client: number, name: string): Promise<StoredObject[]> {
+  const rows = await db
+    .selectFrom("objects")
+    .selectAll()
+    .where("client", "=", client)
+    .where(sql<boolean>`upper(body) like ${wildcardToLike(`*${name.toUpperCase()}*`)} escape '\\'`)
+    .orderBy("name")
+    .execute();
   return rows.map(toStoredObject);
 }

@@ -4,6 +4,7 @@ import type { Generated } from "kysely";
 export interface Database {
   clients: ClientsTable;
   objects: ObjectsTable;
+  folders: FoldersTable;
   user_credentials: UserCredentialsTable;
   executions: ExecutionsTable;
   reports: ReportsTable;
@@ -13,6 +14,97 @@ export interface Database {
   execution_comments: ExecutionCommentsTable;
   event_files: EventFilesTable;
   runtime_estimates: RuntimeEstimatesTable;
+  object_search: ObjectSearchTable;
+  object_search_variables: ObjectSearchVariablesTable;
+  object_search_events: ObjectSearchEventsTable;
+  forecasts: ForecastsTable;
+  forecast_entries: ForecastEntriesTable;
+}
+
+/** Forecasts: what was asked, its status and period; entries hold the result. */
+export interface ForecastsTable {
+  id: Generated<number>;
+  client: number;
+  /** FCST or AFCST (the client's autoforecast, one per client). */
+  type: string;
+  title: string;
+  user: string;
+  /** 1550 while calculating, 1900 done, 1800 failed, 1815 interrupted by the engine's stop. */
+  status: number;
+  /** The object forecast, or the object of the forecast execution; null for client forecasts (rights). */
+  subject_type: string | null;
+  subject_name: string | null;
+  /** The right on the subject that reading the forecast needs (READ for objects, STATISTICS for executions). */
+  subject_right: number | null;
+  /** The request as validated (JSON). */
+  request: string;
+  start_time: number;
+  end_time: number;
+  estimated_start: number | null;
+  estimated_end: number | null;
+  last_error_code: number | null;
+  last_error_message: string | null;
+  created_at: number;
+}
+
+/** One task of a forecast, numbered per forecast; parent 0 at the top. */
+export interface ForecastEntriesTable {
+  forecast_id: number;
+  id: number;
+  parent: number;
+  name: string;
+  object_type: string;
+  container_type: string | null;
+  estimated_start: number | null;
+  estimated_end: number | null;
+  estimated_runtime: number | null;
+  agent_source: string | null;
+  agent_destination: string | null;
+  platform_destination: string | null;
+  login_source: string | null;
+  login_destination: string | null;
+  /** The execution's status, for tasks that had started when the forecast was made. */
+  status: number | null;
+}
+
+/**
+ * What the search reads of each object besides the objects row, derived from its body when it is
+ * written (domain/search-fields.ts). The text columns are in the database's text index: an FTS5
+ * trigram table (SQLite) or pg_trgm GIN indexes (PostgreSQL), see migration 0012.
+ */
+export interface ObjectSearchTable {
+  object_id: number;
+  title: string | null;
+  archive_key1: string | null;
+  archive_key2: string | null;
+  platform: string | null;
+  sub_type: string | null;
+  agent: string | null;
+  login: string | null;
+  process: string | null;
+  documentation: string | null;
+}
+
+/** Entries of static VARA objects: one row per key and value (value null for a key without values). */
+export interface ObjectSearchVariablesTable {
+  object_id: number;
+  /** The entry's row in `static_values`. */
+  position: number;
+  key: string;
+  value: string | null;
+}
+
+/** Events of calendars (CALE), with their validity in epoch milliseconds (day starts, UTC). */
+export interface ObjectSearchEventsTable {
+  object_id: number;
+  /** The event's place in `events`. */
+  position: number;
+  name: string;
+  ctype: string;
+  valid_from: number | null;
+  valid_to: number | null;
+  /** Calendars of a group event (JSON array of names). */
+  child_calendars: string;
 }
 
 /** Each object's current estimated runtime (ERT) in seconds. */
@@ -72,6 +164,19 @@ export interface ObjectsTable {
   type: string;
   folder: string;
   /** The object body of the export format, as JSON, stored losslessly. */
+  body: string;
+  created_at: number;
+  created_by: string;
+  modified_at: number;
+  modified_by: string;
+}
+
+/** Folders created explicitly (FOLD objects); a folder also exists while objects are in it. */
+export interface FoldersTable {
+  client: number;
+  /** Normalised path: upper case, `/` separators, no leading or trailing one. */
+  path: string;
+  /** The FOLD body of the export format, as JSON, stored losslessly. */
   body: string;
   created_at: number;
   created_by: string;

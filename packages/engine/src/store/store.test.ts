@@ -1,6 +1,6 @@
 import { Status } from "@baton/contract";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import { describe, expect, it } from "vitest";
+import { eachWithFreshStore, testDialects, type TestDatabase } from "../testing/test-databases";
 import type { Execution } from "../domain/execution";
 import { REPORT_PAGE_SIZE } from "../domain/report-pages";
 import { newExecution as endedExecution } from "../testing/new-execution";
@@ -21,15 +21,8 @@ function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
 describe.each(testDialects)("store on %s", (dialect) => {
   let database: TestDatabase;
   let store: Store;
-
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await database.drop();
+  eachWithFreshStore(dialect, (fresh) => {
+    ({ database, store } = fresh);
   });
 
   it("migrates a fresh database and again without change", async () => {

@@ -12,6 +12,8 @@ export const CLIENT_SETTING_DEFAULTS = {
   LOGIN_MAX_FAILURES: 5,
   /** Seconds every estimate is when ERT_METHOD is FIXED. */
   ERT_FIXED: 60,
+  /** Days the client's autoforecast (AFCST) and client forecasts look ahead. */
+  FORECAST_HORIZON_DAYS: 3,
 } as const;
 
 /** Text settings with their allowed values, the first being the default. */
@@ -22,6 +24,8 @@ export const CLIENT_TEXT_SETTINGS = {
   EXECUTION_COMMENTS: ["ON", "OFF"],
   /** How estimated runtimes are computed for objects that do not say (docs/semantics.md, ERT). */
   ERT_METHOD: ["AVERAGE", "MAXIMUM", "LINEAR_REGRESSION", "FIXED"],
+  /** Whether the search knows when objects were last used (their last activation; docs/decisions.md, Search). */
+  LAST_USE: ["OFF", "ON"],
 } as const;
 
 /** A text client setting: the `value1` of its key in UC_CLIENT_SETTINGS when allowed, else the default. */

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Dialect } from "../store/connect";
+import { afterEach, beforeEach } from "vitest";
+import { openStore, type Dialect, type Store } from "../store/connect";
 
 /** A fresh, empty database for one test: a SQLite data directory or a new PostgreSQL database. */
 export interface TestDatabase {
@@ -51,4 +52,21 @@ async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknow
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Gives each test of the calling suite a fresh database with the store open on it, closed and
+ * dropped after the test; `use` receives them before each test.
+ */
+export function eachWithFreshStore(dialect: Dialect, use: (fresh: { store: Store; database: TestDatabase }) => void): void {
+  let opened: { store: Store; database: TestDatabase } | undefined;
+  beforeEach(async () => {
+    const database = await createTestDatabase(dialect);
+    opened = { store: await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir }), database };
+    use(opened);
+  });
+  afterEach(async () => {
+    await opened?.store.close();
+    await opened?.database.drop();
+  });
 }

@@ -2,11 +2,13 @@ import { statusText, type OutExecution } from "@baton/contract";
 import { runtimeSeconds, type Execution } from "../../domain/execution";
 import { snakeCase } from "../key-case";
 
-function iso(ms: number | null): string | undefined {
+/** A time as ISO 8601 UTC, absent when there is none. */
+export function iso(ms: number | null): string | undefined {
   return ms === null ? undefined : new Date(ms).toISOString();
 }
 
-function optional<T>(value: T | null): T | undefined {
+/** A stored null as an absent field. */
+export function optional<T>(value: T | null): T | undefined {
   return value === null ? undefined : value;
 }
 

@@ -1,15 +1,18 @@
-import { ImportObjectQuery, InImportObjectBody, type OutObject } from "@baton/contract";
+import { GetObjectQuery, ImportObjectQuery, InImportObjectBody } from "@baton/contract";
 import { z } from "zod";
 import type { ObjectService } from "../../objects/object-service";
+import { presentObject, presentTimeZone, presentUsage } from "../presenters/object-presenter";
 import { defineRoute, noBody, noParams, Reply } from "../route";
 import { ClientParams } from "./params";
 
-/** Imports of whole objects may be large. */
-const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
+/** Imports of whole objects may be large (docs/security.md). */
+export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
 
-const ObjectParams = ClientParams.extend({ object_name: z.string().min(1).max(401) });
+/** An object name, a USER's NAME/DEPARTMENT, or (GET) a folder path such as `\OPS\NIGHTLY`. */
+const ObjectParams = ClientParams.extend({ object_name: z.string().min(1).max(1000) });
+const CalendarEventParams = ObjectParams.extend({ event_name: z.string().min(1).max(200) });
 
-/** POST /{client_id}/objects and GET /{client_id}/objects/{object_name}. */
+/** POST /{client_id}/objects, GET /{client_id}/objects/{object_name} and what hangs below it. */
 export function objectsRoutes(objects: ObjectService) {
   return [
     defineRoute({
@@ -34,14 +37,35 @@ export function objectsRoutes(objects: ObjectService) {
     }),
     defineRoute({
       method: "GET",
-      path: "/:client_id/objects/:object_name",
+      path: "/:client_id/objects/:object_name/timezone",
       params: ObjectParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params }): Promise<OutObject> => {
-        const object = await objects.get(principal, params.object_name);
-        return { total: 1, data: { [object.type.toLowerCase()]: object.body }, path: object.folder, client: principal.client, hasmore: false };
-      },
+      handle: async ({ principal, params }) => presentTimeZone(await objects.timeZone(principal, params.object_name)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/objects/:object_name/usage",
+      params: ObjectParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }) => presentUsage(await objects.usage(principal, params.object_name)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/objects/:object_name/usage/calendarevent/:event_name",
+      params: CalendarEventParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }) => presentUsage(await objects.calendarEventUsage(principal, params.object_name, params.event_name)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/objects/:object_name",
+      params: ObjectParams,
+      query: GetObjectQuery,
+      body: noBody,
+      handle: async ({ principal, params, query }) => presentObject(await objects.read(principal, params.object_name), principal.client, query),
     }),
   ];
 }

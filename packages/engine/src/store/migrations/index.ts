@@ -10,6 +10,9 @@ import { commentsMigration } from "./0007-comments";
 import { executionListIndexesMigration } from "./0008-execution-list-indexes";
 import { eventFilesMigration } from "./0009-event-files";
 import { runtimeEstimatesMigration } from "./0010-runtime-estimates";
+import { foldersMigration } from "./0011-folders";
+import { objectSearchMigration } from "./0012-object-search";
+import { forecastsMigration } from "./0013-forecasts";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -24,6 +27,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0008-execution-list-indexes": executionListIndexesMigration(dialect),
     "0009-event-files": eventFilesMigration(dialect),
     "0010-runtime-estimates": runtimeEstimatesMigration(dialect),
+    "0011-folders": foldersMigration(dialect),
+    "0012-object-search": objectSearchMigration(dialect),
+    "0013-forecasts": forecastsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,20 +1,19 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutObject } from "@baton/contract";
+import { OutObject, readWorkflowGraph, type WorkflowGraph } from "@baton/contract";
 import { requestJson, segment } from "../../../lib/api-client";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
-import { readWorkflowDefinition, type WorkflowDefinition } from "./workflow-definition";
 
 /**
  * GET /api/{client}/objects/{name} read as a workflow: its tasks with their rows and columns and
  * its line conditions. This is the object as it is now; the engine has no call for the definition
  * an execution ran, so a workflow edited since shows its new shape.
  */
-export async function getWorkflowDefinition(client: number, name: string, signal?: AbortSignal): Promise<WorkflowDefinition> {
+export async function getWorkflowDefinition(client: number, name: string, signal?: AbortSignal): Promise<WorkflowGraph> {
   const object = await requestJson(`/api/${segment(client)}/objects/${segment(name)}`, OutObject, { signal });
   const body = object.data["jobp"];
   if (body === undefined) throw new Error(`${name} is no longer a workflow (JOBP) object, so its graph cannot be drawn.`);
-  return readWorkflowDefinition(body);
+  return readWorkflowGraph(body);
 }
 
 export function workflowDefinitionQueryOptions(client: number, name: string) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { OutErtEstimations, OutExecution } from "@baton/contract";
-import { readWorkflowDefinition } from "../api/workflow-definition";
+import { readWorkflowGraph } from "@baton/contract";
 import { anExecution } from "./execution-fixture";
 import { COLUMN_WIDTH, ROW_HEIGHT, criticalLinks, graphModel, latestByLine, placeTasks, sharedNamePrefix } from "./ert-graph-model";
 
 const execution = (runId: number, line: number, status = 1900): OutExecution => anExecution({ name: `TASK${line}`, run_id: runId, status, parent: 100, line_number: line });
 
 // START → A → B → END, and START → C → END; C runs long, so the critical path goes through C.
-const definition = readWorkflowDefinition({
+const definition = readWorkflowGraph({
   workflow_definitions: [
     { line_number: 1, object_name: "START", object_type: "<START>", row: 2, column: 1 },
     { line_number: 2, object_name: "A", object_type: "JOBS", row: 1, column: 2 },

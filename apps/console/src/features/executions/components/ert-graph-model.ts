@@ -1,5 +1,5 @@
 import type { OutErtEstimations, OutExecution, VertexKey } from "@baton/contract";
-import type { ExpectedState, WorkflowDefinition, WorkflowTask } from "../api/workflow-definition";
+import type { ExpectedState, WorkflowGraph, WorkflowTask } from "@baton/contract";
 
 /** Space one column and one row of the workflow editor take in the graph, in pixels. */
 export const COLUMN_WIDTH = 215;
@@ -97,7 +97,7 @@ function estimateOf(map: Readonly<Record<string, number>> | undefined, line: num
 }
 
 /** The graph of a workflow execution: its definition's tasks and conditions with states, ERTs and the critical path. */
-export function graphModel(definition: WorkflowDefinition, children: readonly OutExecution[], ert: OutErtEstimations | undefined, workflowRunId: number): GraphModel {
+export function graphModel(definition: WorkflowGraph, children: readonly OutExecution[], ert: OutErtEstimations | undefined, workflowRunId: number): GraphModel {
   const places = placeTasks(definition.tasks);
   const latest = latestByLine(children);
   const critical = criticalLinks(ert, workflowRunId);

@@ -1,3 +1,8 @@
+/**
+ * How a JOBP body (`workflow_definitions`, `line_conditions`) reads as a graph. One reading for the
+ * engine, which runs workflows by it, and the console, which draws them by it.
+ */
+
 /** A task of a workflow definition (a line of `workflow_definitions`). */
 export interface WorkflowTask {
   line: number;
@@ -5,11 +10,12 @@ export interface WorkflowTask {
   /** `<START>`, `<END>` or the object type of the task. */
   objectType: string;
   active: boolean;
-  /** Where the workflow editor placed the task; the graph keeps that place. */
+  /** Where the workflow editor placed the task (row default 1, column default the line number). */
   row: number;
   column: number;
 }
 
+/** Status group or range name a successor expects of its predecessor. */
 export type ExpectedState = "ANY_OK" | "ANY_ABEND" | "ANY_STATUS";
 
 /** A line condition: `to` starts when `from` ended in the expected state. */
@@ -17,11 +23,12 @@ export interface WorkflowEdge {
   from: number;
   to: number;
   expected: ExpectedState;
-  /** Not written in the definition: the engine's rule for tasks without conditions added it. */
+  /** Not written in the definition: added by the rule for tasks without conditions. */
   implicit: boolean;
 }
 
-export interface WorkflowDefinition {
+export interface WorkflowGraph {
+  /** In line order. */
   tasks: WorkflowTask[];
   edges: WorkflowEdge[];
   startLine: number;
@@ -32,31 +39,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+function records(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
 function int(value: unknown, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) ? n : fallback;
 }
 
-function records(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-
-function expectedOf(value: unknown): ExpectedState {
-  const text = String(value ?? "ANY_OK").toUpperCase();
-  return text === "ANY_ABEND" || text === "ANY_STATUS" ? text : "ANY_OK";
-}
-
 /**
- * Reads a JOBP body as the engine does (docs/semantics.md "Workflows"): row and column default to
- * 1 and the line number; a task without conditions follows <START>; an <END> without conditions
- * waits for every task no other task follows. Throws an Error naming the problem when the body
- * has no <START> or <END>, so the graph says why it cannot be drawn.
+ * Reads a JOBP body. A task without conditions follows <START>; an <END> without conditions waits
+ * for every task no other task follows. Throws an Error naming the problem when the definition
+ * cannot run: no <START> or <END>, a line without a valid number or twice, conditions naming lines
+ * that do not exist, an expected state other than ANY_OK, ANY_ABEND or ANY_STATUS.
  */
-export function readWorkflowDefinition(body: Record<string, unknown>): WorkflowDefinition {
+export function readWorkflowGraph(body: Record<string, unknown>): WorkflowGraph {
   const tasks = new Map<number, WorkflowTask>();
   for (const entry of records(body["workflow_definitions"])) {
     const line = int(entry["line_number"], Number.NaN);
-    if (!Number.isInteger(line) || line < 1 || tasks.has(line)) continue;
+    if (!Number.isInteger(line) || line < 1) throw new Error(`a workflow task has no valid line_number (${String(entry["line_number"])})`);
+    if (tasks.has(line)) throw new Error(`line ${line} appears twice in workflow_definitions`);
     tasks.set(line, {
       line,
       objectName: String(entry["object_name"] ?? "").toUpperCase(),
@@ -68,19 +71,22 @@ export function readWorkflowDefinition(body: Record<string, unknown>): WorkflowD
   }
   const start = [...tasks.values()].find((t) => t.objectType === "<START>");
   const end = [...tasks.values()].find((t) => t.objectType === "<END>");
-  if (start === undefined || end === undefined) throw new Error("The workflow definition has no <START> or no <END> task, so it cannot be drawn.");
+  if (start === undefined || end === undefined) throw new Error("a workflow needs a <START> and an <END> task");
 
   const edges: WorkflowEdge[] = [];
   for (const condition of records(body["line_conditions"])) {
     const to = int(condition["workflow_line_number"], Number.NaN);
     const from = int(condition["predecessor_line_number"], Number.NaN);
-    if (tasks.has(to) && tasks.has(from)) edges.push({ from, to, expected: expectedOf(condition["expected_status"]), implicit: false });
+    if (!tasks.has(to) || !tasks.has(from)) throw new Error(`a line condition links line ${from} to line ${to}, which do not both exist`);
+    const expected = String(condition["expected_status"] ?? "ANY_OK").toUpperCase();
+    if (expected !== "ANY_OK" && expected !== "ANY_ABEND" && expected !== "ANY_STATUS") {
+      throw new Error(`line ${to} expects '${expected}' of line ${from}; use ANY_OK, ANY_ABEND or ANY_STATUS`);
+    }
+    edges.push({ from, to, expected, implicit: false });
   }
   const hasPredecessor = new Set(edges.map((e) => e.to));
   for (const task of tasks.values()) {
-    if (task.line !== start.line && task.line !== end.line && !hasPredecessor.has(task.line)) {
-      edges.push({ from: start.line, to: task.line, expected: "ANY_OK", implicit: true });
-    }
+    if (task.line !== start.line && task.line !== end.line && !hasPredecessor.has(task.line)) edges.push({ from: start.line, to: task.line, expected: "ANY_OK", implicit: true });
   }
   if (!hasPredecessor.has(end.line)) {
     const followed = new Set(edges.map((e) => e.from));

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { OBJECT_TYPE_KEYS, ObjectBody, isObjectTypeKey, type ObjectTypeKey } from "./objects";
+import { QueryFlag } from "./primitives";
+
+/** A folder path as sent: `\` or `/` separators, "" or `\` for the root. */
+const FolderPathText = z.string({ error: "must be a folder path (a string)" }).max(1000, { error: "must be at most 1000 characters" });
+
+/** One entry of a folder import as the engine reads it: the object's type key, its body and its folder. */
+export interface FolderObjectEntry {
+  key: ObjectTypeKey;
+  body: ObjectBody;
+  /** Folder relative to the imported folder; "" is that folder. */
+  path: string;
+}
+
+/**
+ * One entry of InFolderObjects / OutFolderObjects: `{"<type in lower case>": {body}, "path": "SUB/FOLDER"}`,
+ * exactly one type key beside `path`.
+ */
+export const InFolderObjectEntry = z.looseObject({ path: FolderPathText.default("") }).transform((entry, ctx): FolderObjectEntry => {
+  const { path, ...objects } = entry;
+  const keys = Object.keys(objects);
+  const unknown = keys.filter((key) => !isObjectTypeKey(key));
+  if (unknown.length > 0) ctx.addIssue({ code: "unrecognized_keys", keys: unknown, path: [], message: `is not an object type; use one of ${OBJECT_TYPE_KEYS.join(", ")}`, input: entry });
+  const key = keys[0];
+  if (unknown.length > 0 || key === undefined || !isObjectTypeKey(key) || keys.length !== 1) {
+    if (unknown.length === 0) ctx.addIssue({ code: "custom", path: [], message: "must hold exactly one object keyed by its type, beside path", input: keys });
+    return z.NEVER;
+  }
+  const body = ObjectBody.safeParse(objects[key]);
+  if (!body.success) {
+    for (const issue of body.error.issues) ctx.addIssue({ code: "custom", path: [key, ...issue.path], message: issue.message });
+    return z.NEVER;
+  }
+  return { key, body: body.data, path };
+});
+
+export const OutFolderExportWarnings = z.object({
+  /** Objects the exported ones refer to that the export does not carry. */
+  unresolved_external_references: z.array(z.string()),
+  /** Objects left out because the user may not read them. */
+  access_denied: z.array(z.string()),
+});
+export type OutFolderExportWarnings = z.infer<typeof OutFolderExportWarnings>;
+
+/** An exported entry: one type key with its body, and `path` relative to the exported folder. */
+export const OutFolderObjectEntry = z.looseObject({ path: z.string() });
+
+export const OutFolderObjects = z.object({
+  data: z.array(OutFolderObjectEntry),
+  warnings: OutFolderExportWarnings.optional(),
+});
+export type OutFolderObjects = z.infer<typeof OutFolderObjects>;
+
+/** The body of POST /folderobjects; `warnings` of an export are accepted and ignored. */
+export const InFolderObjects = z.object({
+  data: z.array(InFolderObjectEntry),
+  warnings: OutFolderExportWarnings.partial().optional(),
+});
+
+export const FolderImportQuery = z.object({
+  overwrite_existing_objects: QueryFlag.default(false),
+  /** Where the entries' paths start; "" is the root. A missing folder is created. */
+  folder_path: FolderPathText.default(""),
+});
+
+export const FOLDER_IMPORT_RESULTS = ["created", "replaced", "kept"] as const;
+
+/** What a folder import did with one entry. */
+export const OutFolderImportEntry = z.object({
+  name: z.string(),
+  type: z.string(),
+  /** The object's folder in the client (not relative). */
+  path: z.string(),
+  /** created; replaced (overwrite_existing_objects=true); kept (a folder that existed: folders merge). */
+  result: z.enum(FOLDER_IMPORT_RESULTS),
+});
+
+/** The answer of a successful folder import (all or nothing: a failed one answers an error and changes nothing). */
+export const OutFolderImport = z.object({
+  folder_path: z.string(),
+  total: z.int(),
+  created: z.int(),
+  replaced: z.int(),
+  kept: z.int(),
+  /** Folders made because folder_path did not exist. */
+  created_folders: z.array(z.string()),
+  objects: z.array(OutFolderImportEntry),
+});
+export type OutFolderImport = z.infer<typeof OutFolderImport>;

@@ -1,0 +1,104 @@
+import type { ObjectBody } from "@baton/contract";
+import { describe, expect, it } from "vitest";
+import type { Execution } from "../domain/execution";
+import { newExecution } from "../testing/new-execution";
+import { planExecution, type PlanContext, type RunSources } from "./execution-plan";
+import { placeEntries } from "./forecast-entries";
+import type { PlanSources } from "./plan";
+
+const MIN = 60_000;
+const NOW = Date.parse("2030-01-01T12:00:00Z");
+
+const job = (name: string): ObjectBody => ({ general_attributes: { name, type: "JOBS" }, job_attributes: { agent: "LOCAL", platform: "UNIX" } });
+const chain = (name: string, tasks: string[]): ObjectBody => ({
+  general_attributes: { name, type: "JOBP" },
+  workflow_definitions: [
+    { line_number: "1", object_name: "START", object_type: "<START>" },
+    ...tasks.map((t, i) => ({ line_number: String(i + 2), object_name: t, object_type: "JOBS" })),
+    { line_number: String(tasks.length + 2), object_name: "END", object_type: "<END>" },
+  ],
+  line_conditions: tasks.map((_, i) => ({ workflow_line_number: String(i + 2), predecessor_line_number: String(i + 1) })).concat({ workflow_line_number: String(tasks.length + 2), predecessor_line_number: String(tasks.length + 1) }),
+});
+
+function sources(objects: Record<string, ObjectBody>, erts: Record<string, number>): PlanSources {
+  return {
+    object: async (name) => {
+      const body = objects[name];
+      return body && { type: String(body.general_attributes.type), body };
+    },
+    ertSeconds: async (name) => erts[name],
+    agentFor: async (agent) => agent,
+    timeZone: async (zone) => zone,
+  };
+}
+
+function runs(children: Record<number, Execution[]>, definitions: Record<number, ObjectBody>): RunSources {
+  return { children: async (runId) => children[runId] ?? [], definition: async (runId) => definitions[runId] ?? { general_attributes: { name: "" } } };
+}
+
+const run = (overrides: Partial<Execution>): Execution => ({ runId: 1, ...newExecution(overrides), ...overrides });
+
+async function entriesOf(ctx: PlanContext, execution: Execution) {
+  const tasks = await planExecution(ctx, execution, "1");
+  const { entries } = await placeEntries(tasks, { queueSlots: () => undefined, agentMaxJobs: () => undefined }, async () => undefined);
+  return entries.map((e) => ({ name: e.name, start: ((e.estimatedStart ?? 0) - NOW) / MIN, end: ((e.estimatedEnd ?? 0) - NOW) / MIN, status: e.status, agent: e.agentDestination }));
+}
+
+describe("planExecution", () => {
+  const objects = { A: job("A"), B: job("B"), C: job("C") };
+  const erts = { A: 600, B: 300, C: 120 };
+
+  it("keeps what a running workflow ran, extends a task running late and plans the rest from now", async () => {
+    const flow = run({ runId: 10, name: "FLOW", objectType: "JOBP", type: "Workflow", status: 1550, startTime: NOW - 20 * MIN });
+    const a = run({ runId: 11, name: "A", parent: 10, lineNumber: 2, status: 1900, startTime: NOW - 20 * MIN, endTime: NOW - 15 * MIN, agent: "OTHER" });
+    // B has run 8 minutes, longer than its 5-minute estimate: it ends no earlier than now.
+    const b = run({ runId: 12, name: "B", parent: 10, lineNumber: 3, status: 1550, startTime: NOW - 8 * MIN });
+    const ctx: PlanContext = { sources: sources(objects, erts), runs: runs({ 10: [a, b] }, { 10: chain("FLOW", ["A", "B", "C"]) }), window: { now: NOW, until: NOW + 60 * MIN } };
+    expect(await entriesOf(ctx, flow)).toEqual([
+      { name: "FLOW", start: -20, end: 2, status: 1550, agent: null },
+      { name: "A", start: -20, end: -15, status: 1900, agent: "OTHER" },
+      { name: "B", start: -8, end: 0, status: 1550, agent: "LOCAL" },
+      { name: "C", start: 0, end: 2, status: null, agent: "LOCAL" },
+    ]);
+  });
+
+  it("plans an execution waiting for its start time at that time, and none due after the period", async () => {
+    const waiting = (dueAt: number) => run({ runId: 20, name: "A", status: 1698, dueAt });
+    const ctx: PlanContext = { sources: sources(objects, erts), runs: runs({}, { 20: job("A") }), window: { now: NOW, until: NOW + 60 * MIN } };
+    expect(await entriesOf(ctx, waiting(NOW + 30 * MIN))).toEqual([{ name: "A", start: 30, end: 40, status: null, agent: "LOCAL" }]);
+    expect(await entriesOf(ctx, waiting(NOW + 60 * MIN))).toEqual([]);
+    expect(await entriesOf(ctx, run({ runId: 20, name: "A", status: 1693 }))).toEqual([]);
+  });
+
+  it("plans a schedule's slots from now until the period ends, with its running task", async () => {
+    const schedule: ObjectBody = {
+      general_attributes: { name: "DAILY", type: "JSCH" },
+      schedule_attributes: { timezone: "UTC" },
+      schedule_definitions: [
+        { line_number: "1", object_name: "A", start_time: "11:00" },
+        { line_number: "2", object_name: "B", start_time: "13:00" },
+      ],
+    };
+    const active = run({ runId: 30, name: "DAILY", objectType: "JSCH", type: "Schedule", status: 1550, startTime: NOW - 120 * MIN });
+    const running = run({ runId: 31, name: "A", parent: 30, lineNumber: 1, status: 1550, startTime: NOW - 60 * MIN });
+    const slot = run({ runId: 32, name: "B", parent: 30, lineNumber: 2, status: 1698, dueAt: NOW + 60 * MIN });
+    const ctx: PlanContext = { sources: sources(objects, erts), runs: runs({ 30: [running, slot] }, { 30: schedule }), window: { now: NOW, until: NOW + 24 * 60 * MIN } };
+    // Slots of 13:00 today and 11:00 tomorrow; 13:00 tomorrow lies after the period. A has run an hour past its estimate.
+    expect(await entriesOf(ctx, active)).toEqual([
+      { name: "DAILY", start: -120, end: 23 * 60 + 10, status: 1550, agent: null },
+      { name: "A", start: 23 * 60, end: 23 * 60 + 10, status: null, agent: "LOCAL" },
+      { name: "B", start: 60, end: 65, status: null, agent: "LOCAL" },
+      { name: "A", start: -60, end: 0, status: 1550, agent: null },
+    ]);
+  });
+
+  it("plans a period container's next activation under it", async () => {
+    const container = run({ runId: 40, name: "A", objectType: "C_PERIOD", type: "Period Container", status: 1550, startTime: NOW - 5 * MIN });
+    const next = run({ runId: 41, name: "A", parent: 40, status: 1698, dueAt: NOW + 10 * MIN, activatorObjectType: "PERIOD" });
+    const ctx: PlanContext = { sources: sources(objects, erts), runs: runs({ 40: [next] }, { 41: job("A") }), window: { now: NOW, until: NOW + 60 * MIN } };
+    expect(await entriesOf(ctx, container)).toEqual([
+      { name: "A", start: -5, end: 20, status: 1550, agent: null },
+      { name: "A", start: 10, end: 20, status: null, agent: "LOCAL" },
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+import { ErrorCode, Right, type RightBit } from "@baton/contract";
+import { sql, type Kysely } from "kysely";
+import { requirePrivilege, requireRight } from "../auth/access";
+import type { Principal } from "../auth/authenticator";
+import { hashPassword } from "../auth/passwords";
+import { describeRight } from "../domain/authorization";
+import { ForbiddenError } from "../domain/errors";
+import { allowsFolder, displayFolderPath } from "../domain/folder-rights";
+import { folderPathOf, withoutPassword, type ObjectDefinition } from "../domain/object-definition";
+import type { Dialect } from "../store/connect";
+import { setPasswordHash } from "../store/credentials-store";
+import { findFolder, writeFolder } from "../store/folders-store";
+import { objectTypesNamed, upsertObjects } from "../store/objects-store";
+import type { Database } from "../store/schema";
+
+/** Types that define who may log in and what they may do. */
+export const ACCOUNT_TYPES: ReadonlySet<string> = new Set(["USER", "USRG"]);
+
+/** An object checked and ready to be written; its body is kept only as JSON (large imports hold many). */
+export interface PreparedObject {
+  type: string;
+  name: string;
+  folder: string;
+  body: string;
+  /** Hash of the password a USER was imported with. */
+  passwordHash?: string;
+  /** Where the object is in the request, e.g. `data.jobs` or `data[3].jobs`. */
+  at: string;
+}
+
+/**
+ * Checks that the principal may write the object (and accounts), takes a USER's password out of
+ * its body and hashes it.
+ */
+export async function prepareObject(principal: Principal, imported: ObjectDefinition, at: string): Promise<PreparedObject> {
+  const { definition, password } = withoutPassword(imported, at);
+  if (definition.type === "FOLD") requireFolderRight(principal, Right.WRITE, folderPathOf(definition));
+  else requireRight(principal, Right.WRITE, definition.type, definition.name);
+  if (ACCOUNT_TYPES.has(definition.type)) requirePrivilege(principal, "USER_ADMINISTRATION");
+  return {
+    type: definition.type,
+    name: definition.name,
+    folder: definition.folder,
+    body: JSON.stringify(definition.body),
+    at,
+    ...(password !== undefined && { passwordHash: await hashPassword(password) }),
+  };
+}
+
+/** Throws 403 unless the principal has the right on the folder at `path` (folder permissions: FOLD entries). */
+export function requireFolderRight(principal: Principal, right: RightBit, path: string): void {
+  if (!allowsFolder(principal.rights, right, path)) {
+    throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Missing right': ${describeRight(right, "FOLD", displayFolderPath(path))} for user ${principal.userName}: Access denied`);
+  }
+}
+
+/** What an import did with one object. */
+export type WriteResult = "created" | "replaced" | "kept";
+
+/** An object that may not be written: it exists (without overwrite) or exists with another type. */
+export interface WriteConflict {
+  object: PreparedObject;
+  existingType: string;
+}
+
+export interface WriteOptions {
+  client: number;
+  user: string;
+  now: number;
+  overwrite: boolean;
+  /** The error to throw when objects conflict; the transaction then changes nothing. */
+  refuse: (conflicts: readonly WriteConflict[]) => Error;
+}
+
+/** Namespace of the PostgreSQL advisory lock that lets one import of a client write at a time. */
+const IMPORT_LOCK = 0x0b47;
+
+/**
+ * Waits until no other import of the client writes (the lock ends with the transaction). On
+ * PostgreSQL several engines share the database, so an advisory lock keyed by the client does it;
+ * on SQLite every transaction of the process already runs alone on the store's one connection.
+ */
+export async function lockImports(trx: Kysely<Database>, dialect: Dialect, client: number): Promise<void> {
+  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${client})`.execute(trx);
+}
+
+/**
+ * Writes prepared objects inside the caller's transaction (after lockImports). Objects that exist
+ * are replaced only with `overwrite` and never by another type; any conflict refuses the whole
+ * write. Folders (FOLD) merge: an existing one is kept, or its body replaced with `overwrite`.
+ */
+export async function writeObjects(trx: Kysely<Database>, objects: readonly PreparedObject[], options: WriteOptions): Promise<WriteResult[]> {
+  const { client, user, now, overwrite } = options;
+  const existing = await objectTypesNamed(trx, client, objects.filter((o) => o.type !== "FOLD").map((o) => o.name));
+  const conflicts = objects.flatMap((object): WriteConflict[] => {
+    const existingType = existing.get(object.name);
+    return existingType !== undefined && (existingType !== object.type || !overwrite) ? [{ object, existingType }] : [];
+  });
+  if (conflicts.length > 0) throw options.refuse(conflicts);
+  const results: WriteResult[] = [];
+  for (const object of objects) {
+    if (object.type === "FOLD") results.push(await writeFolderObject(trx, object, options));
+    else results.push(existing.has(object.name) ? "replaced" : "created");
+  }
+  await upsertObjects(trx, client, objects.filter((o) => o.type !== "FOLD"), user, now);
+  for (const object of objects) {
+    if (object.passwordHash !== undefined) await setPasswordHash(trx, client, object.name, object.passwordHash, now);
+  }
+  return results;
+}
+
+async function writeFolderObject(trx: Kysely<Database>, object: PreparedObject, options: WriteOptions): Promise<WriteResult> {
+  const path = folderPathOf(object);
+  const exists = (await findFolder(trx, options.client, path)) !== undefined;
+  await writeFolder(trx, options.client, path, object.body, options.user, options.now, options.overwrite);
+  return !exists ? "created" : options.overwrite ? "replaced" : "kept";
+}
