@@ -144,7 +144,10 @@ export const OutForecastAgentList = z.object({ total: Int32, data: z.array(OutFo
 export type OutForecastAgentList = z.infer<typeof OutForecastAgentList>;
 
 /** A date-time query value (ISO 8601 with offset) as epoch milliseconds. */
-const QueryDateTime = IsoDateTime.transform((v) => Date.parse(v));
+/** A date-time query parameter; a missing or malformed one is named with an example. */
+const QueryDateTime = z
+  .string({ error: "is required: an ISO 8601 date-time such as 2026-05-01T06:00:00Z" })
+  .pipe(IsoDateTime.transform((v) => Date.parse(v)));
 
 /** ISO 8601 durations: PnYnMnWnDTnHnMnS, each part optional (at least one), decimals with a point. */
 export const ISO_DURATION_PATTERN = /^P(?!$)(\d+(?:\.\d+)?Y)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?W)?(\d+(?:\.\d+)?D)?(T(?=\d)(\d+(?:\.\d+)?H)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?S)?)?$/;
