@@ -368,3 +368,24 @@ describe.each(testDialects)("POST /search on %s", (dialect) => {
     });
   });
 });
+
+describe("search results of LINK objects", () => {
+  let test: TestBaton;
+  beforeAll(async () => {
+    test = await startTestBaton();
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it("are marked as links", async () => {
+    await test.rest("/100/objects", json(envelope("JOBS", "LNK.JOB", "L", { job_attributes: { agent: "LOCAL" } })));
+    await test.rest("/100/objects", json(envelope("LINK", "LNK.TO.JOB", "L", { link_attributes: { object_name: "LNK.JOB", object_type: "JOBS" } })));
+    const response = await test.rest("/100/search", json({ filters: [{ filter_identifier: "object_name", object_name: "LNK.*" }], sort_columns: [{ column: "name", order: "ASC" }] }));
+    const result = ResultInfo.parse(await response.json());
+    expect(result.data.map((item) => [item.name, item.link])).toEqual([
+      ["LNK.JOB", false],
+      ["LNK.TO.JOB", true],
+    ]);
+  });
+});

@@ -9,8 +9,8 @@ export function presentSearchPage(page: SearchPage): ResultInfo {
 
 /**
  * One result in the shape clients of this interface read: ids as strings, folders as `\A\B`,
- * dates in epoch milliseconds. Baton neither links objects nor ranks matches (every result
- * meets every filter), so `link` is false and `score` 1.
+ * dates in epoch milliseconds. `link` marks LINK objects (references to another object); Baton
+ * does not rank matches (every result meets every filter), so `score` is 1.
  */
 export function presentSearchRow(row: SearchRow): OutSearchResultItem {
   return {
@@ -24,7 +24,7 @@ export function presentSearchRow(row: SearchRow): OutSearchResultItem {
     folder_id: null,
     modified_date: row.modified_at,
     last_used_date: row.last_used,
-    link: false,
+    link: row.type === "LINK",
     score: 1,
     calendar_keyword_name: row.event_name,
     calendar_keyword_ctype: row.event_ctype,
