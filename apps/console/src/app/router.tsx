@@ -5,6 +5,10 @@ import { ExecutionDetailPage } from "../features/executions/components/execution
 import { InboxPage } from "../features/notifications/components/inbox-page";
 import { ObjectsPage } from "../features/objects/components/objects-page";
 import { ObjectPage } from "../features/objects/components/object-page";
+import { SearchPage } from "../features/search/components/search-page";
+import { ForecastsPage } from "../features/forecasts/components/forecasts-page";
+import { ForecastDetailPage } from "../features/forecasts/components/forecast-detail-page";
+import { AgentGapsPage } from "../features/forecasts/components/agent-gaps-page";
 import { AppShell } from "./app-shell";
 import { NotFoundPage } from "./not-found-page";
 import { RequireSession } from "./require-session";
@@ -26,6 +30,10 @@ export function createRouter() {
         { path: "notifications", element: <InboxPage /> },
         { path: "objects", element: <ObjectsPage /> },
         { path: "objects/:name", element: <ObjectPage /> },
+        { path: "search", element: <SearchPage /> },
+        { path: "forecasts", element: <ForecastsPage /> },
+        { path: "forecasts/agents", element: <AgentGapsPage /> },
+        { path: "forecasts/:id", element: <ForecastDetailPage /> },
         // The editor is large: the Scripts screen and CodeMirror load when it is first opened.
         { path: "scripts", lazy: async () => ({ Component: (await import("../features/scripts/components/scripts-page")).ScriptsPage }) },
         { path: "*", element: <NotFoundPage /> },

@@ -1,7 +1,8 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { EXECUTION_TYPE_OF_OBJECT, STATUS_RANGES, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
 import { executionKeys } from "./keys";
-import { isExecutionFilters, splitList, type ExecutionFilters } from "./execution-filters";
+import { splitList } from "../../../lib/comma-list";
+import { isExecutionFilters, type ExecutionFilters } from "./execution-filters";
 import type { ExecutionPages } from "./get-executions";
 import { freshEventFilter } from "../../../lib/fresh-events";
 

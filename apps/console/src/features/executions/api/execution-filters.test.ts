@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NO_FILTERS, activeFilterNames, filtersFromSearch, filtersToQuery, filtersToSearch, isExecutionFilters, splitList } from "./execution-filters";
+import { NO_FILTERS, activeFilterNames, filtersFromSearch, filtersToQuery, filtersToSearch, isExecutionFilters } from "./execution-filters";
+import { splitList } from "../../../lib/comma-list";
 
 describe("filters in the page URL", () => {
   it("reads every parameter of the spec and ignores others", () => {

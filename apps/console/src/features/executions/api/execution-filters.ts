@@ -124,14 +124,6 @@ export function activeFilterNames(filters: Readonly<ExecutionFilters>): FilterNa
   return FILTER_NAMES.filter((key) => (isFlagFilter(key) ? filters[key] : filters[key] !== ""));
 }
 
-/** `a,b , c` → `["a", "b", "c"]`, as the server splits array parameters. */
-export function splitList(value: string): string[] {
-  return value
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
-}
-
 /** A query key part read back from the cache: true when it has the shape of ExecutionFilters. */
 export function isExecutionFilters(value: unknown): value is ExecutionFilters {
   if (typeof value !== "object" || value === null) return false;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { OutErtEstimations, OutExecution } from "@baton/contract";
 import { readWorkflowGraph } from "@baton/contract";
 import { anExecution } from "./execution-fixture";
-import { COLUMN_WIDTH, ROW_HEIGHT, criticalLinks, graphModel, latestByLine, placeTasks, sharedNamePrefix } from "./ert-graph-model";
+import { COLUMN_WIDTH, ROW_HEIGHT, placeTasks, sharedNamePrefix } from "../../../components/workflow-layout";
+import { criticalLinks, graphModel, latestByLine } from "./ert-graph-model";
 
 const execution = (runId: number, line: number, status = 1900): OutExecution => anExecution({ name: `TASK${line}`, run_id: runId, status, parent: 100, line_number: line });
 

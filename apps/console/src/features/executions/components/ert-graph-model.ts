@@ -1,9 +1,6 @@
 import type { OutErtEstimations, OutExecution, VertexKey } from "@baton/contract";
-import type { ExpectedState, WorkflowGraph, WorkflowTask } from "@baton/contract";
-
-/** Space one column and one row of the workflow editor take in the graph, in pixels. */
-export const COLUMN_WIDTH = 215;
-export const ROW_HEIGHT = 140;
+import type { ExpectedState, WorkflowGraph } from "@baton/contract";
+import { placeTasks, sharedNamePrefix, type WorkflowNodeKind } from "../../../components/workflow-layout";
 
 export interface GraphTask {
   id: string;
@@ -11,7 +8,7 @@ export interface GraphTask {
   name: string;
   /** The name without the prefix every task of the workflow shares (GraphModel.namePrefix). */
   shortName: string;
-  kind: "start" | "end" | "task";
+  kind: WorkflowNodeKind;
   active: boolean;
   x: number;
   y: number;
@@ -44,28 +41,8 @@ export interface GraphModel {
   namePrefix: string;
 }
 
-/** The dot-separated leading parts all `names` share, keeping at least the last part of each. */
-export function sharedNamePrefix(names: readonly string[]): string {
-  const split = names.map((name) => name.split("."));
-  const first = split[0];
-  if (first === undefined) return "";
-  let count = 0;
-  while (split.every((parts) => parts.length > count + 1 && parts[count] === first[count])) count++;
-  return count === 0 ? "" : `${first.slice(0, count).join(".")}.`;
-}
-
 export const nodeId = (line: number): string => `line-${line}`;
 const linkKey = (from: number, to: number): string => `${from}>${to}`;
-
-/**
- * Places each task where the workflow editor put it: column → x, row → y, the smallest column
- * and row at the origin. No layout is guessed; tasks that share a cell are the definition's doing.
- */
-export function placeTasks(tasks: readonly WorkflowTask[]): Map<number, { x: number; y: number }> {
-  const minColumn = Math.min(...tasks.map((t) => t.column));
-  const minRow = Math.min(...tasks.map((t) => t.row));
-  return new Map(tasks.map((t) => [t.line, { x: (t.column - minColumn) * COLUMN_WIDTH, y: (t.row - minRow) * ROW_HEIGHT }]));
-}
 
 /** Pairs of consecutive lines on the critical path of `workflowRunId`, as "from>to". */
 export function criticalLinks(ert: Pick<OutErtEstimations, "longest_path_vertex_keys"> | undefined, workflowRunId: number): Set<string> {

@@ -1,4 +1,4 @@
-import { Handle, Position, type Node, type NodeHandle, type NodeProps } from "@xyflow/react";
+import { Handle, Position, type Node, type NodeProps } from "@xyflow/react";
 import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
@@ -12,32 +12,6 @@ import type { GraphTask } from "./ert-graph-model";
 import { StatusLabel } from "./status-label";
 
 export type TaskNode = Node<{ task: GraphTask; now: number }, "task">;
-
-const TASK_SIZE = { width: 185, height: 112 };
-const ENDPOINT_SIZE = { width: 124, height: 52 };
-
-/**
- * Every node has a fixed size and its handles are declared, so the graph library needs no first
- * render of all nodes to measure them: with 10,000 tasks only those in view are ever rendered.
- */
-export function nodeSize(kind: GraphTask["kind"]): { width: number; height: number } {
-  return kind === "task" ? TASK_SIZE : ENDPOINT_SIZE;
-}
-
-/** Edges come in at the middle of the left side and leave at the middle of the right side. */
-export function nodeHandles(kind: GraphTask["kind"]): NodeHandle[] {
-  const { width, height } = nodeSize(kind);
-  return [
-    { type: "target", position: Position.Left, x: 0, y: height / 2, width: 1, height: 1 },
-    { type: "source", position: Position.Right, x: width - 1, y: height / 2, width: 1, height: 1 },
-  ];
-}
-
-/** Where a node goes for a task placed at (x, y): <START> and <END> are smaller and centred in the cell a task would take. */
-export function nodePosition(task: GraphTask): { x: number; y: number } {
-  const own = nodeSize(task.kind);
-  return { x: task.x + (TASK_SIZE.width - own.width) / 2, y: task.y + (TASK_SIZE.height - own.height) / 2 };
-}
 
 /** Handles only anchor the edges; tasks are not connected by hand here. */
 const hiddenHandle = { opacity: 0, pointerEvents: "none" } as const;

@@ -1,10 +1,9 @@
 import { useEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
-import { Background, Controls, MarkerType, ReactFlow, type Edge } from "@xyflow/react";
-import "@xyflow/react/dist/style.css";
+import { MarkerType, type Edge } from "@xyflow/react";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useColorScheme, useTheme } from "@mui/material/styles";
+import { useTheme } from "@mui/material/styles";
 import { Status, isFinalStatus, type OutExecution } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
@@ -14,20 +13,12 @@ import { useNow } from "../../../lib/use-now";
 import { useChildren } from "../api/get-children";
 import { useErt } from "../api/get-ert";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
-import { ROW_HEIGHT, graphModel, type GraphLink, type GraphModel } from "./ert-graph-model";
-import { TaskNodeView, nodeHandles, nodePosition, nodeSize, taskDescription, type TaskNode } from "./ert-graph-node";
+import { LARGE_GRAPH, WorkflowCanvas } from "../../../components/workflow-canvas";
+import { nodeHandles, nodePosition, nodeSize } from "../../../components/workflow-layout";
+import { graphModel, type GraphLink, type GraphModel } from "./ert-graph-model";
+import { TaskNodeView, taskDescription, type TaskNode } from "./ert-graph-node";
 
 const nodeTypes = { task: TaskNodeView };
-
-/**
- * Above this many tasks the graph opens at its start at a readable zoom instead of fitting every
- * task: fitting 10,000 tasks would draw them all at once, too small to read and slow to render.
- * Only the tasks in view are rendered (onlyRenderVisibleElements), and zooming out stops at a
- * level where a few hundred are.
- */
-const LARGE_GRAPH = 400;
-const LARGE_ZOOM = 0.8;
-const FIT_VIEW = { padding: 0.06 };
 
 const EXPECTED_WORDS: Record<GraphLink["expected"], string | undefined> = { ANY_OK: undefined, ANY_ABEND: "on abend", ANY_STATUS: "on any end" };
 
@@ -57,13 +48,6 @@ function CriticalPathLegend({ model, rrtSeconds, ended, blocked }: { model: Grap
   );
 }
 
-/** As tall as the definition's rows need at full size, at most most of the screen. */
-function graphHeight(model: GraphModel | undefined): string {
-  // Rows are placed from 0 (placeTasks), so the lowest one gives the span.
-  const rows = Math.max(0, ...(model?.tasks.map((t) => t.y) ?? [])) / ROW_HEIGHT + 1;
-  return `min(68vh, ${rows * ROW_HEIGHT + 140}px)`;
-}
-
 interface ErtGraphProps {
   execution: OutExecution;
 }
@@ -79,7 +63,6 @@ export function ErtGraph({ execution }: ErtGraphProps) {
   const active = !isFinalStatus(execution.status);
   const navigate = useNavigate();
   const theme = useTheme();
-  const { mode, systemMode } = useColorScheme();
   const definition = useWorkflowDefinition(execution.name, true);
   const children = useChildren(runId, true);
   const ert = useErt(runId, active);
@@ -136,7 +119,6 @@ export function ErtGraph({ execution }: ErtGraphProps) {
     return <ErrorAlert error={children.error} context="Could not load the tasks of the workflow" onRetry={() => void children.refetch()} />;
   }
 
-  const colorMode = mode === "system" || mode === undefined ? (systemMode ?? "light") : mode;
   const large = (model?.tasks.length ?? 0) > LARGE_GRAPH;
   const start = model?.tasks.find((t) => t.kind === "start");
   return (
@@ -158,29 +140,16 @@ export function ErtGraph({ execution }: ErtGraphProps) {
           Tasks sit where the workflow definition places them. Drag to pan, scroll or use the buttons to zoom; click a task to open its execution.
         </Typography>
       </Box>
-      <Box sx={{ height: graphHeight(model), minHeight: 320, border: 1, borderColor: "divider", borderRadius: 1 }} role="region" aria-label="Workflow graph">
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          colorMode={colorMode}
-          defaultViewport={large && start ? { x: 40 - start.x * LARGE_ZOOM, y: 40 - start.y * LARGE_ZOOM, zoom: LARGE_ZOOM } : undefined}
-          minZoom={large ? 0.4 : 0.1}
-          fitView={!large}
-          fitViewOptions={FIT_VIEW}
-          onlyRenderVisibleElements
-          nodesDraggable={false}
-          nodesConnectable={false}
-          edgesFocusable={false}
-          onNodeClick={(_, node) => {
-            const target = node.data.task.execution?.run_id;
-            if (target !== undefined) void navigate(`/executions/${target}`);
-          }}
-        >
-          <Background />
-          <Controls showInteractive={false} fitViewOptions={FIT_VIEW} />
-        </ReactFlow>
-      </Box>
+      <WorkflowCanvas
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        start={start}
+        onNodeClick={(_, node) => {
+          const target = node.data.task.execution?.run_id;
+          if (target !== undefined) void navigate(`/executions/${target}`);
+        }}
+      />
     </Box>
   );
 }

@@ -1,6 +1,4 @@
-import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
-import TextField from "@mui/material/TextField";
-import { splitList } from "../api/execution-filters";
+import { ListField } from "../../../components/list-field";
 
 export interface FilterOption {
   /** What goes into the query, e.g. `ANY_ABEND`. */
@@ -20,34 +18,19 @@ interface ListFilterFieldProps {
   minWidth?: number;
 }
 
-/**
- * A comma-separated filter (status, type, queue, …) as chips: pick suggestions or type any value
- * and press Enter. Values go to the server as typed; it says when one is not valid.
- */
+/** A comma-separated filter (status, type, queue, …) as chips with its suggestions and their words. */
 export function ListFilterField({ label, value, onChange, options = [], placeholder, helperText, minWidth = 220 }: ListFilterFieldProps) {
-  const values = splitList(value);
   const labelOf = (item: string) => options.find((option) => option.value === item)?.label ?? item;
   return (
-    <Autocomplete
-      multiple
-      freeSolo
-      // Enter and leaving the field take the suggestion in view ("Work" → Workflow), else the text as typed.
-      autoHighlight
-      autoSelect
-      size="small"
+    <ListField
+      label={label}
+      value={value}
+      onChange={onChange}
       options={options.map((option) => option.value)}
-      value={values}
-      onChange={(_, next) => onChange(next.flatMap((item) => splitList(item)).join(","))}
-      // Chips show the value; the suggestions show (and are found by) the words too.
-      filterOptions={createFilterOptions({ stringify: labelOf })}
-      renderOption={({ key, ...props }, option) => (
-        <li key={key} {...props}>
-          {labelOf(option)}
-        </li>
-      )}
-      filterSelectedOptions
+      optionLabel={labelOf}
+      placeholder={placeholder}
+      helperText={helperText}
       sx={{ minWidth }}
-      renderInput={(params) => <TextField {...params} label={label} placeholder={values.length === 0 ? placeholder : undefined} helperText={helperText} />}
     />
   );
 }

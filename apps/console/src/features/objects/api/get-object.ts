@@ -4,9 +4,12 @@ import { requestJson, segment } from "../../../lib/api-client";
 import { useCurrentSession } from "../../../lib/session-context";
 import { objectKeys } from "./keys";
 
-/** GET /api/{client}/objects/{name}: the export envelope; 404 when the object does not exist. */
+/**
+ * GET /api/{client}/objects/{name}?fields=modification_details: the export envelope with who
+ * changed it when (beside `data`, so the envelope imports unchanged); 404 when it does not exist.
+ */
 export function getObject(client: number, name: string, signal?: AbortSignal): Promise<OutObject> {
-  return requestJson(`/api/${segment(client)}/objects/${segment(name)}`, OutObject, { signal });
+  return requestJson(`/api/${segment(client)}/objects/${segment(name)}`, OutObject, { query: { fields: "modification_details" }, signal });
 }
 
 export function objectQueryOptions(client: number, name: string) {

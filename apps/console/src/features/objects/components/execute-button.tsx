@@ -5,7 +5,7 @@ import PlayArrow from "@mui/icons-material/PlayArrow";
 import { ErrorCode } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { isApiError } from "../../../lib/api-client";
-import { useExecuteObject } from "../api/execute-object";
+import { useExecuteObject } from "../../../lib/execute-object";
 
 interface ExecuteButtonProps {
   objectName: string;

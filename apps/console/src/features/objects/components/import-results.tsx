@@ -1,120 +1,85 @@
 import { Link as RouterLink } from "react-router";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import CheckCircle from "@mui/icons-material/CheckCircle";
-import ErrorOutline from "@mui/icons-material/ErrorOutline";
-import Replay from "@mui/icons-material/Replay";
-import { ErrorCode } from "@baton/contract";
+import type { OutFolderImport } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { isApiError } from "../../../lib/api-client";
+import { problemsByObject, type FolderImportPlan } from "../api/folder-import-plan";
+import { displayFolder } from "../api/folder-path";
 import { isExecutable } from "../api/object-file";
 import { ExecuteButton } from "./execute-button";
-import type { ImportEntry } from "./use-import-queue";
+import { ImportProblems } from "./import-problems";
 
-function importHint(error: unknown): string | undefined {
-  if (isApiError(error, 409) || (isApiError(error) && error.hasCode(ErrorCode.OBJECT_EXISTS))) {
-    return "An object with this name exists. Tick “Overwrite existing objects” and import again.";
-  }
-  if (isApiError(error, 400)) return "Fix the object definition in the file, then drop it again.";
-  return undefined;
+/** Listed one by one up to this many; the summary line counts them all. */
+const SHOWN = 300;
+
+function failureHint(error: unknown): string {
+  if (isApiError(error, 409)) return "These objects exist. Drop the files again and tick “Overwrite existing objects”. Nothing was imported.";
+  if (isApiError(error, 400)) return "Fix the definitions in the files and drop them again. Nothing was imported.";
+  if (isApiError(error, 403)) return "Ask an administrator for the right to write into this folder. Nothing was imported.";
+  return "Nothing was imported; try again.";
 }
 
-function StateLine({ entry }: { entry: ImportEntry }) {
-  switch (entry.state) {
-    case "reading":
-    case "importing":
-      return (
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-          <CircularProgress size={16} aria-hidden />
-          <Typography variant="body2">{entry.state === "reading" ? "Reading…" : "Importing…"}</Typography>
-        </Box>
-      );
-    case "imported":
-      return (
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1, color: "success.main" }}>
-          <CheckCircle fontSize="small" aria-hidden />
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            Imported
-          </Typography>
-        </Box>
-      );
-    case "failed":
-    case "invalid":
-      return (
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1, color: "error.main" }}>
-          <ErrorOutline fontSize="small" aria-hidden />
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {entry.state === "invalid" ? "Not an object file" : "Import failed"}
-          </Typography>
-        </Box>
-      );
-  }
+/** Why an all-or-nothing import was refused, object by object where the server says which. */
+export function ImportFailure({ error, plan }: { error: unknown; plan: FolderImportPlan }) {
+  if (!isApiError(error) || error.problems.every((p) => p.path === null)) return <ErrorAlert error={error} context="The import was refused" hint={failureHint(error)} />;
+  const items = problemsByObject(error.problems, plan.objects).map((p) => (p.object ? `${p.object.name} (${p.object.source}): ${p.message}` : p.message));
+  return <ImportProblems title={`The import was refused (${error.status}): ${items.length} problem${items.length === 1 ? "" : "s"}`} items={items} hint={failureHint(error)} />;
 }
 
-interface ImportResultsProps {
-  entries: readonly ImportEntry[];
-  onRetry: (entry: ImportEntry) => void;
-}
-
-/** One line per dropped file: its objects, whether the import worked, and what to do next. */
-export function ImportResults({ entries, onRetry }: ImportResultsProps) {
+/** Each imported object with what happened to it; the plan tells which file it came from. */
+export function ImportResults({ result, plan, onDone }: { result: OutFolderImport; plan: FolderImportPlan; onDone: () => void }) {
+  const sources = new Map(plan.objects.map((o) => [`${o.type}:${o.name}`, o.source]));
   return (
-    <Box component="ul" aria-label="Import results" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
-      {entries.map((entry) => (
-        <Paper component="li" variant="outlined" key={entry.id} aria-label={`Import of ${entry.fileName}`} sx={{ p: 2 }}>
-          <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap" }}>
-            <Box sx={{ flex: "1 1 320px", minWidth: 0 }}>
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: "break-all" }}>
-                {entry.fileName}
+    <Box component="section" aria-label="Import results" sx={{ mt: 2 }}>
+      <Alert
+        severity="success"
+        action={
+          <Button color="inherit" size="small" onClick={onDone}>
+            Clear results
+          </Button>
+        }
+      >
+        Imported {result.total} into {displayFolder(result.folder_path)}: {result.created} created, {result.replaced} replaced, {result.kept} folders kept
+        {result.created_folders.length > 0 ? `; new folders ${result.created_folders.map(displayFolder).join(", ")}` : ""}.
+      </Alert>
+      <Box component="ul" aria-label="Imported objects" sx={{ listStyle: "none", m: 0, mt: 1.5, p: 0, display: "grid", gap: 1 }}>
+        {result.objects.slice(0, SHOWN).map((object) => {
+          const source = sources.get(`${object.type.toUpperCase()}:${object.name}`) ?? object.name;
+          return (
+            <Paper component="li" variant="outlined" key={`${object.type}:${object.path}:${object.name}`} aria-label={`Import of ${source}`} sx={{ p: 1.25, display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
+              <CheckCircle fontSize="small" color="success" aria-hidden />
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                Imported
               </Typography>
-              {entry.objects.map((object) => (
-                <Box key={`${object.type}:${object.name}`} sx={{ display: "flex", alignItems: "center", gap: 1, mt: 0.5, flexWrap: "wrap" }}>
-                  {entry.state === "imported" ? (
-                    <Link component={RouterLink} to={`/objects/${encodeURIComponent(object.name)}`} sx={{ fontWeight: 600, wordBreak: "break-all" }}>
-                      {object.name}
-                    </Link>
-                  ) : (
-                    <Typography component="span" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
-                      {object.name}
-                    </Typography>
-                  )}
-                  <Chip label={object.type} size="small" variant="outlined" />
-                </Box>
-              ))}
-              <Box sx={{ mt: 1 }}>
-                <StateLine entry={entry} />
-              </Box>
-            </Box>
-            <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexWrap: "wrap" }}>
-              {entry.state === "imported"
-                ? entry.objects
-                    .filter((object) => isExecutable(object.type))
-                    .map((object) => <ExecuteButton key={object.name} objectName={object.name} size="small" />)
-                : null}
-              {entry.state === "failed" && !isApiError(entry.error, 400) ? (
-                <Button size="small" startIcon={<Replay />} onClick={() => onRetry(entry)} aria-label={`Import ${entry.fileName} again`}>
-                  Import again
-                </Button>
-              ) : null}
-            </Box>
-          </Box>
-          {entry.state === "failed" ? (
-            <Box sx={{ mt: 1.5 }}>
-              <ErrorAlert error={entry.error} hint={importHint(entry.error)} dense />
-            </Box>
-          ) : null}
-          {entry.state === "invalid" && entry.problem ? (
-            <Box sx={{ mt: 1.5 }}>
-              <ErrorAlert error={new Error(entry.problem.message)} hint={entry.problem.hint} dense />
-            </Box>
-          ) : null}
-        </Paper>
-      ))}
+              {object.type === "FOLD" ? (
+                <Typography sx={{ fontWeight: 600 }}>{object.name}</Typography>
+              ) : (
+                <Link component={RouterLink} to={`/objects/${encodeURIComponent(object.name)}`} sx={{ fontWeight: 600, wordBreak: "break-all" }}>
+                  {object.name}
+                </Link>
+              )}
+              <Chip label={object.type} size="small" variant="outlined" />
+              <Chip label={object.result} size="small" color={object.result === "replaced" ? "warning" : "default"} />
+              <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 120 }}>
+                {displayFolder(object.path)} · {source}
+              </Typography>
+              {isExecutable(object.type) ? <ExecuteButton objectName={object.name} size="small" variant="outlined" /> : null}
+            </Paper>
+          );
+        })}
+      </Box>
+      {result.objects.length > SHOWN ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The first {SHOWN} of {result.objects.length} objects are listed; the folder shows them all.
+        </Typography>
+      ) : null}
     </Box>
   );
 }

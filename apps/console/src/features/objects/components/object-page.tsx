@@ -1,7 +1,10 @@
-import { Link as RouterLink, useParams } from "react-router";
+import { Suspense, lazy } from "react";
+import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Download from "@mui/icons-material/Download";
 import SearchOff from "@mui/icons-material/SearchOff";
@@ -13,33 +16,50 @@ import { LoadingState } from "../../../components/loading-state";
 import { MonoBlock } from "../../../components/mono-block";
 import { DetailList } from "../../../components/detail-list";
 import { isApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
+import { saveFile } from "../../../lib/save-file";
+import { replaceSearchParams } from "../../../lib/search-params";
 import { useObject } from "../api/get-object";
-import { isExecutable, summarize } from "../api/object-file";
+import { displayFolder, folderUrl, normaliseFolder } from "../api/folder-path";
+import { editableText, isExecutable, summarize } from "../api/object-file";
 import { ExecuteButton } from "./execute-button";
+import { ObjectAttributes } from "./object-attributes";
+import { ObjectUsage } from "./object-usage";
+import { TAB_LABELS, chosenTab, tabsFor, type ObjectTab } from "./object-tabs";
 
-const backButton = (
-  <Button component={RouterLink} to="/objects" startIcon={<ArrowBack />}>
-    Back to objects
-  </Button>
-);
+// CodeMirror and the graph library load with their tabs.
+const ObjectEditor = lazy(async () => ({ default: (await import("./object-editor")).ObjectEditor }));
+const WorkflowGraph = lazy(async () => ({ default: (await import("./workflow-graph")).WorkflowGraph }));
 
-function download(name: string, object: OutObject) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(object, null, 2)], { type: "application/json" }));
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = `${name}.json`;
-  anchor.click();
-  URL.revokeObjectURL(url);
+/** Back to the object's folder, or to the objects when it is not known. */
+function BackButton({ folder = "" }: { folder?: string }) {
+  return (
+    <Button component={RouterLink} to={folderUrl(folder)} startIcon={<ArrowBack />}>
+      {folder === "" ? "Objects" : displayFolder(folder)}
+    </Button>
+  );
 }
 
-function folderOf(path: string): string {
-  const trimmed = path.replace(/\//g, "\\");
-  if (trimmed === "" || trimmed === "\\") return "\\ (root)";
-  return trimmed.startsWith("\\") ? trimmed : `\\${trimmed}`;
+function TabContent({ tab, name, object }: { tab: ObjectTab; name: string; object: OutObject }) {
+  const body = Object.values(object.data)[0];
+  switch (tab) {
+    case "attributes":
+      return body ? <ObjectAttributes body={body} /> : null;
+    case "json":
+      return <MonoBlock label={`Definition of ${name}`}>{JSON.stringify(object, null, 2)}</MonoBlock>;
+    case "edit":
+      return <ObjectEditor name={name} object={object} />;
+    case "workflow":
+      return body ? <WorkflowGraph body={body} /> : null;
+    case "usage":
+      return <ObjectUsage name={name} />;
+  }
 }
 
+/** `/objects/NAME?tab=attributes|json|edit|workflow|usage`: one object, its definition, what uses it. */
 export function ObjectPage() {
   const name = (useParams().name ?? "").toUpperCase();
+  const [params, setParams] = useSearchParams();
   const object = useObject(name);
 
   if (object.isPending) return <LoadingState label={`Loading ${name}…`} />;
@@ -48,7 +68,7 @@ export function ObjectPage() {
       return (
         <>
           <title>{`Object ${name} does not exist · Baton`}</title>
-          <EmptyState icon={<SearchOff />} title={`Object ${name} does not exist`} action={backButton}>
+          <EmptyState icon={<SearchOff />} title={`Object ${name} does not exist`} action={<BackButton />}>
             There is no object named {name} in this client. Check the name, or import the object on the Objects page.
           </EmptyState>
         </>
@@ -56,7 +76,7 @@ export function ObjectPage() {
     }
     return (
       <>
-        <PageHeader title={name} actions={backButton} />
+        <PageHeader title={name} actions={<BackButton />} />
         <ErrorAlert error={object.error} context={`Could not load ${name}`} onRetry={() => void object.refetch()} />
       </>
     );
@@ -64,9 +84,11 @@ export function ObjectPage() {
 
   const envelope = object.data;
   const [summary] = summarize(envelope.data);
-  const body = Object.values(envelope.data)[0];
-  const title = body?.general_attributes.title;
+  const title = Object.values(envelope.data)[0]?.general_attributes.title;
   const type = summary?.type ?? "—";
+  const folder = normaliseFolder(envelope.path);
+  const modified = envelope.modification_details;
+  const tab = chosenTab(params.get("tab"), type);
 
   return (
     <>
@@ -77,28 +99,41 @@ export function ObjectPage() {
         actions={
           <>
             {isExecutable(type) ? <ExecuteButton objectName={name} /> : null}
-            <Button startIcon={<Download />} onClick={() => download(name, envelope)}>
+            <Button startIcon={<Download />} onClick={() => saveFile(`${name}.json`, editableText(envelope), "application/json")}>
               Download JSON
             </Button>
-            {backButton}
+            <BackButton folder={folder} />
           </>
         }
       />
       <Paper variant="outlined" sx={{ p: 2.5, mb: 2 }} component="section" aria-label="Object">
         <DetailList
           items={[
-            { label: "Name", value: summary?.name ?? name },
             { label: "Type", value: type },
-            { label: "Folder", value: folderOf(envelope.path) },
-            { label: "Title", value: typeof title === "string" && title !== "" ? title : "—" },
+            {
+              label: "Folder",
+              value: (
+                <Link component={RouterLink} to={folderUrl(folder)}>
+                  {displayFolder(folder)}
+                </Link>
+              ),
+            },
+            { label: "Modified", value: modified ? `${formatDateTime(modified.modified_at)} by ${modified.modified_by}` : "—" },
+            { label: "Created", value: modified ? `${formatDateTime(modified.created_at)} by ${modified.created_by}` : "—" },
           ]}
         />
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-labelledby="definition-heading">
-        <Typography variant="h2" id="definition-heading" sx={{ mb: 1.5 }}>
-          Definition
-        </Typography>
-        <MonoBlock label={`Definition of ${name}`}>{JSON.stringify(envelope, null, 2)}</MonoBlock>
+      <Paper variant="outlined" component="section" aria-label="Definition">
+        <Tabs value={tab} onChange={(_, next: ObjectTab) => replaceSearchParams(setParams, { tab: next === "attributes" ? null : next })} aria-label="Object views" sx={{ px: 1, borderBottom: 1, borderColor: "divider" }}>
+          {tabsFor(type).map((value) => (
+            <Tab key={value} value={value} label={TAB_LABELS[value]} />
+          ))}
+        </Tabs>
+        <Paper elevation={0} sx={{ p: 2.5 }} role="tabpanel" aria-label={TAB_LABELS[tab]}>
+          <Suspense fallback={<LoadingState label="Loading…" />}>
+            <TabContent tab={tab} name={name} object={envelope} />
+          </Suspense>
+        </Paper>
       </Paper>
     </>
   );

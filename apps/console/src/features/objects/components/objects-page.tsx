@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import Download from "@mui/icons-material/Download";
 import { OBJECT_NAME_PATTERN } from "@baton/contract";
+import { ErrorAlert } from "../../../components/error-alert";
 import { PageHeader } from "../../../components/page-header";
-import { ImportZone } from "./import-zone";
-import { ImportResults } from "./import-results";
-import { useImportQueue } from "./use-import-queue";
+import { useExportFolder } from "../api/export-folder";
+import { displayFolder, normaliseFolder } from "../api/folder-path";
+import { FolderContents } from "./folder-contents";
+import { FolderTree } from "./folder-tree";
+import { ImportPanel } from "./import-panel";
 
 function OpenObjectForm() {
   const navigate = useNavigate();
@@ -24,10 +26,10 @@ function OpenObjectForm() {
       setInvalid(true);
       return;
     }
-    navigate(`/objects/${encodeURIComponent(value)}`);
+    void navigate(`/objects/${encodeURIComponent(value)}`);
   };
   return (
-    <Box component="form" onSubmit={submit} aria-label="Open an object" sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexWrap: "wrap" }}>
+    <Box component="form" onSubmit={submit} aria-label="Open an object" sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
       <TextField
         label="Object name"
         size="small"
@@ -37,8 +39,8 @@ function OpenObjectForm() {
           setInvalid(false);
         }}
         error={invalid}
-        helperText={invalid ? "Use A-Z 0-9 . _ $ @ # - (at most 200 characters)." : "Open an object by its exact name"}
-        sx={{ minWidth: 300 }}
+        helperText={invalid ? "Use A-Z 0-9 . _ $ @ # - (at most 200 characters)." : undefined}
+        sx={{ minWidth: 240 }}
       />
       <Button type="submit" variant="outlined" sx={{ mt: 0.25 }}>
         Open
@@ -47,55 +49,47 @@ function OpenObjectForm() {
   );
 }
 
-export function ObjectsPage() {
-  const [overwrite, setOverwrite] = useState(false);
-  const { entries, addFiles, addRejected, retry, clear } = useImportQueue();
-  const done = entries.filter((e) => e.state === "imported").length;
-  const failed = entries.filter((e) => e.state === "failed" || e.state === "invalid").length;
+function ExportFolderButton({ folder }: { folder: string }) {
+  const exportFolder = useExportFolder();
+  return (
+    <Box sx={{ display: "grid", gap: 1, justifyItems: "end" }}>
+      <Button startIcon={<Download />} variant="outlined" loading={exportFolder.isPending} loadingPosition="start" onClick={() => exportFolder.mutate(folder)}>
+        Export folder
+      </Button>
+      {exportFolder.isError ? <ErrorAlert error={exportFolder.error} context={`Could not export ${displayFolder(folder)}`} dense /> : null}
+      {exportFolder.isSuccess && (exportFolder.data.warnings?.access_denied.length ?? 0) > 0 ? (
+        <Typography variant="body2" color="warning.main">
+          Left out (no read right): {exportFolder.data.warnings?.access_denied.join(", ")}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
 
+/** `/objects?folder=OPS/NIGHTLY`: the folder tree, the folder's contents, export and import into it. */
+export function ObjectsPage() {
+  const [params, setParams] = useSearchParams();
+  const folder = normaliseFolder(params.get("folder") ?? "");
+  const select = (next: string) => setParams(next === "" ? {} : { folder: next });
   return (
     <>
-      <title>Objects · Baton</title>
-      <PageHeader title="Objects" subtitle="Import object definitions, open them and execute them." />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-labelledby="open-heading">
-        <Typography variant="h2" id="open-heading" sx={{ mb: 1.5 }}>
-          Open
-        </Typography>
-        <OpenObjectForm />
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="import-heading">
-        <Typography variant="h2" id="import-heading" sx={{ mb: 1.5 }}>
-          Import
-        </Typography>
-        <ImportZone
-          onFiles={(files) => addFiles(files, overwrite)}
-          onRejected={(rejections) =>
-            addRejected(
-              rejections.map((r) => r.file.name),
-              "Only .json object files can be imported.",
-              "Export the object as JSON (one object per file) and drop that file.",
-            )
-          }
-        />
-        <FormControlLabel
-          sx={{ mt: 1 }}
-          control={<Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />}
-          label="Overwrite existing objects"
-        />
-        {entries.length > 0 ? (
-          <Box sx={{ mt: 2 }}>
-            <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 1.5 }}>
-              <Typography variant="h3" component="h3" sx={{ flex: 1 }} role="status">
-                {entries.length} file{entries.length === 1 ? "" : "s"}: {done} imported{failed > 0 ? `, ${failed} failed` : ""}
-              </Typography>
-              <Button size="small" onClick={clear}>
-                Clear results
-              </Button>
-            </Box>
-            <ImportResults entries={entries} onRetry={(entry) => retry(entry, overwrite)} />
+      <title>{`Objects ${displayFolder(folder)} · Baton`}</title>
+      <PageHeader title="Objects" subtitle="Browse folders, open, import and export object definitions." actions={<OpenObjectForm />} />
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "260px minmax(0, 1fr)" }, gap: 2, mb: 2, alignItems: "start" }}>
+        <Paper variant="outlined" sx={{ p: 1, maxHeight: "70vh", overflow: "auto" }} component="section" aria-label="Folder tree">
+          <FolderTree selected={folder} onSelect={select} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} component="section" aria-labelledby="folder-heading">
+          <Box sx={{ display: "flex", alignItems: "flex-start", gap: 2, mb: 1.5 }}>
+            <Typography variant="h2" id="folder-heading" sx={{ flex: 1, wordBreak: "break-all" }}>
+              {displayFolder(folder)}
+            </Typography>
+            <ExportFolderButton folder={folder} />
           </Box>
-        ) : null}
-      </Paper>
+          <FolderContents folder={folder} />
+        </Paper>
+      </Box>
+      <ImportPanel folder={folder} />
     </>
   );
 }

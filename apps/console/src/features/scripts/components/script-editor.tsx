@@ -1,10 +1,10 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import Box from "@mui/material/Box";
 import { Compartment, EditorState, Prec } from "@codemirror/state";
-import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { bracketMatching } from "@codemirror/language";
-import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { EditorView, keymap } from "@codemirror/view";
+import { defaultKeymap, historyKeymap } from "@codemirror/commands";
+import { setDiagnostics } from "@codemirror/lint";
+import { editingBasics, onTextChange } from "../../../lib/code-editor";
 import type { ScriptProblem } from "../api/run-script";
 import { offsetOf, toDiagnostics } from "./script-diagnostics";
 import { scriptEditorTheme } from "./script-editor-theme";
@@ -49,15 +49,9 @@ export function ScriptEditor({ initialText, onChange, onRun, problems, dark, des
       state: EditorState.create({
         doc,
         extensions: [
-          lineNumbers(),
-          highlightActiveLineGutter(),
-          highlightActiveLine(),
-          drawSelection(),
-          history(),
-          bracketMatching(),
+          ...editingBasics(),
           scriptLanguage,
           scriptHighlighting,
-          lintGutter(),
           Prec.highest(
             keymap.of([
               {
@@ -75,9 +69,7 @@ export function ScriptEditor({ initialText, onChange, onRun, problems, dark, des
             "aria-label": "Script",
             ...(description !== undefined && { "aria-describedby": description }),
           }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
-          }),
+          onTextChange((text) => latest.current.onChange(text)),
         ],
       }),
     });

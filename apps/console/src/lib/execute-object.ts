@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { OutRunId, type InExecutionBody } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
-import { useCurrentSession } from "../../../lib/session-context";
+import { requestJson, segment } from "./api-client";
+import { useCurrentSession } from "./session-context";
 
 /** POST /api/{client}/executions with executionOption "execute": starts the object now. */
 export function executeObject(client: number, csrfToken: string, objectName: string): Promise<OutRunId> {

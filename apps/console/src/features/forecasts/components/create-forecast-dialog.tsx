@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormLabel from "@mui/material/FormLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { ERT_GROUP_OPTIONS, EXECUTION_FIXED_BELOW_SECONDS, OBJECT_FIXED_MAX_SECONDS, type ErtGroupOption } from "@baton/contract";
+import { ErrorAlert } from "../../../components/error-alert";
+import { isApiError } from "../../../lib/api-client";
+import { utcToLocalInput, toUtcParam } from "../../../lib/date-input";
+import { useCreateForecast } from "../api/create-forecast";
+import { fieldOfPath, forecastBody, type ForecastForm, type ForecastOption, type FormField } from "./create-forecast-form";
+
+const OPTIONS: ReadonlyArray<{ value: ForecastOption; label: string }> = [
+  { value: "object", label: "An object started at a time" },
+  { value: "execution", label: "What a running execution will still do" },
+  { value: "client", label: "Everything the client will run" },
+];
+
+const ERT_LABELS: Record<ErtGroupOption, string> = {
+  registration: "Estimated runtime (ERT) of each object",
+  group: "Longest of the recent OK runs (pessimistic)",
+  fixed: "The same fixed runtime for every task",
+};
+
+/** The next whole minute: a forecast asked now plans from a moment the user can read and type. */
+function nextMinute(): Date {
+  return new Date(Math.ceil(Date.now() / 60_000) * 60_000);
+}
+
+function emptyForm(): ForecastForm {
+  return { option: "object", title: "", name: "", start: utcToLocalInput(toUtcParam(nextMinute())), runId: "", days: "", ertGroupOption: "registration", fixed: "" };
+}
+
+type Refusals = Partial<Record<FormField, string>>;
+
+/** The server's refusals by field; `complete` when every problem has a field to be shown under. */
+function refusalsOf(error: unknown): { refusals: Refusals; complete: boolean } {
+  if (!isApiError(error, 400)) return { refusals: {}, complete: false };
+  const refusals: Refusals = {};
+  let complete = true;
+  for (const problem of error.problems) {
+    const field = fieldOfPath(problem.path);
+    if (field) refusals[field] = [refusals[field], problem.message].filter(Boolean).join("; ");
+    else complete = false;
+  }
+  return { refusals, complete };
+}
+
+interface FieldsProps {
+  form: ForecastForm;
+  set: (changes: Partial<ForecastForm>) => void;
+  refusals: Refusals;
+}
+
+/** A field's error state and helper: the server's refusal in words when there is one, else the hint. */
+function said(refusals: Refusals, field: FormField, hint?: string): { error: boolean; helperText: string | undefined } {
+  const refusal = refusals[field];
+  return refusal ? { error: true, helperText: `Refused: ${refusal}` } : { error: false, helperText: hint };
+}
+
+/** Runtime choice, shared by the object and the execution option (the client option always uses the ERT). */
+function ErtFields({ form, set, refusals }: FieldsProps) {
+  const fixedMax = form.option === "object" ? `at most ${OBJECT_FIXED_MAX_SECONDS}` : `less than ${EXECUTION_FIXED_BELOW_SECONDS}`;
+  return (
+    <>
+      <TextField select label="Runtime of each task" {...said(refusals, "ertGroupOption")} value={form.ertGroupOption} onChange={(e) => set({ ertGroupOption: ERT_GROUP_OPTIONS.find((o) => o === e.target.value) ?? "registration" })}>
+        {ERT_GROUP_OPTIONS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {ERT_LABELS[option]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {form.ertGroupOption === "fixed" ? (
+        <TextField label="Fixed runtime (seconds)" type="number" required value={form.fixed} onChange={(e) => set({ fixed: e.target.value })} {...said(refusals, "fixed", `More than 0, ${fixedMax}.`)} />
+      ) : null}
+    </>
+  );
+}
+
+function OptionFields({ form, set, refusals }: FieldsProps) {
+  if (form.option === "object") {
+    return (
+      <>
+        <TextField label="Object name" required value={form.name} onChange={(e) => set({ name: e.target.value })} {...said(refusals, "name", "A workflow, schedule, job or other executable object.")} />
+        <TextField label="Start" type="datetime-local" required value={form.start} onChange={(e) => set({ start: e.target.value })} {...said(refusals, "start")} slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }} />
+        <ErtFields form={form} set={set} refusals={refusals} />
+      </>
+    );
+  }
+  const days = (
+    <TextField
+      label="Days"
+      type="number"
+      value={form.days}
+      onChange={(e) => set({ days: e.target.value })}
+      {...said(refusals, "days", form.option === "execution" ? "From now to midnight (UTC) of the last day; today is the first. Empty: 1." : "Empty: the client's forecast horizon.")}
+    />
+  );
+  if (form.option === "execution") {
+    return (
+      <>
+        <TextField label="Run ID" required type="number" value={form.runId} onChange={(e) => set({ runId: e.target.value })} {...said(refusals, "runId", "An execution that has not ended.")} />
+        {days}
+        <ErtFields form={form} set={set} refusals={refusals} />
+      </>
+    );
+  }
+  return days;
+}
+
+/** Asks for a new forecast; on success opens it, where its calculation is followed. */
+export function CreateForecastDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form, setForm] = useState(emptyForm);
+  const create = useCreateForecast();
+  const navigate = useNavigate();
+  const set = (changes: Partial<ForecastForm>) => setForm((current) => ({ ...current, ...changes }));
+  const { refusals, complete } = refusalsOf(create.error);
+
+  const close = () => {
+    create.reset();
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(forecastBody(form), {
+      onSuccess: ({ forecast_id }) => {
+        setForm(emptyForm());
+        close();
+        void navigate(`/forecasts/${encodeURIComponent(forecast_id)}`);
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="create-forecast-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="create-forecast-title">New forecast</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <div>
+              <FormLabel id="forecast-option-label">Forecast</FormLabel>
+              <RadioGroup aria-labelledby="forecast-option-label" value={form.option} onChange={(e) => set({ option: OPTIONS.find((o) => o.value === e.target.value)?.value ?? "object" })}>
+                {OPTIONS.map((option) => (
+                  <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
+                ))}
+              </RadioGroup>
+            </div>
+            <TextField label="Title" required={form.option !== "client"} {...said(refusals, "title")} value={form.title} onChange={(e) => set({ title: e.target.value })} slotProps={{ htmlInput: { maxLength: 255 } }} />
+            <OptionFields form={form} set={set} refusals={refusals} />
+            {/* Refusals that each have a field are shown there; anything else (or a failure) as a whole. */}
+            {create.error && !complete ? <ErrorAlert error={create.error} context="The forecast was not created" /> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            Create forecast
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

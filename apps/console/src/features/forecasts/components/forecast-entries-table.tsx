@@ -1,0 +1,60 @@
+import { useMemo } from "react";
+import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
+import Link from "@mui/material/Link";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import type { OutForecastEntry } from "@baton/contract";
+import { DateTime } from "../../../components/date-time";
+import { formatDuration } from "../../../lib/format";
+import { buildGanttRows } from "./gantt-rows";
+
+/** The entries as a table, in the timeline's order and indentation, with every field the server gives. */
+export function ForecastEntriesTable({ entries }: { entries: readonly OutForecastEntry[] }) {
+  const { rows } = useMemo(() => buildGanttRows(entries), [entries]);
+  return (
+    <Box sx={{ overflowX: "auto" }}>
+      <Table size="small" aria-label="Forecast entries">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>Estimated start</TableCell>
+            <TableCell>Estimated end</TableCell>
+            <TableCell>Runtime</TableCell>
+            <TableCell>Agent</TableCell>
+            <TableCell>Platform</TableCell>
+            <TableCell>Login</TableCell>
+            <TableCell>Status when forecast</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ entry, depth }) => (
+            <TableRow key={entry.id}>
+              <TableCell sx={{ pl: 2 + depth * 2 }}>
+                <Link component={RouterLink} to={`/objects/${encodeURIComponent(entry.name)}`}>
+                  {entry.name}
+                </Link>
+              </TableCell>
+              <TableCell>{entry.type}</TableCell>
+              <TableCell>
+                <DateTime value={entry.estimated_start} />
+              </TableCell>
+              <TableCell>
+                <DateTime value={entry.estimated_end} />
+              </TableCell>
+              <TableCell>{formatDuration(entry.estimated_runtime)}</TableCell>
+              <TableCell>{[entry.agent_source, entry.agent_destination].filter(Boolean).join(" → ") || "—"}</TableCell>
+              <TableCell>{entry.platform_destination ?? "—"}</TableCell>
+              <TableCell>{[entry.login_source, entry.login_destination].filter(Boolean).join(" → ") || "—"}</TableCell>
+              <TableCell>{entry.status ? `${entry.status} ${entry.status_text ?? ""}` : "—"}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { useMemo, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
+import ChevronRight from "@mui/icons-material/ChevronRight";
+import ExpandMore from "@mui/icons-material/ExpandMore";
+import type { OutForecastEntry } from "@baton/contract";
+import { buildGanttRows, type GanttRow } from "./gantt-rows";
+import { spanText } from "./span-text";
+import { AXIS_HEIGHT } from "./time-axis";
+import { TimelineFrame } from "./timeline-frame";
+
+const ROW_HEIGHT = 28;
+const NAME_WIDTH = 300;
+
+function NameCell({ row, collapsed, onToggle }: { row: GanttRow; collapsed: boolean; onToggle: () => void }) {
+  const { entry } = row;
+  return (
+    <Box sx={{ height: ROW_HEIGHT, display: "flex", alignItems: "center", pl: row.depth * 2, gap: 0.5, minWidth: 0 }}>
+      {row.hasChildren ? (
+        <IconButton size="small" sx={{ p: 0.25 }} aria-label={`${collapsed ? "Expand" : "Collapse"} ${entry.name}`} aria-expanded={!collapsed} onClick={onToggle}>
+          {collapsed ? <ChevronRight fontSize="small" /> : <ExpandMore fontSize="small" />}
+        </IconButton>
+      ) : (
+        <Box sx={{ width: 26, flexShrink: 0 }} />
+      )}
+      <Link component={RouterLink} to={`/objects/${encodeURIComponent(entry.name)}`} noWrap title={`${entry.name} (${entry.type})`} sx={{ fontSize: "0.85rem", fontWeight: row.hasChildren ? 600 : 400 }}>
+        {entry.name}
+      </Link>
+    </Box>
+  );
+}
+
+function Bar({ row, index, width }: { row: GanttRow; index: number; width: number }) {
+  if (!row.bar) return null;
+  const label = spanText(row.entry.name, row.bar.start, row.bar.end);
+  const x = row.bar.x0 * width;
+  // Containers are drawn as thin brackets behind their tasks' bars, tasks as full bars.
+  const height = row.hasChildren ? 8 : 16;
+  return (
+    <g role="img" aria-label={label}>
+      <title>{label}</title>
+      <rect
+        x={x}
+        y={AXIS_HEIGHT + index * ROW_HEIGHT + (ROW_HEIGHT - height) / 2}
+        width={Math.max(2, (row.bar.x1 - row.bar.x0) * width)}
+        height={height}
+        rx={3}
+        fill={row.hasChildren ? "var(--mui-palette-secondary-main)" : "var(--mui-palette-primary-main)"}
+      />
+    </g>
+  );
+}
+
+/**
+ * The forecast as a Gantt chart: names in workflow order on the left (links to the objects,
+ * containers fold), an ERT bar per entry on the right. Zoom widens the chart, which then scrolls.
+ */
+export function ForecastGantt({ entries }: { entries: readonly OutForecastEntry[] }) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const { rows, range } = useMemo(() => buildGanttRows(entries, collapsed), [entries, collapsed]);
+  const toggle = (id: number) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const renderName = (index: number) => {
+    const row = rows[index];
+    return row ? <NameCell row={row} collapsed={collapsed.has(row.entry.id)} onToggle={() => toggle(row.entry.id)} /> : null;
+  };
+  const renderRow = (index: number, width: number) => {
+    const row = rows[index];
+    if (!row) return null;
+    return (
+      <g key={row.entry.id}>
+        {index % 2 === 1 ? <rect x={0} y={AXIS_HEIGHT + index * ROW_HEIGHT} width={width} height={ROW_HEIGHT} fill="var(--mui-palette-action-hover)" /> : null}
+        <Bar row={row} index={index} width={width} />
+      </g>
+    );
+  };
+  return <TimelineFrame label="Forecast timeline" range={range} nameWidth={NAME_WIDTH} rowCount={rows.length} rowHeight={ROW_HEIGHT} renderName={renderName} renderRow={renderRow} />;
+}

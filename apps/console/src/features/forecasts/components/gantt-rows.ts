@@ -1,0 +1,73 @@
+import type { OutForecastEntry } from "@baton/contract";
+
+/** A moment range in epoch milliseconds. */
+export interface TimeRange {
+  start: number;
+  end: number;
+}
+
+export interface GanttRow {
+  entry: OutForecastEntry;
+  /** 0 for entries at the top, 1 for the tasks of a top workflow, … */
+  depth: number;
+  hasChildren: boolean;
+  /** The ERT bar (estimated_start → estimated_end); null for an entry that never starts. */
+  bar: { start: number; end: number; x0: number; x1: number } | null;
+}
+
+export interface GanttModel {
+  rows: GanttRow[];
+  /** The span every bar lies in; null when no entry has times. */
+  range: TimeRange | null;
+}
+
+function timesOf(entry: OutForecastEntry): TimeRange | null {
+  const start = entry.estimated_start ? Date.parse(entry.estimated_start) : Number.NaN;
+  const end = entry.estimated_end ? Date.parse(entry.estimated_end) : Number.NaN;
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return { start, end: Math.max(start, end) };
+}
+
+function spanOf(entries: readonly OutForecastEntry[]): TimeRange | null {
+  let range: TimeRange | null = null;
+  for (const entry of entries) {
+    const times = timesOf(entry);
+    if (!times) continue;
+    range = range ? { start: Math.min(range.start, times.start), end: Math.max(range.end, times.end) } : times;
+  }
+  return range;
+}
+
+/**
+ * Entries in workflow order: each container followed by its tasks (depth first), siblings by entry
+ * id, which is the engine's plan order. An entry whose parent is not among them (the server left
+ * it out by a filter) is put at the top rather than lost. Bars are placed as fractions (0…1) of
+ * the span of all entries; entries of collapsed containers are left out.
+ */
+export function buildGanttRows(entries: readonly OutForecastEntry[], collapsed: ReadonlySet<number> = new Set()): GanttModel {
+  const ids = new Set(entries.map((e) => e.id));
+  const children = new Map<number, OutForecastEntry[]>();
+  for (const entry of [...entries].sort((a, b) => a.id - b.id)) {
+    const parent = entry.parent !== entry.id && ids.has(entry.parent) ? entry.parent : 0;
+    children.set(parent, [...(children.get(parent) ?? []), entry]);
+  }
+  const range = spanOf(entries);
+  // A forecast of one instant still gets a visible bar: at least a second wide.
+  const width = range ? Math.max(range.end - range.start, 1000) : 1;
+  const rows: GanttRow[] = [];
+  const visit = (parent: number, depth: number): void => {
+    for (const entry of children.get(parent) ?? []) {
+      const times = timesOf(entry);
+      const hasChildren = children.has(entry.id);
+      rows.push({
+        entry,
+        depth,
+        hasChildren,
+        bar: times && range ? { ...times, x0: (times.start - range.start) / width, x1: (times.end - range.start) / width } : null,
+      });
+      if (hasChildren && !collapsed.has(entry.id)) visit(entry.id, depth + 1);
+    }
+  };
+  visit(0, 0);
+  return { rows, range };
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { OutFolderImport } from "@baton/contract";
+import { requestJson, segment } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import type { FolderImportPlan } from "./folder-import-plan";
+import { objectKeys } from "./keys";
+
+export interface ImportFolderInput {
+  /** Engine form; "" is the root. */
+  folder: string;
+  body: FolderImportPlan["body"];
+  overwrite: boolean;
+}
+
+/**
+ * POST /api/{client}/folderobjects: every object in one request, so the engine's all-or-nothing
+ * holds: a refusal (400/403/409) leaves nothing half imported.
+ */
+export function importFolder(client: number, csrfToken: string, { folder, body, overwrite }: ImportFolderInput): Promise<OutFolderImport> {
+  return requestJson(`/api/${segment(client)}/folderobjects`, OutFolderImport, {
+    method: "POST",
+    query: { folder_path: folder, overwrite_existing_objects: overwrite },
+    body,
+    csrfToken,
+  });
+}
+
+export function useImportFolder() {
+  const { client, csrf_token } = useCurrentSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ImportFolderInput) => importFolder(client, csrf_token, input),
+    // Any object or folder view may show what was imported; one import refreshes them all once.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: objectKeys.all(client) }),
+  });
+}

@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adminPost, logInThroughForm } from "./login";
+
+/** Imports a job (or, with `type` jobp, a workflow) with a title into the root folder. */
+async function importObject(request: APIRequestContext, name: string, type: "jobs" | "jobp" = "jobs"): Promise<void> {
+  const body = type === "jobs" ? { general_attributes: { name, title: `Title of ${name}` }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo found"] }] } : { general_attributes: { name, title: `Title of ${name}` } };
+  await adminPost(request, "/objects", { data: { [type]: body }, path: "" });
+}
+
+/** Three objects with a name of their own, so the results hold this test's objects only. */
+async function importThree(request: APIRequestContext, prefix: string): Promise<void> {
+  await importObject(request, `${prefix}.ALPHA`);
+  await importObject(request, `${prefix}.BETA`);
+  await importObject(request, `${prefix}.FLOW`, "jobp");
+}
+
+async function openSearch(page: Page, search = ""): Promise<void> {
+  await page.goto(`/search${search}`);
+  await logInThroughForm(page);
+}
+
+const builder = (page: Page) => page.getByRole("search", { name: "Search objects" });
+const filterRow = (page: Page, position: number, label: string) => builder(page).getByRole("group", { name: `Filter ${position}: ${label}` });
+const results = (page: Page) => page.getByRole("table", { name: "Search results" });
+const resultNames = (page: Page) => results(page).getByRole("link");
+
+async function addFilter(page: Page, label: string): Promise<void> {
+  await builder(page).getByRole("button", { name: "Add filter" }).click();
+  await page.getByRole("menuitem", { name: label, exact: true }).click();
+}
+
+test("a search built from filters is in the URL, survives a reload, sorts, and opens an object", async ({ page, request }) => {
+  const prefix = `E2E.SRCH.${Date.now()}`;
+  await importThree(request, prefix);
+  await openSearch(page);
+
+  await filterRow(page, 1, "Object name").getByRole("textbox", { name: "Object name" }).fill(`${prefix}.*`);
+  await builder(page).getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "3 results" })).toBeVisible();
+  expect(new URL(page.url()).searchParams.getAll("object_name")).toEqual([`${prefix}.*`]);
+
+  // A second filter narrows to workflows.
+  await addFilter(page, "Object type");
+  const types = filterRow(page, 2, "Object type").getByRole("combobox", { name: "Object type", exact: true });
+  await types.fill("JOBP");
+  await types.press("Enter");
+  await builder(page).getByRole("button", { name: "Search" }).click();
+  await expect(resultNames(page)).toHaveText([`${prefix}.FLOW`]);
+  expect(new URL(page.url()).searchParams.get("object_type")).toBe("JOBP");
+
+  await page.reload();
+  await expect(resultNames(page)).toHaveText([`${prefix}.FLOW`]);
+  await expect(filterRow(page, 2, "Object type")).toContainText("JOBP");
+  await expect(filterRow(page, 1, "Object name").getByRole("textbox", { name: "Object name" })).toHaveValue(`${prefix}.*`);
+
+  // Back to all three, then order them by type (descending), then name: directions mixed.
+  await filterRow(page, 2, "Object type").getByRole("button", { name: "Remove filter 2 (Object type)" }).click();
+  await builder(page).getByRole("button", { name: "Search" }).click();
+  await expect(resultNames(page)).toHaveText([`${prefix}.ALPHA`, `${prefix}.BETA`, `${prefix}.FLOW`]);
+  await results(page).getByRole("button", { name: "Type", exact: true }).click();
+  await expect(resultNames(page)).toHaveText([`${prefix}.FLOW`, `${prefix}.ALPHA`, `${prefix}.BETA`]);
+  await results(page).getByRole("button", { name: "Type, sorted ascending" }).click();
+  await expect(resultNames(page)).toHaveText([`${prefix}.ALPHA`, `${prefix}.BETA`, `${prefix}.FLOW`]);
+  await results(page).getByRole("button", { name: "Name", exact: true }).click({ modifiers: ["Shift"] });
+  await results(page).getByRole("button", { name: "Name, sorted ascending, 2 of 2" }).click({ modifiers: ["Shift"] });
+  await expect(resultNames(page)).toHaveText([`${prefix}.BETA`, `${prefix}.ALPHA`, `${prefix}.FLOW`]);
+  expect(new URL(page.url()).searchParams.get("sort_columns")).toBe("type:DESC,name:DESC");
+  await expect(results(page).getByRole("button", { name: "Type, sorted descending, 1 of 2" })).toBeVisible();
+
+  await page.reload();
+  await expect(resultNames(page)).toHaveText([`${prefix}.BETA`, `${prefix}.ALPHA`, `${prefix}.FLOW`]);
+
+  await resultNames(page).filter({ hasText: `${prefix}.BETA` }).click();
+  await expect(page).toHaveURL(`/objects/${encodeURIComponent(`${prefix}.BETA`)}`);
+});
+
+test("a job found by a search is executed from its result", async ({ page, request }) => {
+  const prefix = `E2E.SRCH.RUN.${Date.now()}`;
+  await importThree(request, prefix);
+  await openSearch(page, `?object_name=${prefix}.A*`);
+  await expect(resultNames(page)).toHaveText([`${prefix}.ALPHA`]);
+
+  await results(page).getByRole("button", { name: `Execute ${prefix}.ALPHA` }).click();
+  const started = page.getByRole("alert").filter({ hasText: `Started ${prefix}.ALPHA` });
+  await started.getByRole("link", { name: /^execution \d+$/ }).click();
+  await expect(page).toHaveURL(/\/executions\/\d+$/);
+});
+
+test("a filter the server refuses shows its words at that filter, and a corrected one searches", async ({ page, request }) => {
+  const prefix = `E2E.SRCH.BAD.${Date.now()}`;
+  await importThree(request, prefix);
+  await openSearch(page);
+
+  await filterRow(page, 1, "Object name").getByRole("textbox", { name: "Object name" }).fill(`${prefix}.*`);
+  await addFilter(page, "Folder");
+  const folder = filterRow(page, 2, "Folder");
+  await folder.getByRole("textbox", { name: "Folder" }).fill("\\A\\..\\B");
+  await builder(page).getByRole("button", { name: "Search" }).click();
+  await expect(folder).toContainText("Refused: is not a valid folder path");
+  await expect(filterRow(page, 1, "Object name")).not.toContainText("Refused");
+  expect(new URL(page.url()).searchParams.get("location")).toBe("~\\A\\..\\B");
+
+  await folder.getByRole("textbox", { name: "Folder" }).fill("\\");
+  await folder.getByLabel("Include subfolders").check();
+  await builder(page).getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "3 results" })).toBeVisible();
+  await expect(folder).not.toContainText("Refused");
+});
