@@ -70,7 +70,7 @@ async function recordStatusTexts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => ("__statusTexts" in window && Array.isArray(window.__statusTexts) ? window.__statusTexts.map(String) : []));
 }
 
-test("a dropped folder of 50 files is imported at once, browsed, opened and exported as it was dropped", async ({ page }) => {
+test("a dropped folder of 50 files is imported at once, found by search, browsed, opened and exported as it was dropped", async ({ page }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const prefix = `E2E.IMP.${stamp}`;
@@ -109,6 +109,14 @@ test("a dropped folder of 50 files is imported at once, browsed, opened and expo
   await expect(load.getByRole("row")).toHaveCount(11);
   await expect(load.getByRole("row", { name: new RegExp(`${prefix}.LOAD07 JOBS Imported ${prefix}.LOAD07`) })).toBeVisible();
   await page.screenshot({ path: join(artifacts, "objects-folder.png"), fullPage: true });
+
+  // Search finds a dropped object, and its result opens it.
+  await page.goto(`/search?object_name=${encodeURIComponent(`${prefix}.LOAD0*`)}`);
+  const found = page.getByRole("table", { name: "Search results" });
+  await expect(found.getByRole("link", { name: `${prefix}.LOAD07` })).toBeVisible();
+  await expect(found.getByRole("link")).toHaveCount(9);
+  await page.goBack();
+  await expect(load.getByRole("row")).toHaveCount(11);
 
   // An object of it, and the workflow drawn from its rows and columns.
   await load.getByRole("link", { name: `${prefix}.LOAD07` }).click();
