@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmbeddedAgent } from "@baton/agent";
 import { API_BASE, createEngine, openStore, type Clock, type Engine } from "@baton/engine";
@@ -39,6 +40,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     logger: logger.child({ component: "engine" }),
     adminPassword: config.BATON_ADMIN_PASSWORD,
     callbackAllow: config.BATON_CALLBACK_ALLOW,
+    repositoriesDir: join(config.DATA_DIR, "repositories"),
   });
   let url = "";
   const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR, logger: logger.child({ component: "bff" }) });

@@ -6,6 +6,7 @@ export * from "./schemas/executions";
 export * from "./schemas/objects";
 export * from "./schemas/folder-objects";
 export * from "./schemas/search";
+export * from "./schemas/repositories";
 export * from "./bff";
 export * from "./agent-protocol";
 export * from "./rights";

@@ -16,6 +16,8 @@ import { ForecastService } from "./forecast/forecast-service";
 import { UserService } from "./auth/user-service";
 import { ObjectService } from "./objects/object-service";
 import { FolderService } from "./objects/folder-service";
+import { RepositoryService } from "./repositories/repository-service";
+import { repositoryRoutes } from "./http/routes/repository-routes";
 import { SearchService } from "./objects/search-service";
 import type { Agent } from "./runtime/agent-port";
 import { systemClock, type Clock } from "./runtime/clock";
@@ -50,6 +52,8 @@ export interface EngineOptions {
   callbackAllow?: string | undefined;
   /** Password of the bootstrap administrators; generated on first start when absent. */
   adminPassword?: string | undefined;
+  /** Where client repositories' working trees and sealed credentials live (DATA_DIR/repositories); repositories are disabled without it. */
+  repositoriesDir?: string | undefined;
 }
 
 /** The automation engine: its REST router, its event bus and its lifecycle. */
@@ -130,7 +134,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   housekeeping.start();
 
   const users = new UserService(store, clock, () => authenticator.forget());
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(new FolderService(store, clock, () => authenticator.forget())), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts)], {
+  const folders = new FolderService(store, clock, () => authenticator.forget());
+  const repositories = new RepositoryService(options.repositoriesDir, folders);
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts)], {
     authenticator,
     logger: logger.child({ component: "rest" }),
   });
