@@ -32,7 +32,10 @@ export interface StartOptions {
 /** Starts the whole process on the configured port (0 picks a free one). */
 export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const agents = [config.BATON_AGENT_NAME, ...(options.extraAgentNames ?? [])].map((name) => new EmbeddedAgent({ name }));
+  const agents = [
+    new EmbeddedAgent({ name: config.BATON_AGENT_NAME, maxJobs: config.BATON_AGENT_MAX_JOBS > 0 ? config.BATON_AGENT_MAX_JOBS : undefined }),
+    ...(options.extraAgentNames ?? []).map((name) => new EmbeddedAgent({ name })),
+  ];
   const engine = await createEngine({
     store,
     agents,

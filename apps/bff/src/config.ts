@@ -11,6 +11,8 @@ const Config = z.object({
   BATON_ADMIN_PASSWORD: z.string().min(1).optional(),
   BATON_CLIENT: z.coerce.number().int().min(0).max(9999).default(100),
   BATON_AGENT_NAME: z.string().regex(/^[A-Z0-9._$@#-]{1,200}$/, "must be an upper-case agent name").default("LOCAL"),
+  /** Jobs the embedded agent runs at once at most; 0 for no limit. */
+  BATON_AGENT_MAX_JOBS: z.coerce.number().int().min(0).default(0),
   /** Host names and CIDRs execution callbacks may reach besides public addresses, comma-separated. */
   BATON_CALLBACK_ALLOW: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -8,19 +8,23 @@ export interface EmbeddedAgentOptions {
   platform?: string;
   /** Time a job gets between SIGTERM and SIGKILL when it is cancelled. */
   killGraceMs?: number;
+  /** Jobs run at once at most (the engine holds back the rest); undefined for no limit. */
+  maxJobs?: number | undefined;
 }
 
 /** An agent that runs jobs in the engine's own process, on the engine's host. */
 export class EmbeddedAgent {
   readonly name: string;
   readonly platform: string;
+  readonly maxJobs: number | undefined;
   private readonly killGraceMs: number;
   private readonly running = new Set<RunningJob>();
   private stopped = false;
 
-  constructor({ name, platform = "UNIX", killGraceMs = DEFAULT_KILL_GRACE_MS }: EmbeddedAgentOptions) {
+  constructor({ name, platform = "UNIX", killGraceMs = DEFAULT_KILL_GRACE_MS, maxJobs }: EmbeddedAgentOptions) {
     this.name = name;
     this.platform = platform;
+    this.maxJobs = maxJobs;
     this.killGraceMs = killGraceMs;
   }
 

@@ -90,7 +90,7 @@ describe.each(testDialects)("forecast service on %s", (dialect) => {
     await upsertObjects(store.db, 100, bigWorkflow(TASKS), "ADMIN/ADMIN", START);
     // Planning, simulation and entries alone, from objects already loaded: best of five runs in wall
     // and CPU time, as the machine running the tests is shared.
-    const snapshot = await PlanSnapshot.load({ db: store.db, estimator: new RuntimeEstimator({ store, clock: { now: () => START }, logger: pino({ level: "silent" }) }), connectedAgents: () => ["LOCAL"] }, 100, ["PERF.FLOW"], [], { option: "registration" });
+    const snapshot = await PlanSnapshot.load({ db: store.db, estimator: new RuntimeEstimator({ store, clock: { now: () => START }, logger: pino({ level: "silent" }) }), connectedAgents: () => ["LOCAL"], agentMaxJobs: () => undefined }, 100, ["PERF.FLOW"], [], { option: "registration" });
     const wall: number[] = [];
     const cpu: number[] = [];
     for (let i = 0; i < 5; i++) {

@@ -324,7 +324,7 @@ export class ForecastService {
   }
 
   #snapshot(client: number, roots: readonly string[], bodies: readonly { type: string; body: ObjectBody }[], ert: ErtChoice): Promise<PlanSnapshot> {
-    const deps = { db: this.deps.store.db, estimator: this.deps.estimator, connectedAgents: () => [...this.deps.agents.keys()] };
+    const deps = { db: this.deps.store.db, estimator: this.deps.estimator, connectedAgents: () => [...this.deps.agents.keys()], agentMaxJobs: (agent: string) => this.deps.agents.get(agent)?.maxJobs };
     return PlanSnapshot.load(deps, client, roots, bodies, ert);
   }
 

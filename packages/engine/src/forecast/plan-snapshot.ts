@@ -23,6 +23,8 @@ export interface SnapshotDeps {
   estimator: Pick<RuntimeEstimator, "estimatesFor">;
   /** Names of the agents connected now (upper case). */
   connectedAgents(): readonly string[];
+  /** The most jobs an agent runs at once, if it has a limit. */
+  agentMaxJobs(agent: string): number | undefined;
 }
 
 export interface PlannedObject {
@@ -93,14 +95,14 @@ export class PlanSnapshot implements PlanSources {
     return object?.type === "JOBF" ? this.agentFor(readTransfer(object.body).destinationAgent) : undefined;
   }
 
-  /** Queue slots from the QUEUE objects the plan reaches; agents take any number of jobs. */
+  /** Queue slots from the QUEUE objects the plan reaches, and the job limits of agents. */
   limits(): SimulationLimits {
     return {
       queueSlots: (queue) => {
         const object = this.objects.get(queue);
         return object?.type === "QUEUE" ? queueSlots(object.body) : undefined;
       },
-      agentMaxJobs: () => undefined,
+      agentMaxJobs: (agent) => this.deps.agentMaxJobs(agent),
     };
   }
 }

@@ -11,6 +11,8 @@ export interface RunningJob {
 export interface Agent {
   readonly name: string;
   readonly platform: string;
+  /** Jobs it runs at once at most; undefined for no limit. */
+  readonly maxJobs?: number | undefined;
   run(request: JobRequest, onOutput: (text: string) => void): RunningJob;
   /** Files matching an absolute path with wildcards in the file name; never rejects. */
   listFiles(pattern: string): Promise<FileListing>;

@@ -34,6 +34,7 @@ import {
   listUnfinishedExecutions,
   listWaitingForAgent,
   listWaitingForQueue,
+  listWaitingForResource,
   pageChildren,
   setDueAt,
   setExecutionVariables,
@@ -431,7 +432,7 @@ export class ExecutionService implements Activator {
     const groupJobs: Execution[] = [];
     for (const execution of await listUnfinishedExecutions(store.db)) {
       // Waiting executions stay waiting: the scheduler starts them from the database.
-      if ([Status.WAITING_FOR_START_TIME, Status.WAITING_FOR_QUEUE, Status.WAITING_FOR_MANUAL_RELEASE, Status.WAITING_FOR_AGENT].some((s) => s === execution.status)) continue;
+      if ([Status.WAITING_FOR_START_TIME, Status.WAITING_FOR_QUEUE, Status.WAITING_FOR_MANUAL_RELEASE, Status.WAITING_FOR_AGENT, Status.WAITING_FOR_RESOURCE].some((s) => s === execution.status)) continue;
       // An active schedule's next slots are waiting children: nothing to resume.
       if ((execution.objectType === "JSCH" || execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) {
         // An event whose check was under way when the engine stopped has no next check yet: check now.
@@ -548,6 +549,16 @@ export class ExecutionService implements Activator {
       if (!connected) continue;
       const claimed = await recorder.claim(waiting, Status.WAITING_FOR_AGENT, { status: Status.PREPARING });
       if (claimed) this.#start(claimed, definition, await this.#contextOf(claimed));
+    }
+    // Jobs held back by their agent's limit start, oldest first, as slots free up.
+    const agentRoom = new Map<string, number>();
+    for (const waiting of await listWaitingForResource(store.db, 500)) {
+      const agent = waiting.agent ?? "";
+      const room = agentRoom.get(agent) ?? this.deps.jobs.freeSlots(agent);
+      if (room <= 0) continue;
+      const claimed = await recorder.claim(waiting, Status.WAITING_FOR_RESOURCE, { status: Status.PREPARING });
+      agentRoom.set(agent, claimed ? room - 1 : room);
+      if (claimed) this.#start(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
     const free = new Map<string, number>();
     for (const waiting of await listWaitingForQueue(store.db, 1000)) {

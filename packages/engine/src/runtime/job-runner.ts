@@ -29,6 +29,8 @@ interface RunningEntry {
   job: RunningJob | undefined;
   /** The agent the job was handed to, once it was. */
   agent: string | undefined;
+  /** Whether the job takes one of its agent's job slots (from the hand-over until it ends). */
+  holdsSlot: boolean;
   cancelled: boolean;
   done: Promise<void>;
 }
@@ -47,12 +49,20 @@ export class JobRunner {
 
   /** Starts the job in the background; the returned promise settles once it has ended. */
   start(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
-    const entry: RunningEntry = { job: undefined, agent: undefined, cancelled: false, done: Promise.resolve() };
+    const entry: RunningEntry = { job: undefined, agent: undefined, holdsSlot: false, cancelled: false, done: Promise.resolve() };
     entry.done = this.#run(execution, definition, context, entry)
       .catch((error: unknown) => this.#fail(execution, error))
       .finally(() => this.#running.delete(execution.runId));
     this.#running.set(execution.runId, entry);
     return entry.done;
+  }
+
+  /** Jobs the agent may still take now (Infinity without a limit, 0 for an agent not connected). */
+  freeSlots(agentName: string): number {
+    const agent = this.deps.agents.get(agentName);
+    if (agent === undefined) return 0;
+    if (agent.maxJobs === undefined || agent.maxJobs <= 0) return Number.POSITIVE_INFINITY;
+    return agent.maxJobs - [...this.#running.values()].filter((e) => e.holdsSlot && e.agent === agentName).length;
   }
 
   get runningCount(): number {
@@ -136,6 +146,15 @@ export class JobRunner {
       act.line("U00011416 The job was cancelled before it started.");
       return end(Status.ENDED_CANCEL, variables);
     }
+    // An agent with a limit takes no more jobs at once: the job waits 1694 until one ends.
+    if (this.freeSlots(agent.name) <= 0) {
+      act.line(`U00011006 Agent '${agent.name}' runs its maximum of ${agent.maxJobs ?? 0} jobs: the job waits for one to end.`);
+      await act.end();
+      await recorder.claim(execution, Status.PREPARING, { status: Status.WAITING_FOR_RESOURCE, agent: agent.name });
+      return;
+    }
+    // Taken before any await, so two jobs never see the same free slot.
+    entry.holdsSlot = true;
     // Only from Preparing: an execution cancelled meanwhile has ended and must not start.
     const handed = await recorder.claim(execution, Status.PREPARING, { status: Status.START_INITIATED, agent: agent.name, platform: agent.platform });
     if (handed === undefined) {

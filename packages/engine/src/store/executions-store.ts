@@ -408,6 +408,12 @@ export async function claimDueAt(db: Kysely<Database>, client: number, runId: nu
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Jobs waiting for a job slot of their agent (1694), oldest first. */
+export async function listWaitingForResource(db: Kysely<Database>, limit: number): Promise<Execution[]> {
+  const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1694).orderBy("run_id").limit(limit).execute();
+  return rows.map(toExecution);
+}
+
 /** Jobs waiting for their agent to connect (1685), oldest first. */
 export async function listWaitingForAgent(db: Kysely<Database>, limit: number): Promise<Execution[]> {
   const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1685).orderBy("run_id").limit(limit).execute();
