@@ -22,16 +22,29 @@ export function parseErtMethod(value: unknown): ErtMethod | undefined {
 }
 
 /**
- * The rule of an object: `general_attributes.ert_method` and `ert_fixed` (seconds), falling back
- * to the client's rule. A FIXED rule without a positive number of seconds is not a rule.
+ * The object's own rule when it needs nothing of the client's: `general_attributes.ert_method`,
+ * and for FIXED a positive `ert_fixed` (seconds).
  */
-export function ertRuleOf(body: ObjectBody, clientRule: ErtRule): ErtRule {
+export function ownErtRule(body: ObjectBody): ErtRule | undefined {
   const attributes: Record<string, unknown> = body.general_attributes;
   const method = parseErtMethod(attributes["ert_method"]);
-  if (method === undefined) return clientRule;
-  const fixed = Number(attributes["ert_fixed"] ?? clientRule.fixedSeconds);
-  if (method === "FIXED" && !(fixed > 0)) return clientRule;
-  return { method, fixedSeconds: method === "FIXED" ? fixed : 0 };
+  if (method === undefined) return undefined;
+  if (method !== "FIXED") return { method, fixedSeconds: 0 };
+  const fixed = Number(attributes["ert_fixed"]);
+  return fixed > 0 ? { method, fixedSeconds: fixed } : undefined;
+}
+
+/**
+ * The rule of an object: its own, else the client's. An object that says FIXED without giving
+ * seconds takes the client's ERT_FIXED; a FIXED rule without a positive number of seconds is not a rule.
+ */
+export function ertRuleOf(body: ObjectBody, clientRule: ErtRule): ErtRule {
+  const own = ownErtRule(body);
+  if (own !== undefined) return own;
+  const attributes: Record<string, unknown> = body.general_attributes;
+  const secondsGiven = attributes["ert_fixed"] !== undefined && attributes["ert_fixed"] !== null;
+  if (parseErtMethod(attributes["ert_method"]) === "FIXED" && !secondsGiven && clientRule.fixedSeconds > 0) return { method: "FIXED", fixedSeconds: clientRule.fixedSeconds };
+  return clientRule;
 }
 
 /**

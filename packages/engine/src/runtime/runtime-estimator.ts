@@ -1,6 +1,6 @@
 import type { ObjectBody } from "@baton/contract";
 import type { Logger } from "pino";
-import { ERT_SAMPLE_SIZE, MIN_ERT_SECONDS, ertRuleOf, estimateRuntime, type ErtRule } from "../domain/ert";
+import { ERT_SAMPLE_SIZE, MIN_ERT_SECONDS, ertRuleOf, ownErtRule, parseErtMethod, estimateRuntime, type ErtRule } from "../domain/ert";
 import type { Store } from "../store/connect";
 import { findObject, findObjectsNamed } from "../store/objects-store";
 import { findRuntimeEstimate, findRuntimeEstimates, recentOkRuntimes, saveRuntimeEstimate } from "../store/runtime-estimates-store";
@@ -24,7 +24,7 @@ export class RuntimeEstimator {
   async estimatesFor(client: number, names: readonly string[]): Promise<Map<string, number>> {
     const { db } = this.deps.store;
     const stored = await findRuntimeEstimates(db, client, names);
-    const clientRule = await this.#clientRule(client);
+    const clientRule = await this.#clientRule(client, true);
     for (const object of await findObjectsNamed(db, client, names)) {
       const rule = ertRuleOf(object.body, clientRule);
       if (rule.method === "FIXED") stored.set(object.name, estimateRuntime([], rule) ?? MIN_ERT_SECONDS);
@@ -42,12 +42,18 @@ export class RuntimeEstimator {
     if (seconds !== undefined) await saveRuntimeEstimate(store.db, client, name, seconds, clock.now());
   }
 
+  /** Every activation asks this: the client's settings are read only when the object leaves it to them. */
   async #rule(client: number, body: ObjectBody): Promise<ErtRule> {
-    return ertRuleOf(body, await this.#clientRule(client));
+    const own = ownErtRule(body);
+    if (own !== undefined) return own;
+    return ertRuleOf(body, await this.#clientRule(client, parseErtMethod(body.general_attributes["ert_method"]) === "FIXED"));
   }
 
-  async #clientRule(client: number): Promise<ErtRule> {
+  /** The client's rule; its fixed seconds are read only when a FIXED rule can use them. */
+  async #clientRule(client: number, objectSaysFixed: boolean): Promise<ErtRule> {
     const { db } = this.deps.store;
-    return { method: await textClientSetting(db, client, "ERT_METHOD"), fixedSeconds: await numericClientSetting(db, client, "ERT_FIXED") };
+    const method = await textClientSetting(db, client, "ERT_METHOD");
+    const fixedSeconds = method === "FIXED" || objectSaysFixed ? await numericClientSetting(db, client, "ERT_FIXED") : 0;
+    return { method, fixedSeconds };
   }
 }
