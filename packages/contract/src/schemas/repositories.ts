@@ -23,12 +23,17 @@ export const RepositoryObjectPath = z
 
 export const RepositoryStatus = z.enum(["ready", "merging"]);
 
-/** OutRepo: the repository of a client. */
+/** The merge in progress: the branch being merged, its commit and the object files in conflict. */
+export const OutRepositoryMergeState = z.object({ branch_name: z.string(), commit_id: z.string(), conflicts: z.array(z.string()) });
+export type OutRepositoryMergeState = z.infer<typeof OutRepositoryMergeState>;
+
+/** OutRepo: the repository of a client; `merge` only while merging. */
 export const OutRepo = z.object({
   repository_url: z.string(),
   active_branch: z.string(),
   head_commit: z.string(),
   status: RepositoryStatus,
+  merge: OutRepositoryMergeState.optional(),
 });
 export type OutRepo = z.infer<typeof OutRepo>;
 
@@ -57,8 +62,23 @@ export type OutRepositoryUncommittedChanges = z.infer<typeof OutRepositoryUncomm
 
 export const RepositoryChangesQuery = z.object({ fields: QueryList.pipe(z.array(z.literal("total"))).optional() });
 
-/** InCommitParameters: all changed objects, or those named. */
-export const InCommitParameters = z.object({ message: z.string().min(1).max(10000), objects: z.array(z.string().min(1).max(200)).max(10000).optional() });
+/**
+ * How a conflict of a merge is resolved: the active branch's version, the merged branch's, or the
+ * definition the object has in Baton now (edited by hand).
+ */
+export const CONFLICT_RESOLUTIONS = ["ours", "theirs", "current"] as const;
+export const ConflictResolution = z.enum(CONFLICT_RESOLUTIONS);
+export type ConflictResolution = z.infer<typeof ConflictResolution>;
+
+/**
+ * InCommitParameters: all changed objects, or those named. While merging, the commit completes the
+ * merge and `resolutions` names a resolution for every file in conflict.
+ */
+export const InCommitParameters = z.object({
+  message: z.string().min(1).max(10000),
+  objects: z.array(z.string().min(1).max(200)).max(10000).optional(),
+  resolutions: z.record(RepositoryObjectPath, ConflictResolution).optional(),
+});
 export type InCommitParameters = z.infer<typeof InCommitParameters>;
 
 export const OutRepositoryCommit = z.object({ commit_id: z.string(), message: z.string(), changed: z.int() });
@@ -83,7 +103,17 @@ export type OutRepositoryBranches = z.infer<typeof OutRepositoryBranches>;
 export const OutRepositoryLog = repositoryHistory(OutRepositoryLogEntry);
 export type OutRepositoryLog = z.infer<typeof OutRepositoryLog>;
 
-export const InCreateBranchParameters = z.object({ branch_name: BranchName, start_point: z.union([BranchName, CommitId]).optional(), switch: z.boolean().default(false) });
+/**
+ * InCreateBranchParameters: a new branch (at `start_point`, else HEAD), made active with `switch`;
+ * naming an existing branch with `switch` and without `start_point` switches to it. Switching
+ * imports the branch's definitions; `overwrite` lets that replace objects with uncommitted changes.
+ */
+export const InCreateBranchParameters = z.object({
+  branch_name: BranchName,
+  start_point: z.union([BranchName, CommitId]).optional(),
+  switch: z.boolean().default(false),
+  overwrite: z.boolean().default(false),
+});
 export type InCreateBranchParameters = z.infer<typeof InCreateBranchParameters>;
 
 export const OutRepositoryBranch = z.object({ name: z.string(), commit_id: z.string() });
@@ -95,3 +125,44 @@ export type RepositoryDiffQuery = z.infer<typeof RepositoryDiffQuery>;
 const DiffSide = z.object({ branch: z.string(), path: z.string(), content: z.string() });
 export const OutRepositoryDiff = z.object({ ours: DiffSide, theirs: DiffSide });
 export type OutRepositoryDiff = z.infer<typeof OutRepositoryDiff>;
+
+/** OutRepositoryRollback: the head moved to a commit's definitions (a new commit), and how many objects were imported or deleted. */
+export const OutRepositoryRollback = z.object({ commit_id: z.string(), imported: z.int() });
+export type OutRepositoryRollback = z.infer<typeof OutRepositoryRollback>;
+
+/** InMergeParameters: the branch to merge into the active one. */
+export const InMergeParameters = z.object({ branch_name: BranchName });
+export type InMergeParameters = z.infer<typeof InMergeParameters>;
+
+/** OutRepositoryMerge: merged (and imported), nothing to merge, or conflicts (state "merging", nothing imported). */
+export const OutRepositoryMerge = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("merged"), commit_id: z.string(), imported: z.int() }),
+  z.object({ status: z.literal("up_to_date"), commit_id: z.string(), imported: z.literal(0) }),
+  z.object({ status: z.literal("conflicts"), conflicts: z.array(z.string()) }),
+]);
+export type OutRepositoryMerge = z.infer<typeof OutRepositoryMerge>;
+
+/** InRepositoryPull: `overwrite` lets the pull replace objects with uncommitted changes. */
+export const InRepositoryPull = z.object({ overwrite: z.boolean().default(false) });
+export type InRepositoryPull = z.infer<typeof InRepositoryPull>;
+
+/** OutRepositoryPull: the head after the pull and how many objects were imported or deleted. */
+export const OutRepositoryPull = z.object({ status: z.enum(["pulled", "up_to_date"]), commit_id: z.string(), imported: z.int() });
+export type OutRepositoryPull = z.infer<typeof OutRepositoryPull>;
+
+/** A branch or a commit id. */
+export const RepositoryRef = z.union([BranchName, CommitId]);
+
+/** Baton extension: the object files that differ between two branches or commits (`from` → `to`). */
+export const RepositoryCompareQuery = z.object({ from: RepositoryRef, to: RepositoryRef });
+export type RepositoryCompareQuery = z.infer<typeof RepositoryCompareQuery>;
+export const OutRepositoryComparison = z.object({ data: z.array(OutRepositoryChange), total: z.int() });
+export type OutRepositoryComparison = z.infer<typeof OutRepositoryComparison>;
+
+/**
+ * Baton extension: an uncommitted change as OutRepositoryDiff: `ours` is the file at HEAD of the
+ * active branch, `theirs` the object's current definition (`branch` empty). A side without the
+ * file has empty content.
+ */
+export const RepositoryChangeDiffQuery = z.object({ object_path: RepositoryObjectPath });
+export type RepositoryChangeDiffQuery = z.infer<typeof RepositoryChangeDiffQuery>;

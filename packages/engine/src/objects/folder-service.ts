@@ -1,5 +1,6 @@
 import { ErrorCode, InFolderObjectEntry, Right } from "@baton/contract";
 import type { Kysely } from "kysely";
+import { requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { allows } from "../domain/authorization";
 import { allowsFolder, displayFolderPath } from "../domain/folder-rights";
@@ -10,7 +11,7 @@ import { issuesFromZod } from "../domain/validation-issues";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
 import { explicitFoldersInTree, folderExists, writeFolder } from "../store/folders-store";
-import { objectFoldersInTree, objectTypesNamed, objectsInFolderTree, type TreePosition } from "../store/objects-store";
+import { deleteObjects, objectFoldersInTree, objectTypesNamed, objectsInFolderTree, type TreePosition } from "../store/objects-store";
 import type { Database } from "../store/schema";
 import { ACCOUNT_TYPES, lockImports, prepareObject, requireFolderRight, writeObjects, type PreparedObject, type WriteConflict, type WriteResult } from "./object-writer";
 
@@ -27,6 +28,20 @@ export interface FolderImport {
   /** Folders made because the target folder did not exist. */
   createdFolders: string[];
   objects: { name: string; type: string; folder: string; result: WriteResult }[];
+  /** Objects deleted (ImportOptions.remove) that existed. */
+  removed: string[];
+}
+
+export interface ImportOptions {
+  folderPath: string;
+  overwrite: boolean;
+  /** Objects to delete in the same transaction (each needs the delete right); missing ones are skipped. */
+  remove?: readonly { type: string; name: string }[];
+  /**
+   * Runs after every entry was checked and before anything is written; when it throws, nothing is
+   * written. A repository pushes here, so that a refused push leaves the definitions as they were.
+   */
+  beforeWrite?: () => Promise<void>;
 }
 
 /** Importing and exporting whole folders (OutFolderObjects / InFolderObjects). */
@@ -44,26 +59,31 @@ export class FolderService {
    * invalid, may not be written or conflicts with an existing object. Imports of a client write one
    * at a time; a second waits for the first and then sees what it wrote.
    */
-  async import(principal: Principal, entries: AsyncIterable<unknown>, options: { folderPath: string; overwrite: boolean }): Promise<FolderImport> {
+  async import(principal: Principal, entries: AsyncIterable<unknown>, options: ImportOptions): Promise<FolderImport> {
     const folder = normaliseFolderPath(options.folderPath);
     if (folder === null) throw invalid(ErrorCode.INVALID_REQUEST, "folder_path", "is not a valid folder path", options.folderPath);
     const prepared = await prepareEntries(principal, entries, folder);
+    const remove = options.remove ?? [];
+    for (const object of remove) requireRight(principal, Right.DELETE, object.type, object.name);
+    await options.beforeWrite?.();
     const now = this.clock.now();
     const written = await this.store.db.transaction().execute(async (trx) => {
       await lockImports(trx, this.store.dialect, principal.client);
+      const removed = await deleteObjects(trx, principal.client, remove.map((object) => object.name));
       const createdFolders = folder !== "" && !(await folderExists(trx, principal.client, folder)) ? [folder] : [];
       const results = await writeObjects(trx, prepared, { client: principal.client, user: principal.userName, now, overwrite: options.overwrite, refuse: conflictsError });
       for (const path of createdFolders) {
         requireFolderRight(principal, Right.WRITE, path);
         await writeFolder(trx, principal.client, path, JSON.stringify(folderDefinition(path).body), principal.userName, now, false);
       }
-      return { createdFolders, results };
+      return { createdFolders, results, removed };
     });
-    if (prepared.some((object) => ACCOUNT_TYPES.has(object.type))) this.onAccountsChanged();
+    if ([...prepared, ...remove].some((object) => ACCOUNT_TYPES.has(object.type))) this.onAccountsChanged();
     return {
       folder,
       createdFolders: written.createdFolders,
       objects: prepared.map((object, index) => ({ name: object.name, type: object.type, folder: object.folder, result: written.results[index] ?? "created" })),
+      removed: written.removed,
     };
   }
 

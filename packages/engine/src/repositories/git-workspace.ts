@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { ErrorCode } from "@baton/contract";
@@ -24,6 +24,18 @@ export interface CommitInfo {
   timestamp: string;
 }
 
+/** Who a commit is by. */
+export interface GitAuthor {
+  name: string;
+  email: string;
+}
+
+/** What merging two commits without a working tree gives: the merged tree and the files in conflict. */
+export interface TreeMerge {
+  tree: string;
+  conflicts: string[];
+}
+
 /** Separators of `git log --format` fields and records (`for-each-ref` spells them without the x). */
 const FIELD = "%x1f";
 const RECORD = "%x1e";
@@ -34,6 +46,8 @@ const RECORD = "%x1e";
  */
 export class GitWorkspace {
   readonly #git: SimpleGit;
+  /** The same repository with an index of its own, so that reading the working tree never touches the real index. */
+  readonly #scratch: SimpleGit;
   readonly #secrets: string[];
 
   constructor(
@@ -42,7 +56,7 @@ export class GitWorkspace {
   ) {
     const header = login && `Authorization: Basic ${Buffer.from(`${login.username}:${login.password}`).toString("base64")}`;
     this.#secrets = login ? [login.password, header ?? "", Buffer.from(`${login.username}:${login.password}`).toString("base64")].filter((s) => s !== "") : [];
-    this.#git = simpleGit({ baseDir: dir, config: header ? [`http.extraHeader=${header}`] : [] }).env({
+    const env = {
       ...process.env,
       // Never wait for a password on a terminal nobody watches.
       GIT_TERMINAL_PROMPT: "0",
@@ -50,7 +64,10 @@ export class GitWorkspace {
       // Repositories of Baton do not depend on the host's git configuration.
       GIT_CONFIG_NOSYSTEM: "1",
       GIT_CONFIG_GLOBAL: "/dev/null",
-    });
+    };
+    const config = header ? [`http.extraHeader=${header}`] : [];
+    this.#git = simpleGit({ baseDir: dir, config }).env(env);
+    this.#scratch = simpleGit({ baseDir: dir, config }).env({ ...env, GIT_INDEX_FILE: join(dir, ".git", "baton-scratch-index") });
   }
 
   /** A new repository on `branch` with `url` as origin and `identity` as committer. */
@@ -73,19 +90,80 @@ export class GitWorkspace {
     await this.run(["checkout", "--quiet", "-B", branch, "--track", `origin/${branch}`]);
   }
 
-  async status(): Promise<FileStatus[]> {
-    const text = await this.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]);
-    return text
-      .split("\0")
-      .filter((line) => line.length > 3)
-      .map((line) => ({ path: line.slice(3), change: changeOf(line.slice(0, 2)) }));
+  /** Commits `paths` (all changes when undefined) as `author`; returns the new commit's id. */
+  async commit(message: string, author: GitAuthor, paths?: readonly string[]): Promise<string> {
+    await this.run(paths ? ["add", "--all", "--", ...paths] : ["add", "--all"]);
+    await this.run([...authorConfig(author), "commit", "--quiet", "--allow-empty", "-m", message]);
+    return this.head();
   }
 
-  /** Commits `paths` (all changes when undefined) as `author`; returns the new commit's id. */
-  async commit(message: string, author: string, paths?: readonly string[]): Promise<string> {
-    await this.run(paths ? ["add", "--all", "--", ...paths] : ["add", "--all"]);
-    await this.run(["commit", "--quiet", "--allow-empty", `--author=${author}`, "-m", message]);
-    return this.head();
+  /** The tree the working tree's files make now, read through the scratch index. */
+  async workingTree(): Promise<string> {
+    await this.run(["add", "--all"], this.#scratch);
+    return (await this.run(["write-tree"], this.#scratch)).trim();
+  }
+
+  /** Files that differ between two commits or trees (`from` → `to`). */
+  async changedFiles(from: string, to: string): Promise<FileStatus[]> {
+    const fields = (await this.run(["diff", "--name-status", "--no-renames", "-z", from, to, "--"])).split("\0");
+    const files: FileStatus[] = [];
+    for (let i = 0; i + 1 < fields.length; i += 2) files.push({ path: fields[i + 1] ?? "", change: changeOf(fields[i] ?? "") });
+    return files;
+  }
+
+  /** Merges two commits without touching the working tree (`git merge-tree`). */
+  async mergeTrees(ours: string, theirs: string): Promise<TreeMerge> {
+    // Exit status 1 means conflicts; the output is the same: the tree, then the conflicted paths.
+    const text = await this.#git.raw(["merge-tree", "--write-tree", "--name-only", "-z", "--no-messages", ours, theirs]).catch((error: unknown) => {
+      throw new ConflictError(ErrorCode.CONFLICT, "The repository operation failed.", this.redact(error instanceof Error ? error.message : String(error)));
+    });
+    const [tree = "", ...paths] = text.split("\0").filter((field) => field !== "");
+    return { tree, conflicts: [...new Set(paths)].sort() };
+  }
+
+  /** A commit object with `tree` and `parents` (the branch is not moved). */
+  async commitTree(tree: string, parents: readonly string[], message: string, author: GitAuthor): Promise<string> {
+    return (await this.run([...authorConfig(author), "commit-tree", tree, ...parents.flatMap((parent) => ["-p", parent]), "-m", message])).trim();
+  }
+
+  /**
+   * `tree` with some files replaced (text) or removed (undefined), built in the scratch index.
+   */
+  async replaceInTree(tree: string, files: ReadonlyMap<string, string | undefined>): Promise<string> {
+    await this.run(["read-tree", tree], this.#scratch);
+    for (const [path, text] of files) {
+      if (text === undefined) {
+        await this.run(["update-index", "--force-remove", "--", path], this.#scratch);
+        continue;
+      }
+      await this.run(["update-index", "--add", "--cacheinfo", `100644,${await this.storeText(text)},${path}`], this.#scratch);
+    }
+    return (await this.run(["write-tree"], this.#scratch)).trim();
+  }
+
+  /** Stores `text` as a blob and returns its id. */
+  private async storeText(text: string): Promise<string> {
+    const file = join(this.dir, ".git", "baton-blob");
+    await writeFile(file, text);
+    return (await this.run(["hash-object", "-w", "--no-filters", "--", file])).trim();
+  }
+
+  /** The tree of a commit. */
+  async treeOf(commit: string): Promise<string> {
+    return (await this.run(["rev-parse", `${commit}^{tree}`])).trim();
+  }
+
+  /** Whether `ancestor` is `commit` or one of its ancestors. */
+  async isAncestor(ancestor: string, commit: string): Promise<boolean> {
+    // `merge-base --is-ancestor` answers by exit status alone, which simple-git does not report.
+    const base = await this.#git.raw(["merge-base", ancestor, commit]).catch(() => "");
+    return base.trim() === ancestor;
+  }
+
+  /** Moves the active branch to `commit` and makes the working tree match it exactly. */
+  async resetTo(commit: string): Promise<void> {
+    await this.run(["reset", "--quiet", "--hard", commit]);
+    await this.run(["clean", "--quiet", "--force", "-d"]);
   }
 
   /** Pushes `source` (a local branch or a commit id) to origin's `branch`. */
@@ -104,10 +182,6 @@ export class GitWorkspace {
 
   async currentBranch(): Promise<string> {
     return (await this.run(["branch", "--show-current"])).trim();
-  }
-
-  merging(): boolean {
-    return existsSync(join(this.dir, ".git", "MERGE_HEAD"));
   }
 
   /** The commit a branch (local, else origin's) or commit id names, or undefined. */
@@ -148,9 +222,9 @@ export class GitWorkspace {
     return this.#git.raw(["show", `${commit}:${path}`]).catch(() => undefined);
   }
 
-  private async run(args: string[]): Promise<string> {
+  private async run(args: string[], git = this.#git): Promise<string> {
     try {
-      return await this.#git.raw(args);
+      return await git.raw(args);
     } catch (error) {
       throw new ConflictError(ErrorCode.CONFLICT, "The repository operation failed.", this.redact(error instanceof Error ? error.message : String(error)));
     }
@@ -159,6 +233,12 @@ export class GitWorkspace {
   private redact(text: string): string {
     return this.#secrets.reduce((result, secret) => result.split(secret).join("***"), text);
   }
+}
+
+/** `-c` options that make `author` the author of the commit a command makes. */
+function authorConfig(author: GitAuthor): string[] {
+  const clean = (text: string) => text.replace(/[<>\r\n]/g, "");
+  return ["-c", `author.name=${clean(author.name)}`, "-c", `author.email=${clean(author.email)}`];
 }
 
 function changeOf(code: string): FileStatus["change"] {

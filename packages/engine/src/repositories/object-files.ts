@@ -54,9 +54,14 @@ export function describeFileText(text: string): { typeKey: string; name: string 
   }
 }
 
-/** Replaces every object file below `dir` by `files`, so that git sees added, changed and deleted objects. */
-export async function writeObjectFiles(dir: string, files: readonly ObjectFile[]): Promise<void> {
-  for (const path of await listObjectFiles(dir)) await rm(join(dir, path));
+/**
+ * Replaces every object file below `dir` by `files`, so that git sees added, changed and deleted
+ * objects; files for which `keep` says so stay.
+ */
+export async function writeObjectFiles(dir: string, files: readonly ObjectFile[], keep?: (path: string) => Promise<boolean>): Promise<void> {
+  for (const path of await listObjectFiles(dir)) {
+    if (!(await keep?.(path))) await rm(join(dir, path));
+  }
   for (const file of files) {
     const target = join(dir, file.path);
     await mkdir(dirname(target), { recursive: true });

@@ -6,25 +6,34 @@ import {
   ErrorCode,
   type InCommitParameters,
   type InCreateBranchParameters,
+  type InMergeParameters,
   type InRepositoryInit,
+  type InRepositoryPull,
   type OutRepo,
   type OutRepositoryBranch,
   type OutRepositoryBranches,
   type OutRepositoryChange,
   type OutRepositoryCommit,
+  type OutRepositoryComparison,
   type OutRepositoryDiff,
   type OutRepositoryInit,
   type OutRepositoryLog,
+  type OutRepositoryMerge,
+  type OutRepositoryPull,
+  type OutRepositoryRollback,
+  type RepositoryCompareQuery,
   type RepositoryDiffQuery,
   type RepositoryPageQuery,
 } from "@baton/contract";
 import { z } from "zod";
+import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { ConflictError, NotFoundError } from "../domain/errors";
+import { ConflictError, ConflictsError, NotFoundError } from "../domain/errors";
 import type { FolderService } from "../objects/folder-service";
 import { CredentialsBox } from "./credentials-box";
-import { GitWorkspace, type GitLogin } from "./git-workspace";
-import { describeFileText, listObjectFiles, objectFilesOfExport, readObjectFiles, writeObjectFiles, type ObjectFile } from "./object-files";
+import { DefinitionsMirror } from "./definitions-mirror";
+import { GitWorkspace, type FileStatus, type GitAuthor, type GitLogin } from "./git-workspace";
+import { describeFileText, listObjectFiles, readObjectFiles, writeObjectFiles } from "./object-files";
 
 /** What is kept of a client's repository beside its working tree (the login sealed). */
 const RepositorySettings = z.object({
@@ -35,7 +44,18 @@ const RepositorySettings = z.object({
 type RepositorySettings = z.infer<typeof RepositorySettings>;
 
 const SealedLogin = z.object({ username: z.string(), password: z.string() });
-const ExportText = z.object({ data: z.array(z.record(z.string(), z.unknown())) });
+
+/** A merge with conflicts waiting for its resolutions (kept in the work tree's `.git`). */
+const MergeState = z.object({
+  branchName: z.string(),
+  /** The merged branch's commit and the active branch's head when the merge began. */
+  theirs: z.string(),
+  head: z.string(),
+  /** The merged tree (conflicted files with markers) and the conflicted files. */
+  tree: z.string(),
+  conflicts: z.array(z.string()),
+});
+type MergeState = z.infer<typeof MergeState>;
 
 const DEFAULT_AUTHOR = { name: "Baton", email: "baton@localhost" };
 
@@ -46,6 +66,7 @@ const DEFAULT_AUTHOR = { name: "Baton", email: "baton@localhost" };
 export class RepositoryService {
   readonly #queues = new Map<number, Promise<unknown>>();
   readonly #box: CredentialsBox | undefined;
+  private readonly mirror: DefinitionsMirror;
 
   constructor(
     /** DATA_DIR/repositories; undefined when the host keeps no data directory (repositories disabled). */
@@ -53,6 +74,7 @@ export class RepositoryService {
     private readonly folders: FolderService,
   ) {
     this.#box = root === undefined ? undefined : new CredentialsBox(join(root, ".credentials-secret"));
+    this.mirror = new DefinitionsMirror(folders);
   }
 
   /** Why the repository resources of `client` are disabled, or undefined when it is initialised. */
@@ -61,10 +83,12 @@ export class RepositoryService {
     return existsSync(this.settingsFile(client)) ? undefined : `The repository of client ${client} is not initialised.`;
   }
 
-  async info(client: number): Promise<OutRepo> {
-    return this.serialize(client, async () => {
-      const { git, settings } = await this.open(client);
-      return { repository_url: settings.repositoryUrl, active_branch: await git.currentBranch(), head_commit: await git.head(), status: git.merging() ? "merging" : "ready" };
+  async info(principal: Principal): Promise<OutRepo> {
+    return this.serialize(principal, async () => {
+      const { git, settings } = await this.open(principal.client);
+      const merge = await this.mergeState(git);
+      const info: OutRepo = { repository_url: settings.repositoryUrl, active_branch: await git.currentBranch(), head_commit: await git.head(), status: merge ? "merging" : "ready" };
+      return merge ? { ...info, merge: { branch_name: merge.branchName, commit_id: merge.theirs, conflicts: merge.conflicts } } : info;
     });
   }
 
@@ -74,7 +98,7 @@ export class RepositoryService {
    */
   async init(principal: Principal, input: InRepositoryInit): Promise<OutRepositoryInit> {
     const { root, box } = this.enabled();
-    return this.serialize(principal.client, async () => {
+    return this.serialize(principal, async () => {
       if (existsSync(this.settingsFile(principal.client))) throw new ConflictError(ErrorCode.CONFLICT, "The repository is already initialised.", `client ${principal.client}`);
       const login = input.username !== undefined && input.password !== undefined ? { username: input.username, password: input.password } : undefined;
       const staging = join(root, `${principal.client}.init-${randomUUID()}`);
@@ -82,8 +106,7 @@ export class RepositoryService {
       try {
         const git = new GitWorkspace(staging, login);
         await git.create(input.repository_url, input.branch, { name: input.author_name ?? DEFAULT_AUTHOR.name, email: input.author_email ?? DEFAULT_AUTHOR.email });
-        const author = authorOf(principal, input.author_email ?? DEFAULT_AUTHOR.email);
-        await this.adoptOrPublish(principal, git, input.branch, author);
+        await this.adoptOrPublish(principal, git, input.branch, authorOf(principal, input.author_email ?? DEFAULT_AUTHOR.email));
         const head = await git.head();
         // A tree without settings is left over from an initialisation that did not finish.
         await rm(this.workTree(principal.client), { recursive: true, force: true });
@@ -99,13 +122,30 @@ export class RepositoryService {
 
   /** Objects whose current definition differs from HEAD. */
   async changes(principal: Principal): Promise<OutRepositoryChange[]> {
-    return this.serialize(principal.client, async () => this.pendingChanges(principal, (await this.open(principal.client)).git));
+    return this.serialize(principal, async () => this.pendingChanges(principal, (await this.open(principal.client)).git));
   }
 
-  /** Commits the changed objects (those named, or all) as the requesting user and pushes. */
+  /** An uncommitted change: the file at HEAD and the object's current definition as a file. */
+  async changeDiff(principal: Principal, path: string): Promise<OutRepositoryDiff> {
+    return this.serialize(principal, async () => {
+      const { git } = await this.open(principal.client);
+      const tree = await this.mirror.write(principal, git);
+      const [head, current] = [await git.show("HEAD", path), await git.show(tree, path)];
+      if (head === undefined && current === undefined) throw new NotFoundError(ErrorCode.NOT_FOUND, "Object file not found.", path);
+      return { ours: { branch: await git.currentBranch(), path, content: head ?? "" }, theirs: { branch: "", path, content: current ?? "" } };
+    });
+  }
+
+  /**
+   * Commits the changed objects (those named, or all) as the requesting user and pushes. While
+   * merging, the commit completes the merge instead (see completeMerge).
+   */
   async commit(principal: Principal, input: InCommitParameters): Promise<OutRepositoryCommit> {
-    return this.serialize(principal.client, async () => {
+    return this.serialize(principal, async () => {
       const { git, settings } = await this.open(principal.client);
+      const merge = await this.mergeState(git);
+      if (merge) return this.completeMerge(principal, git, merge, input, authorOf(principal, settings.authorEmail));
+      if (input.resolutions !== undefined) throw new ConflictError(ErrorCode.CONFLICT, "No merge is in progress.", "resolutions are only given to complete a merge");
       const named = input.objects && new Set(input.objects);
       const changes = (await this.pendingChanges(principal, git)).filter((change) => named === undefined || named.has(change.name));
       if (changes.length === 0) throw new ConflictError(ErrorCode.CONFLICT, "There is nothing to commit.", "no object differs from HEAD");
@@ -119,9 +159,9 @@ export class RepositoryService {
     });
   }
 
-  async branches(client: number, page: RepositoryPageQuery): Promise<OutRepositoryBranches> {
-    return this.serialize(client, async () => {
-      const { git } = await this.open(client);
+  async branches(principal: Principal, page: RepositoryPageQuery): Promise<OutRepositoryBranches> {
+    return this.serialize(principal, async () => {
+      const { git } = await this.open(principal.client);
       const active = await git.currentBranch();
       const all = await git.branches();
       const data = all.slice(page.start_at, page.start_at + page.max_results).map(({ name, commit }) => ({ name, commit_id: commit.commitId, message: commit.message, active: name === active }));
@@ -129,22 +169,29 @@ export class RepositoryService {
     });
   }
 
-  /** Makes a branch (at `start_point`, else HEAD), pushes it, and makes it the active one when asked. */
-  async createBranch(client: number, input: InCreateBranchParameters): Promise<OutRepositoryBranch> {
-    return this.serialize(client, async () => {
-      const { git } = await this.open(client);
-      if ((await git.branches()).some((branch) => branch.name === input.branch_name)) throw new ConflictError(ErrorCode.CONFLICT, "The branch exists.", input.branch_name);
-      const commitId = await requireCommit(git, input.start_point ?? (await git.currentBranch()));
-      await git.push(commitId, input.branch_name);
-      await git.createBranch(input.branch_name, commitId);
-      if (input.switch) await git.switchTo(input.branch_name);
+  /**
+   * Makes a branch (at `start_point`, else HEAD) and pushes it, or, for an existing branch with
+   * `switch` and no `start_point`, only switches. Switching imports the branch's definitions.
+   */
+  async createBranch(principal: Principal, input: InCreateBranchParameters): Promise<OutRepositoryBranch> {
+    return this.serialize(principal, async () => {
+      const { git } = await this.open(principal.client);
+      const exists = (await git.branches()).some((branch) => branch.name === input.branch_name);
+      if (exists && (!input.switch || input.start_point !== undefined)) throw new ConflictError(ErrorCode.CONFLICT, "The branch exists.", input.branch_name);
+      if (input.switch) await this.requireReady(git);
+      const commitId = await requireCommit(git, exists ? input.branch_name : (input.start_point ?? (await git.currentBranch())));
+      if (!exists) {
+        await git.push(commitId, input.branch_name);
+        await git.createBranch(input.branch_name, commitId);
+      }
+      if (input.switch) await this.switchTo(principal, git, input.branch_name, commitId, input.overwrite);
       return { name: input.branch_name, commit_id: commitId };
     });
   }
 
-  async log(client: number, branch: string, page: RepositoryPageQuery): Promise<OutRepositoryLog> {
-    return this.serialize(client, async () => {
-      const { git } = await this.open(client);
+  async log(principal: Principal, branch: string, page: RepositoryPageQuery): Promise<OutRepositoryLog> {
+    return this.serialize(principal, async () => {
+      const { git } = await this.open(principal.client);
       const commit = await requireCommit(git, branch);
       const total = await git.commitCount(commit);
       const entries = await git.log(commit, page.start_at, page.max_results);
@@ -153,21 +200,160 @@ export class RepositoryService {
     });
   }
 
-  /** The committed text of one object file on two branches. */
-  async diff(client: number, branch: string, query: RepositoryDiffQuery): Promise<OutRepositoryDiff> {
-    return this.serialize(client, async () => {
-      const { git } = await this.open(client);
-      const side = async (name: string, path: string) => {
-        const content = await git.show(await requireCommit(git, name), path);
-        if (content === undefined) throw new NotFoundError(ErrorCode.NOT_FOUND, "Object file not found.", `${name}:${path}`);
-        return { branch: name, path, content };
-      };
-      return { ours: await side(branch, query.object_path_ours), theirs: await side(query.branch_name_theirs, query.object_path_theirs) };
+  /** The committed text of one object file on two branches (or commits); a side without it is empty. */
+  async diff(principal: Principal, branch: string, query: RepositoryDiffQuery): Promise<OutRepositoryDiff> {
+    return this.serialize(principal, async () => {
+      const { git } = await this.open(principal.client);
+      const ours = { branch, path: query.object_path_ours, content: await git.show(await requireCommit(git, branch), query.object_path_ours) };
+      const theirs = { branch: query.branch_name_theirs, path: query.object_path_theirs, content: await git.show(await requireCommit(git, query.branch_name_theirs), query.object_path_theirs) };
+      if (ours.content === undefined && theirs.content === undefined) throw new NotFoundError(ErrorCode.NOT_FOUND, "Object file not found.", `${branch}:${ours.path}, ${theirs.branch}:${theirs.path}`);
+      return { ours: { ...ours, content: ours.content ?? "" }, theirs: { ...theirs, content: theirs.content ?? "" } };
     });
   }
 
+  /** The object files that differ between two branches or commits. */
+  async compare(principal: Principal, query: RepositoryCompareQuery): Promise<OutRepositoryComparison> {
+    return this.serialize(principal, async () => {
+      const { git } = await this.open(principal.client);
+      const [from, to] = [await requireCommit(git, query.from), await requireCommit(git, query.to)];
+      const data = await describeChanges(git, await git.changedFiles(from, to), from, to);
+      return { data, total: data.length };
+    });
+  }
+
+  /**
+   * Moves the head to a commit's definitions: a new commit on the active branch with that commit's
+   * files (history is never rewritten), pushed, and the definitions that differ imported.
+   */
+  async rollback(principal: Principal, commit: string): Promise<OutRepositoryRollback> {
+    return this.serialize(principal, async () => {
+      const { git, settings } = await this.open(principal.client);
+      await this.requireReady(git);
+      const target = await requireCommit(git, commit);
+      const [branch, head] = [await git.currentBranch(), await git.head()];
+      const current = await this.mirror.write(principal, git);
+      const tree = await git.treeOf(target);
+      const next = tree === (await git.treeOf(head)) ? head : await git.commitTree(tree, [head], `Restore ${target.slice(0, 12)}`, authorOf(principal, settings.authorEmail));
+      const imported = await this.mirror.apply(principal, git, current, next, next === head ? undefined : () => git.push(next, branch));
+      await git.resetTo(next);
+      return { commit_id: next, imported };
+    });
+  }
+
+  /**
+   * Merges a branch into the active one. A clean merge (or fast-forward) is pushed and imported; a
+   * merge with conflicts imports nothing and leaves the repository merging until a commit with
+   * resolutions completes it or it is aborted.
+   */
+  async merge(principal: Principal, input: InMergeParameters): Promise<OutRepositoryMerge> {
+    return this.serialize(principal, async () => {
+      const { git, settings } = await this.open(principal.client);
+      await this.requireReady(git);
+      const theirs = await requireCommit(git, input.branch_name);
+      const [branch, head] = [await git.currentBranch(), await git.head()];
+      if (await git.isAncestor(theirs, head)) return { status: "up_to_date", commit_id: head, imported: 0 };
+      const merged = (await git.isAncestor(head, theirs)) ? { tree: await git.treeOf(theirs), conflicts: [], fastForward: true } : { ...(await git.mergeTrees(head, theirs)), fastForward: false };
+      if (merged.conflicts.length > 0) {
+        await this.saveMergeState(git, { branchName: input.branch_name, theirs, head, tree: merged.tree, conflicts: merged.conflicts });
+        return { status: "conflicts", conflicts: merged.conflicts };
+      }
+      const next = merged.fastForward ? theirs : await git.commitTree(merged.tree, [head, theirs], `Merge branch '${input.branch_name}' into ${branch}`, authorOf(principal, settings.authorEmail));
+      const imported = await this.moveHead(principal, git, { branch, head, next, overwrite: false, push: true });
+      return { status: "merged", commit_id: next, imported };
+    });
+  }
+
+  /** Leaves the merging state; nothing was imported, so nothing else changes. */
+  async abortMerge(principal: Principal): Promise<void> {
+    return this.serialize(principal, async () => {
+      const { git } = await this.open(principal.client);
+      if (!(await this.mergeState(git))) throw new ConflictError(ErrorCode.CONFLICT, "No merge is in progress.", "there is nothing to abort");
+      await rm(mergeStateFile(git), { force: true });
+    });
+  }
+
+  /**
+   * Brings the active branch up to its remote: a fast-forward, or a merge commit (pushed) when both
+   * have new commits; a merge with conflicts is refused. Objects with uncommitted changes that the
+   * pull would replace refuse it unless `overwrite`.
+   */
+  async pull(principal: Principal, input: InRepositoryPull): Promise<OutRepositoryPull> {
+    return this.serialize(principal, async () => {
+      const { git, settings } = await this.open(principal.client);
+      await this.requireReady(git);
+      const [branch, head] = [await git.currentBranch(), await git.head()];
+      if (!(await git.fetchBranch(branch))) throw new NotFoundError(ErrorCode.NOT_FOUND, "The remote has no such branch.", branch);
+      const remote = await requireCommit(git, `origin/${branch}`);
+      if (await git.isAncestor(remote, head)) return { status: "up_to_date", commit_id: head, imported: 0 };
+      let next = remote;
+      if (!(await git.isAncestor(head, remote))) {
+        const merged = await git.mergeTrees(head, remote);
+        if (merged.conflicts.length > 0) throw new ConflictError(ErrorCode.CONFLICT, "The remote branch conflicts with the local one.", `Files in conflict: ${merged.conflicts.join(", ")}; merge origin/${branch} to resolve them.`);
+        next = await git.commitTree(merged.tree, [head, remote], `Merge origin/${branch} into ${branch}`, authorOf(principal, settings.authorEmail));
+      }
+      const imported = await this.moveHead(principal, git, { branch, head, next, overwrite: input.overwrite, push: next !== remote });
+      return { status: "pulled", commit_id: next, imported };
+    });
+  }
+
+  /**
+   * Moves the active branch from `head` to `next` and imports what changed between them; objects
+   * with uncommitted changes among those refuse it unless `overwrite`. With `push`, `next` is
+   * pushed once everything was checked and before anything is written.
+   */
+  private async moveHead(principal: Principal, git: GitWorkspace, move: { branch: string; head: string; next: string; overwrite: boolean; push: boolean }): Promise<number> {
+    const current = await this.mirror.write(principal, git);
+    if (!move.overwrite) await this.refuseOverwriting(git, move.head, current, move.next);
+    const imported = await this.mirror.apply(principal, git, move.head, move.next, move.push ? () => git.push(move.next, move.branch) : undefined);
+    await git.resetTo(move.next);
+    return imported;
+  }
+
+  private async switchTo(principal: Principal, git: GitWorkspace, branch: string, target: string, overwrite: boolean): Promise<void> {
+    const head = await git.head();
+    const current = await this.mirror.write(principal, git);
+    if (!overwrite) await this.refuseOverwriting(git, head, current, target);
+    await this.mirror.apply(principal, git, head, target);
+    await git.switchTo(branch);
+  }
+
+  /** ConflictsError naming each object with uncommitted changes that going from `head` to `next` would replace. */
+  private async refuseOverwriting(git: GitWorkspace, head: string, current: string, next: string): Promise<void> {
+    const local = await this.mirror.changedNames(git, head, current);
+    const incoming = await this.mirror.changedNames(git, head, next);
+    const overwritten = [...local].filter(([name]) => incoming.has(name));
+    if (overwritten.length === 0) return;
+    throw new ConflictsError(
+      overwritten.map(([name, path]) => ({ code: ErrorCode.CONFLICT, path, error: "has uncommitted changes that would be replaced; commit them first or ask to overwrite", invalidValue: name })),
+    );
+  }
+
+  /**
+   * Completes a merge: the merged files, each conflict resolved as asked (ours, theirs, or the
+   * object's current definition), committed with both parents, pushed and imported.
+   */
+  private async completeMerge(principal: Principal, git: GitWorkspace, merge: MergeState, input: InCommitParameters, author: GitAuthor): Promise<OutRepositoryCommit> {
+    if (input.objects !== undefined) throw new ConflictError(ErrorCode.CONFLICT, "A merge is committed whole.", "leave out objects while completing a merge");
+    const resolutions = input.resolutions ?? {};
+    const unresolved = merge.conflicts.filter((path) => resolutions[path] === undefined);
+    if (unresolved.length > 0) throw new ConflictsError(unresolved.map((path) => ({ code: ErrorCode.CONFLICT, path: `resolutions.${path}`, error: "needs a resolution: ours, theirs or current", invalidValue: null })));
+    const current = await this.mirror.write(principal, git);
+    const files = new Map<string, string | undefined>();
+    for (const path of merge.conflicts) {
+      const side = resolutions[path] === "ours" ? merge.head : resolutions[path] === "theirs" ? merge.theirs : current;
+      files.set(path, await git.show(side, path));
+    }
+    const branch = await git.currentBranch();
+    const next = await git.commitTree(await git.replaceInTree(merge.tree, files), [merge.head, merge.theirs], input.message, author);
+    const changed = (await git.changedFiles(merge.head, next)).length;
+    await this.mirror.apply(principal, git, merge.head, next, () => git.push(next, branch));
+    await git.resetTo(next);
+    await rm(mergeStateFile(git), { force: true });
+    return { commit_id: next, message: input.message, changed };
+  }
+
   /** On a branch with objects, imports them; otherwise commits the client's objects and pushes the branch. */
-  private async adoptOrPublish(principal: Principal, git: GitWorkspace, branch: string, author: string): Promise<void> {
+  private async adoptOrPublish(principal: Principal, git: GitWorkspace, branch: string, author: GitAuthor): Promise<void> {
     if (await git.fetchBranch(branch)) {
       await git.checkoutRemote(branch);
       if ((await listObjectFiles(git.dir)).length > 0) {
@@ -175,27 +361,27 @@ export class RepositoryService {
         return;
       }
     }
-    await writeObjectFiles(git.dir, await this.currentFiles(principal));
+    await writeObjectFiles(git.dir, (await this.mirror.files(principal)).files);
     await git.commit(`Objects of client ${principal.client}`, author);
     await git.push(branch, branch);
   }
 
   private async pendingChanges(principal: Principal, git: GitWorkspace): Promise<OutRepositoryChange[]> {
-    await writeObjectFiles(git.dir, await this.currentFiles(principal));
-    const changes: OutRepositoryChange[] = [];
-    for (const { path, change } of await git.status()) {
-      const text = change === "deleted" ? await git.show("HEAD", path) : await readFile(join(git.dir, path), "utf8");
-      const described = text === undefined ? undefined : describeFileText(text);
-      if (described) changes.push({ name: described.name, type: described.typeKey.toUpperCase(), path, change });
-    }
-    return changes;
+    const current = await this.mirror.write(principal, git);
+    return describeChanges(git, await git.changedFiles("HEAD", current), "HEAD", current);
   }
 
-  /** The objects the principal may read, as files. */
-  private async currentFiles(principal: Principal): Promise<ObjectFile[]> {
-    let text = "";
-    for await (const piece of await this.folders.export(principal, "/")) text += piece;
-    return objectFilesOfExport(ExportText.parse(JSON.parse(text)).data);
+  private async requireReady(git: GitWorkspace): Promise<void> {
+    if (await this.mergeState(git)) throw new ConflictError(ErrorCode.CONFLICT, "A merge is in progress.", "Complete it with a commit that resolves its conflicts, or abort it (DELETE .../repositories/merge).");
+  }
+
+  private async mergeState(git: GitWorkspace): Promise<MergeState | undefined> {
+    const text = await readFile(mergeStateFile(git), "utf8").catch(() => undefined);
+    return text === undefined ? undefined : MergeState.parse(JSON.parse(text));
+  }
+
+  private async saveMergeState(git: GitWorkspace, state: MergeState): Promise<void> {
+    await writeFile(mergeStateFile(git), JSON.stringify(state));
   }
 
   private async open(client: number): Promise<{ git: GitWorkspace; settings: RepositorySettings }> {
@@ -218,19 +404,36 @@ export class RepositoryService {
     return join(this.enabled().root, `${client}.json`);
   }
 
-  /** Runs `task` after every earlier operation on the client's repository has ended. */
-  private serialize<T>(client: number, task: () => Promise<T>): Promise<T> {
-    const previous = this.#queues.get(client) ?? Promise.resolve();
+  /**
+   * Checks the REPOSITORY privilege, then runs `task` after every earlier operation on the
+   * client's repository has ended.
+   */
+  private serialize<T>(principal: Principal, task: () => Promise<T>): Promise<T> {
+    requirePrivilege(principal, "REPOSITORY");
+    const previous = this.#queues.get(principal.client) ?? Promise.resolve();
     const result = previous.catch(() => undefined).then(task);
-    this.#queues.set(client, result);
+    this.#queues.set(principal.client, result);
     return result;
   }
 }
 
-/** `git` author of a commit made by `principal`; `<`, `>` and line breaks would break the header. */
-function authorOf(principal: Principal, email: string): string {
-  const clean = (text: string) => text.replace(/[<>\r\n]/g, "");
-  return `${clean(principal.userName)} <${clean(email)}>`;
+/** The author of a commit made by `principal`. */
+function authorOf(principal: Principal, email: string): GitAuthor {
+  return { name: principal.userName, email };
+}
+
+/** The changes between two commits or trees as objects: name and type read from the file's text. */
+async function describeChanges(git: GitWorkspace, files: readonly FileStatus[], from: string, to: string): Promise<OutRepositoryChange[]> {
+  const changes: OutRepositoryChange[] = [];
+  for (const { path, change } of files) {
+    const described = describeFileText((await git.show(change === "deleted" ? from : to, path)) ?? "");
+    if (described) changes.push({ name: described.name, type: described.typeKey.toUpperCase(), path, change });
+  }
+  return changes;
+}
+
+function mergeStateFile(git: GitWorkspace): string {
+  return join(git.dir, ".git", "baton-merge.json");
 }
 
 async function requireCommit(git: GitWorkspace, ref: string): Promise<string> {

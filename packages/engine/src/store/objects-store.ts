@@ -42,6 +42,22 @@ export async function findObjectsNamed(db: Kysely<Database>, client: number, nam
   return rows.map(toStoredObject);
 }
 
+/**
+ * Deletes objects of a client by name, with their search rows (cascade) and a user's password;
+ * returns the names that existed. Run it in a transaction.
+ */
+export async function deleteObjects(db: Kysely<Database>, client: number, names: readonly string[]): Promise<string[]> {
+  const removed: string[] = [];
+  const unique = [...new Set(names)];
+  for (let i = 0; i < unique.length; i += NAMES_PER_QUERY) {
+    const batch = unique.slice(i, i + NAMES_PER_QUERY);
+    const rows = await db.deleteFrom("objects").where("client", "=", client).where("name", "in", batch).returning("name").execute();
+    await db.deleteFrom("user_credentials").where("client", "=", client).where("user_name", "in", batch).execute();
+    removed.push(...rows.map((row) => row.name));
+  }
+  return removed;
+}
+
 /** Inserts a new object; fails with a unique-constraint error when the name is taken. */
 export async function insertObject(db: Kysely<Database>, client: number, definition: ObjectDefinition, user: string, now: number): Promise<void> {
   await db
