@@ -1,0 +1,12 @@
+import { forecastBench } from "./benches/forecast";
+import type { Bench } from "./harness/bench";
+
+/** Every bench, in the order `pnpm bench` runs them; a new bench is one module in src/benches and one line here. */
+export const BENCHES: readonly Bench[] = [forecastBench];
+
+/** The benches the command line names (all without names), and the names that match none. */
+export function selectBenches(ids: readonly string[], benches: readonly Bench[] = BENCHES): { selected: Bench[]; unknown: string[] } {
+  if (ids.length === 0) return { selected: [...benches], unknown: [] };
+  const known = new Set(benches.map((bench) => bench.id));
+  return { selected: benches.filter((bench) => ids.includes(bench.id)), unknown: ids.filter((id) => !known.has(id)) };
+}
