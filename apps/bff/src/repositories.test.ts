@@ -22,6 +22,7 @@ import {
 } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { startGitHttpServer, type GitHttpServer } from "./testing/git-http-server";
 import { basic, jobEnvelope, json, startTestBaton, type TestBaton } from "./testing/test-baton";
 
 const SECRET = "git-Secret-pässword-42";
@@ -363,5 +364,45 @@ describe("repository branches, merges and pulls", () => {
     const committed = await call(OutRepositoryCommit, "/100/repositories/commits", json({ message: "Partial edit" }), 200, partial);
     expect(committed?.changed).toBe(1);
     expect(git(temp, "--git-dir", remote, "show", "--name-status", "--format=", "main").trim()).toBe(`M\t${path("M.A")}`);
+  });
+});
+
+describe("an http remote with a login", () => {
+  let test: TestBaton;
+  let temp: string;
+  let server: GitHttpServer;
+  const login = { username: "team-bot", password: SECRET };
+
+  beforeAll(async () => {
+    temp = mkdtempSync(join(tmpdir(), "baton-http-repo-"));
+    git(temp, "init", "--quiet", "--bare", "--initial-branch=main", join(temp, "team.git"));
+    server = await startGitHttpServer(temp, login.username, login.password);
+    test = await startTestBaton();
+  });
+  afterAll(async () => {
+    await test.stop();
+    await server.close();
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  it("refuses a wrong password and keeps nothing", async () => {
+    const response = await test.rest("/100/repositories", json({ repository_url: `${server.url}team.git`, branch: "main", username: login.username, password: "wrong" }));
+    expect(response.status).toBe(409);
+    expect(await response.text()).not.toContain(SECRET);
+    expect((await test.rest("/100/repositories")).status).toBe(404);
+    expect(server.authorizations).toContain(`Basic ${Buffer.from(`${login.username}:wrong`).toString("base64")}`);
+  });
+
+  it("clones, commits and pushes with the login sent as a header and never stored in git's config", async () => {
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope("HTTP.JOB", ["echo one"])));
+    const init = await test.rest("/100/repositories", json({ repository_url: `${server.url}team.git`, branch: "main", ...login }));
+    expect(init.status, await init.clone().text()).toBe(200);
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope("HTTP.JOB", ["echo two"])));
+    const committed = await test.rest("/100/repositories/commits", json({ message: "Over http" }));
+    expect(committed.status, await committed.clone().text()).toBe(200);
+    expect(git(temp, "--git-dir", join(temp, "team.git"), "log", "-1", "--format=%s", "main").trim()).toBe("Over http");
+    expect(server.authorizations).toContain(`Basic ${Buffer.from(`${login.username}:${login.password}`).toString("base64")}`);
+    expect(readFileSync(join(test.dataDir, "repositories", "100", ".git", "config"), "utf8")).not.toContain(SECRET);
+    expect(test.logs.join("\n")).not.toContain(SECRET);
   });
 });
