@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { createBffApp } from "./app";
 import type { Config } from "./config";
 import { createHttpServer } from "./server";
+import { storedSecret } from "./stored-secret";
 
 /** A running Baton: engine, embedded agent, REST API, BFF and console on one server. */
 export interface RunningBaton {
@@ -44,6 +45,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     adminPassword: config.BATON_ADMIN_PASSWORD,
     callbackAllow: config.BATON_CALLBACK_ALLOW,
     repositoriesDir: join(config.DATA_DIR, "repositories"),
+    standaloneAgents: { token: config.BATON_AGENT_TOKEN ?? (await storedSecret(join(config.DATA_DIR, "agent-token"))), lostAfterMs: config.BATON_AGENT_LOST_MS },
   });
   let url = "";
   const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR, logger: logger.child({ component: "bff" }) });

@@ -13,6 +13,10 @@ const Config = z.object({
   BATON_AGENT_NAME: z.string().regex(/^[A-Z0-9._$@#-]{1,200}$/, "must be an upper-case agent name").default("LOCAL"),
   /** Jobs the embedded agent runs at once at most; 0 for no limit. */
   BATON_AGENT_MAX_JOBS: z.coerce.number().int().min(0).default(0),
+  /** The token standalone agents present; generated into DATA_DIR/agent-token when unset. */
+  BATON_AGENT_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** How long a standalone agent may be away before its running jobs end as lost (1815). */
+  BATON_AGENT_LOST_MS: z.coerce.number().int().min(0).default(60_000),
   /** Host names and CIDRs execution callbacks may reach besides public addresses, comma-separated. */
   BATON_CALLBACK_ALLOW: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

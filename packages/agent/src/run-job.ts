@@ -24,6 +24,8 @@ export interface RunningJob {
 export interface RunJobOptions {
   /** Time between SIGTERM and SIGKILL when the job is cancelled or exceeds its max runtime. */
   killGraceMs?: number;
+  /** Where the job's working directory is made; the OS temp directory by default. */
+  workRoot?: string;
 }
 
 type AgentEnding = "cancel" | "max_runtime";
@@ -47,7 +49,7 @@ export function runJob(
   let child: ChildProcess;
   try {
     const identity = request.user === undefined ? undefined : osIdentity(request.user);
-    workDir = mkdtempSync(join(tmpdir(), "baton-job-"));
+    workDir = mkdtempSync(join(options.workRoot ?? tmpdir(), "baton-job-"));
     const scriptPath = join(workDir, "job.sh");
     writeFileSync(scriptPath, request.script, { mode: 0o700 });
     // The job's own user must be able to read its script and work in its directory.

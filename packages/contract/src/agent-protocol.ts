@@ -20,8 +20,8 @@ export const JobResult = z.object({
   /** Exit code of the shell, or null when it was killed by a signal. */
   exit_code: z.int().nullable(),
   signal: z.string().nullable(),
-  /** Why the agent ended it, if it did. */
-  ended_by: z.enum(["exit", "cancel", "max_runtime", "spawn_error"]),
+  /** Why the agent ended it, if it did; `lost` when the engine gave up on the agent. */
+  ended_by: z.enum(["exit", "cancel", "max_runtime", "spawn_error", "lost"]),
   message: z.string().optional(),
 });
 export type JobResult = z.infer<typeof JobResult>;
@@ -43,3 +43,58 @@ export const FileListing = z.object({
   error: z.string().optional(),
 });
 export type FileListing = z.infer<typeof FileListing>;
+
+/**
+ * Messages between the engine and a standalone agent over its WebSocket (JSON text frames). What
+ * the agent says about its jobs (`output`, `ended`) is numbered with `seq` and kept until the
+ * engine acknowledges it, so a network drop loses nothing: the agent sends it again after
+ * reconnecting and the engine ignores what it already has. `run` and `cancel` are sent again
+ * after a reconnect too; the agent ignores a job it already knows.
+ */
+const RequestId = z.int().min(1);
+/** A piece of a file, base64. */
+const Chunk = z.object({ type: z.literal("chunk"), id: RequestId, data: z.string() });
+/** The end of the pieces of a file the engine writes. */
+const StreamEnd = z.object({ type: z.literal("end"), id: RequestId });
+
+export const AgentHello = z.object({
+  type: z.literal("hello"),
+  name: z.string().min(1).max(200).regex(/^[A-Z0-9_.$@#-]+$/, "must be an agent name (A-Z, 0-9, _ . $ @ # -)"),
+  version: z.string().max(100),
+  platform: z.string().max(100),
+  hardware: z.string().max(500),
+  software: z.string().max(500),
+  ip_address: z.string().max(100),
+  max_jobs: z.int().min(1).optional(),
+  /** Jobs this agent process has been given and not yet reported ended. */
+  running: z.array(z.int()),
+});
+export type AgentHello = z.infer<typeof AgentHello>;
+
+export const AgentMessage = z.discriminatedUnion("type", [
+  AgentHello,
+  z.object({ type: z.literal("output"), seq: z.int().min(1), run_id: z.int(), text: z.string() }),
+  z.object({ type: z.literal("ended"), seq: z.int().min(1), result: JobResult }),
+  /** The answer to a file call: `value` on success, else `error`; a file read sends its pieces first. */
+  z.object({ type: z.literal("reply"), id: RequestId, value: z.unknown().optional(), error: z.string().optional() }),
+  Chunk,
+]);
+export type AgentMessage = z.infer<typeof AgentMessage>;
+
+export const EngineMessage = z.discriminatedUnion("type", [
+  /** After hello: the last `seq` the engine has of this agent; later ones are to be sent again. */
+  z.object({ type: z.literal("welcome"), received: z.int().min(0) }),
+  z.object({ type: z.literal("ack"), seq: z.int().min(0) }),
+  z.object({ type: z.literal("run"), request: JobRequest }),
+  z.object({ type: z.literal("cancel"), run_id: z.int() }),
+  z.object({ type: z.literal("list_files"), id: RequestId, pattern: z.string() }),
+  z.object({ type: z.literal("is_directory"), id: RequestId, path: z.string() }),
+  z.object({ type: z.literal("read_file"), id: RequestId, path: z.string() }),
+  z.object({ type: z.literal("write_file"), id: RequestId, path: z.string(), overwrite: z.boolean() }),
+  Chunk,
+  StreamEnd,
+]);
+export type EngineMessage = z.infer<typeof EngineMessage>;
+
+/** The path of the agents' WebSocket endpoint on the engine's server. */
+export const AGENT_ENDPOINT_PATH = "/ae/agent";

@@ -13,3 +13,4 @@ export * from "./rights";
 export * from "./schemas/ert";
 export * from "./schemas/forecasts";
 export * from "./workflow-definition";
+export * from "./piece-queue";

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { Status, type ExecutionEvent } from "@baton/contract";
 import type { Logger } from "pino";
 import { Authenticator, type Principal } from "./auth/authenticator";
@@ -41,7 +42,12 @@ import { NotificationRunner } from "./runtime/notification-runner";
 import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
+import { AgentEndpoint } from "./system/agent-endpoint";
 import { bootstrap, type BootstrapResult } from "./system/bootstrap";
+
+/** How long a standalone agent may be away before its running jobs end as lost. */
+const DEFAULT_AGENT_LOST_MS = 60_000;
+const DEFAULT_AGENT_HEARTBEAT_MS = 10_000;
 
 export interface EngineOptions {
   store: Store;
@@ -54,12 +60,16 @@ export interface EngineOptions {
   adminPassword?: string | undefined;
   /** Where client repositories' working trees and sealed credentials live (DATA_DIR/repositories); repositories are disabled without it. */
   repositoriesDir?: string | undefined;
+  /** Standalone agents: the token they present, how long one may be away before its jobs are lost, the ping interval. */
+  standaloneAgents?: { token: string | undefined; lostAfterMs?: number; heartbeatMs?: number };
 }
 
 /** The automation engine: its REST router, its event bus and its lifecycle. */
 export interface Engine {
   /** Handles requests below /ae/api/v1 on a node:http server. */
   readonly handleRest: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Takes an HTTP upgrade when it is a standalone agent connecting (true), else leaves it (false). */
+  readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
   /** Execution status events, published after each change is committed. */
   readonly events: ExecutionEventBus;
   /** What happened on the first start (clients created, generated administrator password). */
@@ -112,6 +122,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return times.length === 0 ? undefined : Math.min(...times);
     },
   });
+  const agentEndpoint = new AgentEndpoint({
+    token: options.standaloneAgents?.token,
+    agents,
+    logger: logger.child({ component: "agents" }),
+    lostAfterMs: options.standaloneAgents?.lostAfterMs ?? DEFAULT_AGENT_LOST_MS,
+    heartbeatMs: options.standaloneAgents?.heartbeatMs ?? DEFAULT_AGENT_HEARTBEAT_MS,
+    onAgentConnected: () => scheduler.poke(),
+  });
   const estimator = new RuntimeEstimator({ store, clock, logger });
   // An execution that ended OK refines its object's estimated runtime.
   bus.subscribe(({ client, execution }) => {
@@ -143,6 +161,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   return {
     handleRest,
+    handleUpgrade: (req, socket, head) => {
+      if (!agentEndpoint.handles(req)) return false;
+      agentEndpoint.handleUpgrade(req, socket, head);
+      return true;
+    },
     events: bus,
     bootstrap: bootstrapResult,
     authenticate: (credentials, client) => authenticator.authenticate(credentials, client),
@@ -157,6 +180,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       forecasts.stop();
       await scheduler.stop();
       jobs.beginShutdown();
+      agentEndpoint.stop();
       await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.idle()]);
       await workflows.idle();
       await forecasts.idle();

@@ -227,6 +227,8 @@ export class JobRunner {
         return Status.ENDED_ESCALATED;
       case "spawn_error":
         return Status.FAULT_OTHER;
+      case "lost":
+        return Status.ENDED_LOST;
     }
   }
 

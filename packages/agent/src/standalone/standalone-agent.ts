@@ -1,0 +1,203 @@
+import { AGENT_ENDPOINT_PATH, EngineMessage, PieceQueue, type AgentHello, type AgentMessage, type JobRequest } from "@baton/contract";
+import { WebSocket } from "ws";
+import * as files from "../agent-files";
+import { DEFAULT_KILL_GRACE_MS, runJob, type RunningJob } from "../run-job";
+import { describeHost } from "./host-description";
+import { Outbox, type JobReport } from "./outbox";
+
+/** Bytes per piece of a file sent to the engine. */
+const CHUNK_BYTES = 64 * 1024;
+const FIRST_RETRY_MS = 250;
+const LAST_RETRY_MS = 5_000;
+
+export interface StandaloneAgentOptions {
+  /** The engine's base URL, e.g. http://host:8080. */
+  engineUrl: string;
+  name: string;
+  token: string;
+  /** Where job working directories are made; the OS temp directory by default. */
+  dir?: string | undefined;
+  maxJobs?: number | undefined;
+  killGraceMs?: number;
+  /** Told of connections, drops and problems; silent by default. */
+  log?: (message: string) => void;
+}
+
+/**
+ * A `baton-agent` process: connects to the engine's agent endpoint over WebSocket, says hello,
+ * runs the jobs it is given and streams their output and ends back, and serves file calls. It
+ * reconnects after a drop with growing waits (250 ms to 5 s); reports made meanwhile are kept and
+ * sent after the reconnect (see Outbox).
+ */
+export class StandaloneAgent {
+  readonly #outbox = new Outbox();
+  /** Jobs given to this process whose end the engine has not acknowledged. */
+  readonly #jobs = new Map<number, RunningJob | undefined>();
+  /** Files the engine is writing, by call. */
+  readonly #writes = new Map<number, PieceQueue>();
+  #socket: WebSocket | undefined;
+  #retryMs = FIRST_RETRY_MS;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #stopped = false;
+  #connected: (() => void) | undefined;
+
+  constructor(private readonly options: StandaloneAgentOptions) {}
+
+  /** Connects and keeps connecting; resolves once the engine has welcomed the agent the first time. */
+  start(): Promise<void> {
+    const welcomed = new Promise<void>((resolve) => {
+      this.#connected = resolve;
+    });
+    this.#connect();
+    return welcomed;
+  }
+
+  /** Stops reconnecting, ends the running jobs and closes the connection. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retryTimer);
+    const running = [...this.#jobs.values()].filter((job): job is RunningJob => job !== undefined);
+    for (const job of running) job.cancel();
+    await Promise.all(running.map((job) => job.result));
+    this.#socket?.close(1000, "agent stopping");
+  }
+
+  #connect(): void {
+    const url = new URL(AGENT_ENDPOINT_PATH, this.options.engineUrl.replace(/^http/, "ws"));
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.options.token}` } });
+    this.#socket = socket;
+    socket.on("open", () => this.#send(this.#hello()));
+    socket.on("message", (data) => this.#receive(data.toString()));
+    let refused = false;
+    socket.on("unexpected-response", (_req, res) => {
+      refused = true;
+      this.#log(`the engine refused the connection: HTTP ${res.statusCode}${res.statusCode === 401 ? " (check the agent token)" : ""}`);
+      socket.terminate();
+    });
+    socket.on("error", (error) => {
+      if (!refused) this.#log(`connection problem: ${error.message}`);
+    });
+    socket.on("close", (code, reason) => {
+      if (this.#socket !== socket) return;
+      this.#socket = undefined;
+      for (const queue of this.#writes.values()) queue.fail(new Error("the engine connection dropped"));
+      this.#writes.clear();
+      if (this.#stopped) return;
+      this.#log(`disconnected (${code}${reason.length > 0 ? ` ${reason.toString()}` : ""}); trying again in ${this.#retryMs} ms`);
+      this.#retryTimer = setTimeout(() => this.#connect(), this.#retryMs);
+      this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS);
+    });
+  }
+
+  #hello(): AgentHello {
+    return { type: "hello", name: this.options.name, ...describeHost(), ...(this.options.maxJobs !== undefined && { max_jobs: this.options.maxJobs }), running: [...this.#jobs.keys()] };
+  }
+
+  #receive(text: string): void {
+    const parsed = EngineMessage.safeParse(safeJson(text));
+    if (!parsed.success) {
+      this.#log(`ignored a message the agent does not understand: ${parsed.error.issues[0]?.message ?? ""}`);
+      return;
+    }
+    const message = parsed.data;
+    switch (message.type) {
+      case "welcome":
+        this.#retryMs = FIRST_RETRY_MS;
+        this.#acknowledged(message.received);
+        for (const report of this.#outbox.unacknowledged()) this.#send(report);
+        this.#log(`connected to ${this.options.engineUrl} as ${this.options.name}`);
+        this.#connected?.();
+        return;
+      case "ack":
+        this.#acknowledged(message.seq);
+        return;
+      case "run":
+        this.#run(message.request);
+        return;
+      case "cancel":
+        this.#jobs.get(message.run_id)?.cancel();
+        return;
+      case "list_files":
+        void files.listFiles(message.pattern).then((value) => this.#send({ type: "reply", id: message.id, value }));
+        return;
+      case "is_directory":
+        void files.isDirectory(message.path).then((value) => this.#send({ type: "reply", id: message.id, value }));
+        return;
+      case "read_file":
+        void this.#sendFile(message.id, message.path);
+        return;
+      case "write_file": {
+        const queue = new PieceQueue();
+        this.#writes.set(message.id, queue);
+        files.writeFile(message.path, queue, message.overwrite).then(
+          (size) => this.#send({ type: "reply", id: message.id, value: size }),
+          (error: unknown) => this.#send({ type: "reply", id: message.id, error: error instanceof Error ? error.message : String(error) }),
+        );
+        return;
+      }
+      case "chunk":
+        this.#writes.get(message.id)?.push(Buffer.from(message.data, "base64"));
+        return;
+      case "end":
+        this.#writes.get(message.id)?.end();
+        this.#writes.delete(message.id);
+        return;
+    }
+  }
+
+  /** Starts a job once: a job this process already has (running or ended) is not started again. */
+  #run(request: JobRequest): void {
+    if (this.#jobs.has(request.run_id)) return;
+    this.#jobs.set(request.run_id, undefined);
+    const job = runJob(request, (text) => this.#report({ type: "output", run_id: request.run_id, text }), { killGraceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, ...(this.options.dir !== undefined && { workRoot: this.options.dir }) });
+    this.#jobs.set(request.run_id, job);
+    void job.result.then((result) => this.#report({ type: "ended", result }));
+  }
+
+  #report(report: JobReport): void {
+    this.#send(this.#outbox.add(report));
+  }
+
+  #acknowledged(seq: number): void {
+    for (const runId of this.#outbox.acknowledge(seq)) this.#jobs.delete(runId);
+  }
+
+  async #sendFile(id: number, path: string): Promise<void> {
+    let size = 0;
+    try {
+      for await (const piece of files.readFile(path)) {
+        for (let at = 0; at < piece.length; at += CHUNK_BYTES) {
+          const part = piece.subarray(at, at + CHUNK_BYTES);
+          size += part.length;
+          await this.#sendNow({ type: "chunk", id, data: Buffer.from(part).toString("base64") });
+        }
+      }
+      this.#send({ type: "reply", id, value: size });
+    } catch (error) {
+      this.#send({ type: "reply", id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  #send(message: AgentMessage): void {
+    if (this.#socket?.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(message));
+  }
+
+  /** Sends and waits until the socket took the message, so a large file does not pile up in memory. */
+  #sendNow(message: AgentMessage): Promise<void> {
+    const socket = this.#socket;
+    if (socket?.readyState !== WebSocket.OPEN) return Promise.reject(new Error("the engine connection dropped"));
+    return new Promise((resolve, reject) => socket.send(JSON.stringify(message), (error) => (error ? reject(error) : resolve())));
+  }
+
+  #log(message: string): void {
+    this.options.log?.(message);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,129 @@
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { AGENT_ENDPOINT_PATH, AgentHello } from "@baton/contract";
+import type { Logger } from "pino";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { Agent } from "../runtime/agent-port";
+import { RemoteAgent } from "./remote-agent";
+
+/** Largest message an agent may send (job output and file pieces are sent in smaller parts). */
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** Time a new connection has to say hello. */
+const HELLO_TIMEOUT_MS = 10_000;
+
+export interface AgentEndpointOptions {
+  /** The token standalone agents present (`Authorization: Bearer`); undefined refuses every agent. */
+  token: string | undefined;
+  /** The engine's agents by name; connected standalone agents are added and removed here. */
+  agents: Map<string, Agent>;
+  logger: Logger;
+  /** How long an agent may be away before its running jobs end as lost. */
+  lostAfterMs: number;
+  /** How often each connection is pinged; one that did not answer the previous ping is closed. */
+  heartbeatMs: number;
+  /** Called when an agent came: jobs waiting for it can start. */
+  onAgentConnected(): void;
+}
+
+/**
+ * The agents' WebSocket endpoint (CP): authenticates standalone agents, takes their hello, keeps
+ * one RemoteAgent per name across reconnects and watches each connection with pings.
+ */
+export class AgentEndpoint {
+  readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  readonly #remotes = new Map<string, RemoteAgent>();
+  readonly #alive = new WeakMap<WebSocket, boolean>();
+  readonly #heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly options: AgentEndpointOptions) {
+    this.#heartbeat = setInterval(() => this.#ping(), options.heartbeatMs);
+    this.#heartbeat.unref();
+  }
+
+  /** Whether an upgrade request is for this endpoint. */
+  handles(req: IncomingMessage): boolean {
+    return new URL(req.url ?? "/", "http://localhost").pathname === AGENT_ENDPOINT_PATH;
+  }
+
+  /** Takes an HTTP upgrade to the agent endpoint: 401 without the right token. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!this.#authorised(req.headers.authorization)) {
+      socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    this.#server.handleUpgrade(req, socket, head, (ws) => this.#greet(ws, req.socket.remoteAddress ?? ""));
+  }
+
+  /** Standalone agents known since the engine started, connected or not. */
+  remotes(): RemoteAgent[] {
+    return [...this.#remotes.values()];
+  }
+
+  /** Cancels the jobs of every standalone agent (recorded as lost) and closes their connections. */
+  stop(): void {
+    clearInterval(this.#heartbeat);
+    for (const remote of this.#remotes.values()) remote.stop();
+    this.#server.close();
+  }
+
+  #greet(ws: WebSocket, address: string): void {
+    const timer = setTimeout(() => ws.close(4008, "no hello"), HELLO_TIMEOUT_MS);
+    this.#alive.set(ws, true);
+    ws.on("pong", () => this.#alive.set(ws, true));
+    ws.once("message", (data) => {
+      clearTimeout(timer);
+      const hello = AgentHello.safeParse(parseJson(data.toString()));
+      if (!hello.success) {
+        ws.close(4000, `bad hello: ${hello.error.issues[0]?.message ?? "invalid"}`.slice(0, 120));
+        return;
+      }
+      const existing = this.options.agents.get(hello.data.name);
+      if (existing !== undefined && !(existing instanceof RemoteAgent)) {
+        ws.close(4009, `the name ${hello.data.name} belongs to another agent`);
+        return;
+      }
+      const remote = this.#remotes.get(hello.data.name) ?? new RemoteAgent(hello.data, { logger: this.options.logger, lostAfterMs: this.options.lostAfterMs, onPresence: (agent, connected) => this.#presence(agent, connected) });
+      this.#remotes.set(remote.name, remote);
+      remote.attach(ws, { ...hello.data, ip_address: hello.data.ip_address || address });
+      this.options.logger.info({ agent: remote.name, version: hello.data.version, address }, "agent connected");
+    });
+  }
+
+  #presence(agent: RemoteAgent, connected: boolean): void {
+    if (connected) {
+      this.options.agents.set(agent.name, agent);
+      this.options.onAgentConnected();
+      return;
+    }
+    if (this.options.agents.get(agent.name) === agent) this.options.agents.delete(agent.name);
+    this.options.logger.warn({ agent: agent.name }, "agent disconnected");
+  }
+
+  #ping(): void {
+    for (const ws of this.#server.clients) {
+      if (this.#alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      this.#alive.set(ws, false);
+      ws.ping();
+    }
+  }
+
+  #authorised(header: string | undefined): boolean {
+    const token = this.options.token;
+    if (token === undefined || header === undefined || !header.startsWith("Bearer ")) return false;
+    const given = Buffer.from(header.slice("Bearer ".length));
+    const expected = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,246 @@
+import { EngineMessage, PieceQueue, type AgentHello, type AgentMessage, type FileListing, type JobRequest, type JobResult } from "@baton/contract";
+import type { Logger } from "pino";
+import type { WebSocket } from "ws";
+import type { Agent, RunningJob } from "../runtime/agent-port";
+
+/** Bytes per chunk of a file sent to an agent. */
+const CHUNK_BYTES = 64 * 1024;
+
+interface RemoteJob {
+  onOutput(text: string): void;
+  finish(result: JobResult): void;
+  cancelled: boolean;
+}
+
+interface PendingCall {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  /** For a file being read: where its pieces go. */
+  stream?: PieceQueue;
+}
+
+export interface RemoteAgentOptions {
+  logger: Logger;
+  /** How long the agent may be away before its running jobs end as lost. */
+  lostAfterMs: number;
+  /** Called when the agent comes (true) and goes (false), so that the engine's list of connected agents follows. */
+  onPresence(agent: RemoteAgent, connected: boolean): void;
+}
+
+/**
+ * A standalone agent as the engine sees it: the Agent port over a WebSocket that may drop and
+ * come back. Job output and ends are numbered by the agent; the engine keeps the last number it
+ * has, tells it on every reconnect, acknowledges what it got and ignores repeats. An agent away
+ * longer than `lostAfterMs` has its jobs ended as lost.
+ */
+export class RemoteAgent implements Agent {
+  readonly name: string;
+  #hello: AgentHello;
+  #socket: WebSocket | undefined;
+  #received = 0;
+  #ackScheduled = false;
+  #nextCallId = 1;
+  #lostTimer: NodeJS.Timeout | undefined;
+  readonly #jobs = new Map<number, RemoteJob>();
+  readonly #calls = new Map<number, PendingCall>();
+
+  constructor(
+    hello: AgentHello,
+    private readonly options: RemoteAgentOptions,
+  ) {
+    this.name = hello.name;
+    this.#hello = hello;
+  }
+
+  get platform(): string {
+    return this.#hello.platform;
+  }
+
+  get maxJobs(): number | undefined {
+    return this.#hello.max_jobs;
+  }
+
+  /** What the agent said of itself when it last connected. */
+  get hello(): AgentHello {
+    return this.#hello;
+  }
+
+  get connected(): boolean {
+    return this.#socket !== undefined;
+  }
+
+  /**
+   * Takes a new connection of this agent (replacing an older one): jobs the agent no longer knows
+   * end as lost (it restarted, or never got them; they never run twice), cancels are sent again.
+   */
+  attach(socket: WebSocket, hello: AgentHello): void {
+    const previous = this.#socket;
+    this.#socket = socket;
+    previous?.terminate();
+    clearTimeout(this.#lostTimer);
+    this.#hello = hello;
+    this.#send({ type: "welcome", received: this.#received });
+    const known = new Set(hello.running);
+    for (const [runId, job] of this.#jobs) {
+      if (!known.has(runId)) job.finish(lost(runId, "the agent did not know the job when it connected again (it restarted or never received it)"));
+      else if (job.cancelled) this.#send({ type: "cancel", run_id: runId });
+    }
+    socket.on("message", (data) => this.#receive(data.toString()));
+    socket.on("close", () => this.#detach(socket));
+    this.options.onPresence(this, true);
+  }
+
+  run(request: JobRequest, onOutput: (text: string) => void): RunningJob {
+    if (this.#socket === undefined) throw new Error(`agent ${this.name} is not connected`);
+    let finish: (result: JobResult) => void = () => undefined;
+    const result = new Promise<JobResult>((resolve) => {
+      finish = resolve;
+    });
+    const job: RemoteJob = {
+      onOutput,
+      cancelled: false,
+      finish: (ended) => {
+        if (this.#jobs.get(request.run_id) !== job) return;
+        this.#jobs.delete(request.run_id);
+        finish(ended);
+      },
+    };
+    this.#jobs.set(request.run_id, job);
+    this.#send({ type: "run", request });
+    return {
+      result,
+      cancel: () => {
+        job.cancelled = true;
+        this.#send({ type: "cancel", run_id: request.run_id });
+      },
+    };
+  }
+
+  async listFiles(pattern: string): Promise<FileListing> {
+    return (await this.#call({ type: "list_files", pattern }).catch((error: Error) => ({ files: [], error: error.message }))) as FileListing;
+  }
+
+  async isDirectory(path: string): Promise<boolean> {
+    return (await this.#call({ type: "is_directory", path }).catch(() => false)) === true;
+  }
+
+  /** The agent sends the file's pieces, then a reply with its size (or an error). */
+  async *readFile(path: string): AsyncIterable<Uint8Array> {
+    const stream = new PieceQueue();
+    this.#call({ type: "read_file", path }, stream).catch((error: Error) => stream.fail(error));
+    yield* stream;
+  }
+
+  async writeFile(path: string, content: AsyncIterable<Uint8Array>, overwrite: boolean): Promise<number> {
+    const id = this.#nextCallId++;
+    const reply = this.#register(id);
+    this.#send({ type: "write_file", id, path, overwrite });
+    for await (const piece of content) {
+      for (let at = 0; at < piece.length; at += CHUNK_BYTES) await this.#sendNow({ type: "chunk", id, data: Buffer.from(piece.subarray(at, at + CHUNK_BYTES)).toString("base64") });
+    }
+    this.#send({ type: "end", id });
+    return Number(await reply);
+  }
+
+  /** Asks the agent to cancel every job and ends them all as lost: the engine is stopping. */
+  stop(): void {
+    clearTimeout(this.#lostTimer);
+    for (const [runId, job] of this.#jobs) {
+      this.#send({ type: "cancel", run_id: runId });
+      job.finish(lost(runId, "the engine stopped"));
+    }
+    this.#socket?.close(1001, "engine stopping");
+  }
+
+  #receive(text: string): void {
+    let message: AgentMessage;
+    try {
+      message = JSON.parse(text) as AgentMessage;
+    } catch {
+      this.options.logger.warn({ agent: this.name }, "agent sent a message that is not JSON");
+      return;
+    }
+    switch (message.type) {
+      case "output":
+      case "ended":
+        if (message.seq <= this.#received) return;
+        this.#received = message.seq;
+        this.#scheduleAck();
+        if (message.type === "output") this.#jobs.get(message.run_id)?.onOutput(message.text);
+        else this.#jobs.get(message.result.run_id)?.finish(message.result);
+        return;
+      case "reply": {
+        const call = this.#calls.get(message.id);
+        this.#calls.delete(message.id);
+        if (message.error !== undefined) {
+          const error = new Error(message.error);
+          call?.stream?.fail(error);
+          call?.reject(error);
+        } else {
+          call?.stream?.end();
+          call?.resolve(message.value);
+        }
+        return;
+      }
+      case "chunk":
+        this.#calls.get(message.id)?.stream?.push(Buffer.from(message.data, "base64"));
+        return;
+      case "hello":
+        return;
+    }
+  }
+
+  #detach(socket: WebSocket): void {
+    if (this.#socket !== socket) return;
+    this.#socket = undefined;
+    this.options.onPresence(this, false);
+    for (const [id, call] of this.#calls) {
+      this.#calls.delete(id);
+      const error = new Error(`agent ${this.name} disconnected`);
+      call.reject(error);
+      call.stream?.fail(error);
+    }
+    this.#lostTimer = setTimeout(() => {
+      for (const [runId, job] of this.#jobs) job.finish(lost(runId, `the agent was away for more than ${Math.round(this.options.lostAfterMs / 1000)} s`));
+    }, this.options.lostAfterMs);
+  }
+
+  /** Acknowledges once per turn of the event loop, however many messages came in it. */
+  #scheduleAck(): void {
+    if (this.#ackScheduled) return;
+    this.#ackScheduled = true;
+    setImmediate(() => {
+      this.#ackScheduled = false;
+      this.#send({ type: "ack", seq: this.#received });
+    });
+  }
+
+  #call(message: DistributiveOmit<EngineMessage & { id: number }, "id">, stream?: PieceQueue): Promise<unknown> {
+    const id = this.#nextCallId++;
+    const reply = this.#register(id, stream);
+    this.#send({ ...message, id } as EngineMessage);
+    return reply;
+  }
+
+  #register(id: number, stream?: PieceQueue): Promise<unknown> {
+    if (this.#socket === undefined) return Promise.reject(new Error(`agent ${this.name} is not connected`));
+    return new Promise((resolve, reject) => this.#calls.set(id, { resolve, reject, ...(stream && { stream }) }));
+  }
+
+  #send(message: EngineMessage): void {
+    this.#socket?.send(JSON.stringify(message));
+  }
+
+  /** Sends and waits until the socket has taken the message, so a large file does not pile up in memory. */
+  #sendNow(message: EngineMessage): Promise<void> {
+    const socket = this.#socket;
+    if (socket === undefined) return Promise.reject(new Error(`agent ${this.name} disconnected`));
+    return new Promise((resolve, reject) => socket.send(JSON.stringify(message), (error) => (error ? reject(error) : resolve())));
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function lost(runId: number, message: string): JobResult {
+  return { run_id: runId, exit_code: null, signal: null, ended_by: "lost", message };
+}
