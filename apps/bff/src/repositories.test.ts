@@ -246,6 +246,8 @@ describe("repository branches, merges and pulls", () => {
     expect(await call(OutRepositoryMerge, "/100/repositories/merge", json({ branch_name: "side" }))).toMatchObject({ status: "merged", imported: 1 });
     expect([await line("M.B"), await line("M.C")]).toEqual(["echo b on main", "echo c on side"]);
     expect(git(temp, "--git-dir", remote, "log", "-1", "--format=%P %an", "main").trim()).toMatch(/^[0-9a-f]{40} [0-9a-f]{40} ADMIN\/ADMIN$/);
+    const [merge] = (await call(OutRepositoryLog, "/100/repositories/branches/main/log?max_results=1"))?.data ?? [];
+    expect(merge?.parents).toEqual(git(temp, "--git-dir", remote, "log", "-1", "--format=%P", "main").trim().split(" "));
   });
 
   async function conflictingBranch(name: string, theirs: string, ours: string): Promise<void> {

@@ -44,7 +44,7 @@ const NAV: readonly NavEntry[] = [
   { label: "Objects", icon: <Inventory2Outlined />, to: "/objects" },
   { label: "Search", icon: <Search />, to: "/search" },
   { label: "Forecasts", icon: <Timeline />, to: "/forecasts" },
-  { label: "Repository", icon: <AccountTree /> },
+  { label: "Repository", icon: <AccountTree />, to: "/repository" },
   { label: "Scripts", icon: <Code />, to: "/scripts" },
   { label: "System", icon: <MonitorHeartOutlined /> },
 ];

@@ -36,6 +36,9 @@ export function createRouter() {
         { path: "forecasts/:id", element: <ForecastDetailPage /> },
         // The editor is large: the Scripts screen and CodeMirror load when it is first opened.
         { path: "scripts", lazy: async () => ({ Component: (await import("../features/scripts/components/scripts-page")).ScriptsPage }) },
+        // Git work and the diff view (CodeMirror) are loaded when the screen is first opened.
+        { path: "repository", lazy: async () => ({ Component: (await import("../features/repository/components/repository-page")).RepositoryPage }) },
+        { path: "repository/review", lazy: async () => ({ Component: (await import("../features/repository/components/review-page")).ReviewPage }) },
         { path: "*", element: <NotFoundPage /> },
       ],
     },

@@ -92,7 +92,8 @@ export const RepositoryPageQuery = z.object({
 export type RepositoryPageQuery = z.infer<typeof RepositoryPageQuery>;
 
 export const OutRepositoryBranchEntry = z.object({ name: z.string(), commit_id: z.string(), message: z.string(), active: z.boolean() });
-export const OutRepositoryLogEntry = z.object({ commit_id: z.string(), message: z.string(), author: z.string(), timestamp: z.string() });
+/** A commit of a log; `parents` (Baton extension) are its parent commits, the first on the same branch. */
+export const OutRepositoryLogEntry = z.object({ commit_id: z.string(), message: z.string(), author: z.string(), timestamp: z.string(), parents: z.array(z.string()) });
 
 /** OutRepositoryHistory: a page of branches or of commits. */
 export function repositoryHistory<T extends z.ZodType>(entry: T) {

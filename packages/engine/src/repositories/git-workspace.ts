@@ -212,9 +212,9 @@ export class GitWorkspace {
     return Number((await this.run(["rev-list", "--count", commit])).trim());
   }
 
-  async log(commit: string, skip: number, max: number): Promise<CommitInfo[]> {
-    const text = await this.run(["log", `--skip=${skip}`, `--max-count=${max}`, `--format=%H${FIELD}%s${FIELD}%an${FIELD}%aI${RECORD}`, commit]);
-    return records(text).map(commitOf);
+  async log(commit: string, skip: number, max: number): Promise<(CommitInfo & { parents: string[] })[]> {
+    const text = await this.run(["log", `--skip=${skip}`, `--max-count=${max}`, `--format=%H${FIELD}%s${FIELD}%an${FIELD}%aI${FIELD}%P${RECORD}`, commit]);
+    return records(text).map((fields) => ({ ...commitOf(fields), parents: (fields[4] ?? "").split(" ").filter((id) => id !== "") }));
   }
 
   /** A file's text at a commit, or undefined when it has no such file. */

@@ -195,7 +195,7 @@ export class RepositoryService {
       const commit = await requireCommit(git, branch);
       const total = await git.commitCount(commit);
       const entries = await git.log(commit, page.start_at, page.max_results);
-      const data = entries.map((entry) => ({ commit_id: entry.commitId, message: entry.message, author: entry.author, timestamp: entry.timestamp }));
+      const data = entries.map((entry) => ({ commit_id: entry.commitId, message: entry.message, author: entry.author, timestamp: entry.timestamp, parents: entry.parents }));
       return { total, data, hasmore: page.start_at + data.length < total };
     });
   }

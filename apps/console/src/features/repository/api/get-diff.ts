@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OutRepositoryDiff } from "@baton/contract";
+import { requestJson } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { repositoryKeys } from "./keys";
+import { repositoryPath } from "./repository-path";
+import type { ReviewSource } from "./review-source";
+
+/**
+ * The two texts of a review: GET .../changes/diff for an uncommitted change (ours = HEAD, theirs =
+ * the definition now), GET .../branches/{ours}/diff for two refs. A side without the file is "".
+ */
+export function getDiff(client: number, source: ReviewSource, signal?: AbortSignal): Promise<OutRepositoryDiff> {
+  if (source.kind === "change") {
+    return requestJson(repositoryPath(client, "changes", "diff"), OutRepositoryDiff, { query: { object_path: source.path }, signal });
+  }
+  return requestJson(repositoryPath(client, "branches", source.ours, "diff"), OutRepositoryDiff, {
+    query: { branch_name_theirs: source.theirs, object_path_ours: source.pathOurs, object_path_theirs: source.pathTheirs },
+    signal,
+  });
+}
+
+export function diffQueryOptions(client: number, source: ReviewSource) {
+  return queryOptions({ queryKey: repositoryKeys.diff(client, source), queryFn: ({ signal }) => getDiff(client, source, signal) });
+}
+
+export function useDiff(source: ReviewSource) {
+  const { client } = useCurrentSession();
+  return useQuery(diffQueryOptions(client, source));
+}

@@ -1,0 +1,20 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ReviewSource } from "./review-source";
+
+export const repositoryKeys = {
+  all: (client: number) => ["repository", client] as const,
+  info: (client: number) => [...repositoryKeys.all(client), "info"] as const,
+  changes: (client: number) => [...repositoryKeys.all(client), "changes"] as const,
+  branches: (client: number) => [...repositoryKeys.all(client), "branches"] as const,
+  log: (client: number, branch: string) => [...repositoryKeys.all(client), "log", branch] as const,
+  comparison: (client: number, from: string, to: string) => [...repositoryKeys.all(client), "compare", from, to] as const,
+  diff: (client: number, source: ReviewSource) => [...repositoryKeys.all(client), "diff", source] as const,
+};
+
+/**
+ * Every mutation of the repository can move the head, the branches, the uncommitted changes and
+ * the merge state at once, so all of it is read again rather than guessing what changed.
+ */
+export function invalidateRepository(queryClient: QueryClient, client: number): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: repositoryKeys.all(client) });
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { reviewHref, reviewSearch, reviewSourceFromSearch, type ReviewSource } from "./review-source";
+
+describe("review sources in the URL", () => {
+  const sources: ReviewSource[] = [
+    { kind: "change", path: "JOBS/E2E.JOB.json" },
+    { kind: "refs", ours: "main", theirs: "feature/x", pathOurs: "A/B.json", pathTheirs: "A/B.json" },
+    { kind: "refs", ours: "0a1b2c3d", theirs: "4e5f6a7b", pathOurs: "OLD/B.json", pathTheirs: "NEW/B.json" },
+  ];
+  it.each(sources)("reads back what it wrote: %o", (source) => {
+    expect(reviewSourceFromSearch(reviewSearch(source))).toEqual(source);
+  });
+
+  it("encodes names with / and # in the link", () => {
+    expect(reviewHref({ kind: "refs", ours: "main", theirs: "feature/x", pathOurs: "F/A#B.json", pathTheirs: "F/A#B.json" })).toBe(
+      "/repository/review?ours=main&theirs=feature%2Fx&path=F%2FA%23B.json",
+    );
+  });
+
+  it("names nothing without a path or with only one ref", () => {
+    expect(reviewSourceFromSearch(new URLSearchParams(""))).toBeNull();
+    expect(reviewSourceFromSearch(new URLSearchParams("path=A.json&ours=main"))).toBeNull();
+  });
+});

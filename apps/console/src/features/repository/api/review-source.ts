@@ -1,0 +1,32 @@
+/**
+ * What a review shows: an uncommitted change (HEAD's file against the object's definition now), or
+ * one object file in two refs (branches or commits). Kept in the review page's URL so that every
+ * diff can be linked to and reloaded.
+ */
+export type ReviewSource =
+  | { kind: "change"; path: string }
+  | { kind: "refs"; ours: string; theirs: string; pathOurs: string; pathTheirs: string };
+
+/** The review's query parameters: `path` alone for a change; `ours`, `theirs` and `path` (`theirs_path` when it moved) for refs. */
+export function reviewSearch(source: ReviewSource): URLSearchParams {
+  if (source.kind === "change") return new URLSearchParams({ path: source.path });
+  const params = new URLSearchParams({ ours: source.ours, theirs: source.theirs, path: source.pathOurs });
+  if (source.pathTheirs !== source.pathOurs) params.set("theirs_path", source.pathTheirs);
+  return params;
+}
+
+/** The review page's address for a source. */
+export function reviewHref(source: ReviewSource): string {
+  return `/repository/review?${reviewSearch(source).toString()}`;
+}
+
+/** The source a review URL names; null when it names none (no path, or only one ref). */
+export function reviewSourceFromSearch(params: URLSearchParams): ReviewSource | null {
+  const path = params.get("path");
+  if (!path) return null;
+  const ours = params.get("ours");
+  const theirs = params.get("theirs");
+  if (!ours && !theirs) return { kind: "change", path };
+  if (!ours || !theirs) return null;
+  return { kind: "refs", ours, theirs, pathOurs: path, pathTheirs: params.get("theirs_path") || path };
+}
