@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EmbeddedAgent } from "@baton/agent";
+import { EmbeddedAgent, describeHost } from "@baton/agent";
 import { API_BASE, createEngine, openStore, type Clock, type Engine } from "@baton/engine";
 import type { Logger } from "pino";
 import { createBffApp } from "./app";
@@ -45,6 +45,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     adminPassword: config.BATON_ADMIN_PASSWORD,
     callbackAllow: config.BATON_CALLBACK_ALLOW,
     repositoriesDir: join(config.DATA_DIR, "repositories"),
+    agentHost: describeHost(),
     standaloneAgents: { token: config.BATON_AGENT_TOKEN ?? (await storedSecret(join(config.DATA_DIR, "agent-token"))), lostAfterMs: config.BATON_AGENT_LOST_MS },
   });
   let url = "";

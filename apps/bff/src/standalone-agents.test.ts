@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { OutAgent, OutAgentGroupList, OutAgentList, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startCuttableProxy, type CuttableProxy } from "./testing/cuttable-proxy";
@@ -20,8 +20,9 @@ interface AgentProcess {
   connected(times?: number): Promise<void>;
 }
 
-function startAgent(engineUrl: string, name: string, token = TOKEN): AgentProcess {
-  const child = spawn(process.execPath, [AGENT_BIN, "--engine", engineUrl, "--name", name, "--token", token], { stdio: ["ignore", "ignore", "pipe"] });
+/** Starts `baton-agent`; its key is kept in `dir` (one per agent unless a test shares or swaps it). */
+function startAgent(engineUrl: string, name: string, dir: string, token = TOKEN): AgentProcess {
+  const child = spawn(process.execPath, [AGENT_BIN, "--engine", engineUrl, "--name", name, "--token", token, "--dir", dir], { stdio: ["ignore", "ignore", "pipe"] });
   const log: string[] = [];
   child.stderr?.setEncoding("utf8").on("data", (text: string) => log.push(text));
   const connections = () => log.join("").split("connected to ").length - 1;
@@ -45,6 +46,7 @@ describe("standalone agents", () => {
     rmSync(work, { recursive: true, force: true });
   });
 
+  const dirOf = (name: string) => join(work, `agent-${name}`);
   async function execute(name: string): Promise<number> {
     return OutRunId.parse(await (await test.rest("/100/executions", json({ object_name: name, execution_option: "execute" }))).json()).run_id;
   }
@@ -58,7 +60,7 @@ describe("standalone agents", () => {
   const job = (name: string, agent: string, lines: string[]) => test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope(name, lines, { job_attributes: { platform: "UNIX", agent, unix_shell: "sh" } })));
 
   it("connects, runs a job on its host and streams the output back", async () => {
-    const agent = startAgent(test.baton.url, "far1");
+    const agent = startAgent(test.baton.url, "far1", dirOf("far1"));
     agents.push(agent);
     await agent.connected();
     await job("SA.HELLO", "FAR1", ["echo hello from $BATON_AGENT", "echo to stderr >&2", "exit 3"]);
@@ -69,7 +71,7 @@ describe("standalone agents", () => {
   });
 
   it("refuses an agent with a wrong token", async () => {
-    const agent = startAgent(test.baton.url, "intruder", "not-the-token-at-all");
+    const agent = startAgent(test.baton.url, "intruder", dirOf("intruder"), "not-the-token-at-all");
     agents.push(agent);
     await until(() => agent.log.join("").includes("HTTP 401"));
     await job("SA.INTRUDER", "INTRUDER", ["echo never"]);
@@ -79,7 +81,7 @@ describe("standalone agents", () => {
   it("keeps a job through a network drop: every line arrives once, in order", async () => {
     const proxy: CuttableProxy = await startCuttableProxy(Number(new URL(test.baton.url).port));
     try {
-      const agent = startAgent(`http://127.0.0.1:${proxy.port}`, "far2");
+      const agent = startAgent(`http://127.0.0.1:${proxy.port}`, "far2", dirOf("far2"));
       agents.push(agent);
       await agent.connected();
       const runs = join(work, "drop-runs");
@@ -100,7 +102,7 @@ describe("standalone agents", () => {
   });
 
   it("ends the jobs of an agent killed mid-job as lost once it stays away, and never runs them twice", async () => {
-    const agent = startAgent(test.baton.url, "far3");
+    const agent = startAgent(test.baton.url, "far3", dirOf("far3"));
     agents.push(agent);
     await agent.connected();
     const runs = join(work, "kill-runs");
@@ -112,7 +114,7 @@ describe("standalone agents", () => {
     expect(ended.status).toBe(1815);
 
     // Back again: the agent does not know the job, and the engine does not hand it out again.
-    const again = startAgent(test.baton.url, "far3");
+    const again = startAgent(test.baton.url, "far3", dirOf("far3"));
     agents.push(again);
     await again.connected();
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -121,21 +123,21 @@ describe("standalone agents", () => {
   });
 
   it("an agent restarted while its job ran ends that job as lost at once", async () => {
-    const agent = startAgent(test.baton.url, "far4");
+    const agent = startAgent(test.baton.url, "far4", dirOf("far4"));
     agents.push(agent);
     await agent.connected();
     await job("SA.RESTARTED", "FAR4", ["echo started", "sleep 5"]);
     const runId = await execute("SA.RESTARTED");
     await until(async () => (await report(runId)).includes("started"));
     agent.child.kill("SIGKILL");
-    const restarted = startAgent(test.baton.url, "far4");
+    const restarted = startAgent(test.baton.url, "far4", dirOf("far4"));
     agents.push(restarted);
     await restarted.connected();
     await until(async () => (await status(runId)) === 1815, 1000);
   });
 
   it("transfers files to and from a standalone agent", async () => {
-    const agent = startAgent(test.baton.url, "far5");
+    const agent = startAgent(test.baton.url, "far5", dirOf("far5"));
     agents.push(agent);
     await agent.connected();
     mkdirSync(join(work, "in"));
@@ -149,5 +151,72 @@ describe("standalone agents", () => {
     await transfer("SA.BACK", "FAR5", join(work, "out", "there.txt"), "LOCAL", join(work, "out", "back.txt"));
     expect((await waitForEnd(test, 100, await execute("SA.BACK"))).status).toBe(1900);
     expect(readFileSync(join(work, "out", "back.txt"), "utf8")).toBe(big);
+  });
+
+  it("registers agents with what they report, filters them and refuses one that takes a known name without its key", async () => {
+    const agent = startAgent(test.baton.url, "far6", dirOf("far6"));
+    agents.push(agent);
+    await agent.connected();
+    const list = OutAgentList.parse(await (await test.rest("/100/system/agents?name=FAR6")).json());
+    expect(list.data).toEqual([expect.objectContaining({ name: "FAR6", platform: "UNIX", authenticated: true, version: "0.1.0", active: true, linked: false })]);
+    expect(list.data[0]?.hardware).toMatch(/CPUs/);
+    const local = OutAgent.parse(await (await test.rest("/100/system/agents/LOCAL")).json());
+    expect(local).toMatchObject({ name: "LOCAL", active: true, authenticated: true });
+    const inactive = OutAgentList.parse(await (await test.rest("/100/system/agents?active=false&max_results=1")).json());
+    expect(inactive.data.every((a) => !a.active)).toBe(true);
+
+    const impostor = startAgent(test.baton.url, "far6", join(work, "elsewhere"));
+    agents.push(impostor);
+    await until(() => impostor.log.join("").includes("wrong agent key"));
+    // The key is renewed: the next agent to connect with the name gets a new one.
+    agent.child.kill("SIGKILL");
+    await until(async () => !OutAgent.parse(await (await test.rest("/100/system/agents/FAR6")).json()).active);
+    expect((await test.rest("/100/system/agents/FAR6/renew_transferkey", { method: "POST" })).status).toBe(200);
+    await impostor.connected();
+  });
+
+  it("lets new agents wait for authentication when the system asks for it", async () => {
+    await test.rest("/0/objects", json({ data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS" }, static_values: [{ key: "AGENT_AUTHENTICATION", value1: "ON" }] } }, path: "" }));
+    try {
+      const agent = startAgent(test.baton.url, "far7", dirOf("far7"));
+      agents.push(agent);
+      await until(() => agent.log.join("").includes("waiting for an administrator"));
+      expect(OutAgent.parse(await (await test.rest("/100/system/agents/FAR7")).json())).toMatchObject({ authenticated: false, active: false });
+      expect((await test.rest("/100/system/agents/FAR7/authenticate", { method: "POST" })).status).toBe(200);
+      await agent.connected();
+      expect(OutAgent.parse(await (await test.rest("/100/system/agents/FAR7")).json())).toMatchObject({ authenticated: true, active: true });
+    } finally {
+      await test.rest("/0/objects?overwrite_existing_objects=true", json({ data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS" }, static_values: [] } }, path: "" }));
+    }
+  });
+
+  it("creates, renames and deletes agents, refusing it for connected and in-process ones", async () => {
+    const status = async (path: string, init?: RequestInit) => (await test.rest(path, init)).status;
+    expect(await status("/100/system/agents", json({ name: "new1", template: "<WIN>" }))).toBe(200);
+    expect(await status("/100/system/agents", json({ name: "NEW1", template: "<UNIX>" }))).toBe(409);
+    expect(await status("/100/system/agents", json({ name: "bad name", template: "<UNIX>" }))).toBe(400);
+    expect(await status("/100/system/agents", json({ name: "X", template: "<OS2>" }))).toBe(400);
+    expect(OutAgent.parse(await (await test.rest("/100/system/agents/NEW1")).json())).toMatchObject({ platform: "WINDOWS", authenticated: true, active: false });
+    expect(await status("/100/system/agents/NEW1/rename", json({ new_name: "new2" }))).toBe(200);
+    expect(await status("/100/system/agents/NEW1")).toBe(404);
+    expect(await status("/100/system/agents/NEW2", { method: "DELETE" })).toBe(200);
+    expect(await status("/100/system/agents/NEW2", { method: "DELETE" })).toBe(404);
+    expect(await status("/100/system/agents/LOCAL", { method: "DELETE" })).toBe(409);
+    const agent = startAgent(test.baton.url, "far8", dirOf("far8"));
+    agents.push(agent);
+    await agent.connected();
+    expect(await status("/100/system/agents/FAR8", { method: "DELETE" })).toBe(409);
+    expect(await status("/100/system/agents/FAR8/rename", json({ new_name: "FAR9" }))).toBe(409);
+  });
+
+  it("lists agent groups with the agents their filters match", async () => {
+    for (const name of ["FARAWAY", "NEAR"]) await test.rest("/100/system/agents", json({ name, template: "<UNIX>" }));
+    const imported = await test.rest("/100/objects", json({ data: { hostg: { general_attributes: { name: "FARS", title: "Far agents" }, agent_group_attributes: { platform: "UNIX", mode: "N" }, agent_group_filters: [{ type: "F", agent: "FAR*" }, { type: "H", agent: "LOCAL" }] } }, path: "" }));
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const groups = OutAgentGroupList.parse(await (await test.rest("/100/system/agentgroups")).json());
+    const fars = groups.data.find((group) => group.name === "FARS");
+    expect(fars).toMatchObject({ title: "Far agents", mode: "N" });
+    expect(fars?.agents).toEqual(expect.arrayContaining([{ name: "FARAWAY", active: false }, { name: "LOCAL", active: true }]));
+    expect(fars?.agents.some((a) => a.name === "NEAR")).toBe(false);
   });
 });

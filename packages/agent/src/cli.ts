@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { AgentName } from "@baton/contract";
 import { StandaloneAgent } from "./standalone/standalone-agent";
 
 const USAGE = "usage: baton-agent --engine http://host:port --name NAME [--dir DIR] [--max-jobs N] [--token TOKEN | env BATON_AGENT_TOKEN]";
@@ -12,11 +13,12 @@ export function agentOptions(args: readonly string[], env: NodeJS.ProcessEnv) {
   });
   const token = values.token ?? env["BATON_AGENT_TOKEN"];
   if (values.engine === undefined || !/^https?:\/\//.test(values.engine)) throw new Error(`--engine must be an http(s) URL\n${USAGE}`);
-  if (values.name === undefined || !/^[A-Za-z0-9_.$@#-]{1,200}$/.test(values.name)) throw new Error(`--name must be an agent name (letters, digits, _ . $ @ # -)\n${USAGE}`);
+  const name = AgentName.safeParse(values.name?.toUpperCase());
+  if (!name.success) throw new Error(`--name must be an agent name (letters, digits, _ . $ @ # -)\n${USAGE}`);
   if (token === undefined || token === "") throw new Error(`the engine's agent token is needed (--token or BATON_AGENT_TOKEN)\n${USAGE}`);
   const maxJobs = values["max-jobs"] === undefined ? undefined : Number(values["max-jobs"]);
   if (maxJobs !== undefined && !(Number.isInteger(maxJobs) && maxJobs >= 1)) throw new Error(`--max-jobs must be a whole number of at least 1\n${USAGE}`);
-  return { engineUrl: values.engine, name: values.name.toUpperCase(), token, dir: values.dir, maxJobs };
+  return { engineUrl: values.engine, name: name.data, token, dir: values.dir, maxJobs };
 }
 
 /** Runs `baton-agent` until SIGINT or SIGTERM; a wrong command line exits 2 with the usage. */

@@ -1,2 +1,3 @@
 export { DEFAULT_KILL_GRACE_MS, runJob, type RunJobOptions, type RunningJob } from "./run-job";
 export { EmbeddedAgent, type EmbeddedAgentOptions } from "./embedded-agent";
+export { AGENT_VERSION, describeHost } from "./standalone/host-description";

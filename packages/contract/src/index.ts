@@ -14,3 +14,4 @@ export * from "./schemas/ert";
 export * from "./schemas/forecasts";
 export * from "./workflow-definition";
 export * from "./piece-queue";
+export * from "./schemas/system";

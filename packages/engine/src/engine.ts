@@ -8,6 +8,7 @@ import { createRestRouter } from "./http/rest-router";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
+import { agentsRoutes } from "./http/routes/agents-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
 import { usersRoutes } from "./http/routes/users-routes";
 import { scriptsRoutes } from "./http/routes/scripts-routes";
@@ -43,6 +44,8 @@ import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
+import { AgentGroupService } from "./system/agent-group-service";
+import { AgentRegistry, type EngineHost } from "./system/agent-registry";
 import { bootstrap, type BootstrapResult } from "./system/bootstrap";
 
 /** How long a standalone agent may be away before its running jobs end as lost. */
@@ -62,6 +65,8 @@ export interface EngineOptions {
   repositoriesDir?: string | undefined;
   /** Standalone agents: the token they present, how long one may be away before its jobs are lost, the ping interval. */
   standaloneAgents?: { token: string | undefined; lostAfterMs?: number; heartbeatMs?: number };
+  /** What the in-process agents report of their host (version, hardware, software) in the agent list. */
+  agentHost?: EngineHost;
 }
 
 /** The automation engine: its REST router, its event bus and its lifecycle. */
@@ -122,7 +127,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return times.length === 0 ? undefined : Math.min(...times);
     },
   });
+  const agentRegistry = new AgentRegistry({ store, clock, agents, host: options.agentHost ?? { version: "", hardware: "", software: "" } });
   const agentEndpoint = new AgentEndpoint({
+    registry: agentRegistry,
     token: options.standaloneAgents?.token,
     agents,
     logger: logger.child({ component: "agents" }),
@@ -154,7 +161,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const users = new UserService(store, clock, () => authenticator.forget());
   const folders = new FolderService(store, clock, () => authenticator.forget());
   const repositories = new RepositoryService(options.repositoriesDir, folders);
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts)], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents))], {
     authenticator,
     logger: logger.child({ component: "rest" }),
   });

@@ -1,4 +1,7 @@
 import { AGENT_ENDPOINT_PATH, EngineMessage, PieceQueue, type AgentHello, type AgentMessage, type JobRequest } from "@baton/contract";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
 import { WebSocket } from "ws";
 import * as files from "../agent-files";
 import { DEFAULT_KILL_GRACE_MS, runJob, type RunningJob } from "../run-job";
@@ -15,7 +18,10 @@ export interface StandaloneAgentOptions {
   engineUrl: string;
   name: string;
   token: string;
-  /** Where job working directories are made; the OS temp directory by default. */
+  /**
+   * The agent's own directory: its key (`agent-key`) and the jobs' working directories live there.
+   * Without it the key is kept in ~/.baton-agent/<NAME> and jobs work in the OS temp directory.
+   */
   dir?: string | undefined;
   maxJobs?: number | undefined;
   killGraceMs?: number;
@@ -40,11 +46,17 @@ export class StandaloneAgent {
   #retryTimer: NodeJS.Timeout | undefined;
   #stopped = false;
   #connected: (() => void) | undefined;
+  /** The key the engine gave this agent; presented in every hello. */
+  #key: string | undefined;
+  readonly #keyFile: string;
 
-  constructor(private readonly options: StandaloneAgentOptions) {}
+  constructor(private readonly options: StandaloneAgentOptions) {
+    this.#keyFile = join(options.dir ?? join(homedir(), ".baton-agent", options.name), "agent-key");
+  }
 
   /** Connects and keeps connecting; resolves once the engine has welcomed the agent the first time. */
-  start(): Promise<void> {
+  async start(): Promise<void> {
+    this.#key = (await readFile(this.#keyFile, "utf8").catch(() => undefined))?.trim();
     const welcomed = new Promise<void>((resolve) => {
       this.#connected = resolve;
     });
@@ -83,14 +95,22 @@ export class StandaloneAgent {
       for (const queue of this.#writes.values()) queue.fail(new Error("the engine connection dropped"));
       this.#writes.clear();
       if (this.#stopped) return;
-      this.#log(`disconnected (${code}${reason.length > 0 ? ` ${reason.toString()}` : ""}); trying again in ${this.#retryMs} ms`);
+      const why = code === 4401 ? "waiting for an administrator to authenticate this agent" : `disconnected (${code}${reason.length > 0 ? ` ${reason.toString()}` : ""})`;
+      this.#log(`${why}; trying again in ${this.#retryMs} ms`);
       this.#retryTimer = setTimeout(() => this.#connect(), this.#retryMs);
       this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS);
     });
   }
 
   #hello(): AgentHello {
-    return { type: "hello", name: this.options.name, ...describeHost(), ...(this.options.maxJobs !== undefined && { max_jobs: this.options.maxJobs }), running: [...this.#jobs.keys()] };
+    return {
+      type: "hello",
+      name: this.options.name,
+      ...describeHost(),
+      ...(this.options.maxJobs !== undefined && { max_jobs: this.options.maxJobs }),
+      running: [...this.#jobs.keys()],
+      ...(this.#key !== undefined && { key: this.#key }),
+    };
   }
 
   #receive(text: string): void {
@@ -103,6 +123,7 @@ export class StandaloneAgent {
     switch (message.type) {
       case "welcome":
         this.#retryMs = FIRST_RETRY_MS;
+        if (message.key !== undefined) void this.#keepKey(message.key);
         this.#acknowledged(message.received);
         for (const report of this.#outbox.unacknowledged()) this.#send(report);
         this.#log(`connected to ${this.options.engineUrl} as ${this.options.name}`);
@@ -152,6 +173,17 @@ export class StandaloneAgent {
     const job = runJob(request, (text) => this.#report({ type: "output", run_id: request.run_id, text }), { killGraceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, ...(this.options.dir !== undefined && { workRoot: this.options.dir }) });
     this.#jobs.set(request.run_id, job);
     void job.result.then((result) => this.#report({ type: "ended", result }));
+  }
+
+  /** Keeps the key the engine gave (mode 0600); without it the agent cannot connect again as itself. */
+  async #keepKey(key: string): Promise<void> {
+    this.#key = key;
+    try {
+      await mkdir(dirname(this.#keyFile), { recursive: true, mode: 0o700 });
+      await writeFile(this.#keyFile, `${key}\n`, { mode: 0o600 });
+    } catch (error) {
+      this.#log(`could not keep the agent key in ${this.#keyFile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   #report(report: JobReport): void {

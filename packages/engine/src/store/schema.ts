@@ -19,6 +19,23 @@ export interface Database {
   object_search_events: ObjectSearchEventsTable;
   forecasts: ForecastsTable;
   forecast_entries: ForecastEntriesTable;
+  agents: AgentsTable;
+}
+
+/** Standalone agents known to the engine (migration 0014). */
+export interface AgentsTable {
+  name: string;
+  platform: string;
+  version: string;
+  hardware: string;
+  software: string;
+  ip_address: string;
+  /** 1 when the agent may run jobs. */
+  authenticated: number;
+  /** SHA-256 (hex) of the key the engine gave the agent; null until it has one. */
+  key_hash: string | null;
+  created_at: number;
+  last_seen_at: number | null;
 }
 
 /** Forecasts: what was asked, its status and period; entries hold the result. */

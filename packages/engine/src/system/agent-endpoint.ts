@@ -5,6 +5,7 @@ import { AGENT_ENDPOINT_PATH, AgentHello } from "@baton/contract";
 import type { Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Agent } from "../runtime/agent-port";
+import type { AgentRegistry } from "./agent-registry";
 import { RemoteAgent } from "./remote-agent";
 
 /** Largest message an agent may send (job output and file pieces are sent in smaller parts). */
@@ -22,13 +23,17 @@ export interface AgentEndpointOptions {
   lostAfterMs: number;
   /** How often each connection is pinged; one that did not answer the previous ping is closed. */
   heartbeatMs: number;
+  /** Decides whether an agent that said hello may work (authentication, its own key). */
+  registry: AgentRegistry;
   /** Called when an agent came: jobs waiting for it can start. */
   onAgentConnected(): void;
 }
 
 /**
- * The agents' WebSocket endpoint (CP): authenticates standalone agents, takes their hello, keeps
- * one RemoteAgent per name across reconnects and watches each connection with pings.
+ * The agents' WebSocket endpoint (CP): checks the engine's token, takes each agent's hello and
+ * lets the registry admit it, keeps one RemoteAgent per name across reconnects and watches each
+ * connection with pings. Close codes: 4000 bad hello, 4009 name taken, 4401 waiting for
+ * authentication, 4403 wrong agent key.
  */
 export class AgentEndpoint {
   readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -73,21 +78,36 @@ export class AgentEndpoint {
     ws.on("pong", () => this.#alive.set(ws, true));
     ws.once("message", (data) => {
       clearTimeout(timer);
-      const hello = AgentHello.safeParse(parseJson(data.toString()));
-      if (!hello.success) {
-        ws.close(4000, `bad hello: ${hello.error.issues[0]?.message ?? "invalid"}`.slice(0, 120));
-        return;
-      }
-      const existing = this.options.agents.get(hello.data.name);
-      if (existing !== undefined && !(existing instanceof RemoteAgent)) {
-        ws.close(4009, `the name ${hello.data.name} belongs to another agent`);
-        return;
-      }
-      const remote = this.#remotes.get(hello.data.name) ?? new RemoteAgent(hello.data, { logger: this.options.logger, lostAfterMs: this.options.lostAfterMs, onPresence: (agent, connected) => this.#presence(agent, connected) });
-      this.#remotes.set(remote.name, remote);
-      remote.attach(ws, { ...hello.data, ip_address: hello.data.ip_address || address });
-      this.options.logger.info({ agent: remote.name, version: hello.data.version, address }, "agent connected");
+      void this.#admit(ws, data.toString(), address).catch((error: unknown) => {
+        this.options.logger.error({ err: error }, "could not admit an agent");
+        ws.close(1011, "engine error");
+      });
     });
+  }
+
+  /** Checks the hello; an agent waiting for authentication or with a wrong key is sent away with the reason. */
+  async #admit(ws: WebSocket, text: string, address: string): Promise<void> {
+    const parsed = AgentHello.safeParse(parseJson(text));
+    if (!parsed.success) {
+      ws.close(4000, `bad hello: ${parsed.error.issues[0]?.message ?? "invalid"}`.slice(0, 120));
+      return;
+    }
+    const hello = { ...parsed.data, ip_address: parsed.data.ip_address || address };
+    const existing = this.options.agents.get(hello.name);
+    if (existing !== undefined && !(existing instanceof RemoteAgent)) {
+      ws.close(4009, `the name ${hello.name} belongs to another agent`);
+      return;
+    }
+    const admission = await this.options.registry.admit(hello);
+    if (admission.kind !== "admitted") {
+      this.options.logger.warn({ agent: hello.name, address, admission }, "agent not admitted");
+      ws.close(admission.kind === "waiting" ? 4401 : 4403, admission.kind === "waiting" ? "waiting for authentication" : admission.reason);
+      return;
+    }
+    const remote = this.#remotes.get(hello.name) ?? new RemoteAgent(hello, { logger: this.options.logger, lostAfterMs: this.options.lostAfterMs, onPresence: (agent, connected) => this.#presence(agent, connected) });
+    this.#remotes.set(remote.name, remote);
+    remote.attach(ws, hello, admission.newKey);
+    this.options.logger.info({ agent: remote.name, version: hello.version, address }, "agent connected");
   }
 
   #presence(agent: RemoteAgent, connected: boolean): void {

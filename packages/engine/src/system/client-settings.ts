@@ -26,6 +26,8 @@ export const CLIENT_TEXT_SETTINGS = {
   ERT_METHOD: ["AVERAGE", "MAXIMUM", "LINEAR_REGRESSION", "FIXED"],
   /** Whether the search knows when objects were last used (their last activation; docs/decisions.md, Search). */
   LAST_USE: ["OFF", "ON"],
+  /** Client 0 only: whether new standalone agents wait for an administrator to authenticate them. */
+  AGENT_AUTHENTICATION: ["OFF", "ON"],
 } as const;
 
 /** A text client setting: the `value1` of its key in UC_CLIENT_SETTINGS when allowed, else the default. */

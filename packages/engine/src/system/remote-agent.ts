@@ -70,16 +70,17 @@ export class RemoteAgent implements Agent {
   }
 
   /**
-   * Takes a new connection of this agent (replacing an older one): jobs the agent no longer knows
+   * Takes a new connection of this agent (replacing an older one), giving it `newKey` when the
+   * registry issued one: jobs the agent no longer knows
    * end as lost (it restarted, or never got them; they never run twice), cancels are sent again.
    */
-  attach(socket: WebSocket, hello: AgentHello): void {
+  attach(socket: WebSocket, hello: AgentHello, newKey?: string): void {
     const previous = this.#socket;
     this.#socket = socket;
     previous?.terminate();
     clearTimeout(this.#lostTimer);
     this.#hello = hello;
-    this.#send({ type: "welcome", received: this.#received });
+    this.#send({ type: "welcome", received: this.#received, ...(newKey !== undefined && { key: newKey }) });
     const known = new Set(hello.running);
     for (const [runId, job] of this.#jobs) {
       if (!known.has(runId)) job.finish(lost(runId, "the agent did not know the job when it connected again (it restarted or never received it)"));

@@ -13,6 +13,7 @@ import { runtimeEstimatesMigration } from "./0010-runtime-estimates";
 import { foldersMigration } from "./0011-folders";
 import { objectSearchMigration } from "./0012-object-search";
 import { forecastsMigration } from "./0013-forecasts";
+import { agentsMigration } from "./0014-agents";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0011-folders": foldersMigration(dialect),
     "0012-object-search": objectSearchMigration(dialect),
     "0013-forecasts": forecastsMigration(dialect),
+    "0014-agents": agentsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,32 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { AgentsTable, Database } from "./schema";
+
+export type AgentRow = Selectable<AgentsTable>;
+
+export async function findAgent(db: Kysely<Database>, name: string): Promise<AgentRow | undefined> {
+  return db.selectFrom("agents").selectAll().where("name", "=", name).executeTakeFirst();
+}
+
+/** Every registered agent by name (agents are few: filters apply in memory). */
+export async function listAgents(db: Kysely<Database>): Promise<AgentRow[]> {
+  return db.selectFrom("agents").selectAll().orderBy("name").execute();
+}
+
+export async function insertAgent(db: Kysely<Database>, row: Insertable<AgentsTable>): Promise<void> {
+  await db.insertInto("agents").values(row).execute();
+}
+
+/** Records what a connecting agent says of itself. */
+export async function updateAgentSeen(db: Kysely<Database>, name: string, seen: Pick<AgentRow, "platform" | "version" | "hardware" | "software" | "ip_address" | "last_seen_at">): Promise<void> {
+  await db.updateTable("agents").set(seen).where("name", "=", name).execute();
+}
+
+export async function updateAgent(db: Kysely<Database>, name: string, changes: Partial<Pick<AgentRow, "authenticated" | "key_hash" | "name">>): Promise<number> {
+  const result = await db.updateTable("agents").set(changes).where("name", "=", name).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteAgent(db: Kysely<Database>, name: string): Promise<number> {
+  const result = await db.deleteFrom("agents").where("name", "=", name).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
