@@ -39,6 +39,8 @@ export const ErrorCode = {
   FORECAST_INTERRUPTED: 45280,
   /** An unknown forecast id. */
   FORECAST_NOT_FOUND: 45281,
+  /** The health check's answer when no primary work process (scheduler) runs. */
+  NO_PRIMARY_WORK_PROCESS: 45290,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -9,6 +9,7 @@ import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
 import { agentsRoutes } from "./http/routes/agents-routes";
+import { systemRoutes } from "./http/routes/system-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
 import { usersRoutes } from "./http/routes/users-routes";
 import { scriptsRoutes } from "./http/routes/scripts-routes";
@@ -44,6 +45,8 @@ import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
+import { EngineMetrics } from "./system/engine-metrics";
+import { SystemService } from "./system/system-service";
 import { AgentGroupService } from "./system/agent-group-service";
 import { AgentRegistry, type EngineHost } from "./system/agent-registry";
 import { bootstrap, type BootstrapResult } from "./system/bootstrap";
@@ -87,6 +90,8 @@ export interface Engine {
   eventsAfter(client: number, seq: number, limit: number): Promise<ExecutionEvent[]>;
   /** The newest event's sequence number (0 when there is none). */
   latestEventSeq(): Promise<number>;
+  /** Stores the historic metrics of the minute just over now (the engine also does so every minute). */
+  sampleMetrics(): Promise<void>;
   /** Recomputes every client's autoforecast now (the engine also does so hourly). */
   refreshAutoforecasts(): Promise<void>;
   /** Jobs ended from now on by stopping agents are recorded as lost, not cancelled. */
@@ -137,6 +142,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     heartbeatMs: options.standaloneAgents?.heartbeatMs ?? DEFAULT_AGENT_HEARTBEAT_MS,
     onAgentConnected: () => scheduler.poke(),
   });
+  const metrics = new EngineMetrics({ store, agents });
+  bus.subscribe((event) => metrics.observe(event));
+  const system = new SystemService({ store, clock, metrics, parts: () => ({ scheduling: scheduler.running, agentEndpoint: agentEndpoint.accepting, agentConnections: agentEndpoint.connectedCount }) });
   const estimator = new RuntimeEstimator({ store, clock, logger });
   // An execution that ended OK refines its object's estimated runtime.
   bus.subscribe(({ client, execution }) => {
@@ -155,14 +163,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await forecasts.recover();
   forecasts.start();
   scheduler.start();
+  system.start((error) => logger.error({ err: error }, "could not sample the metrics"));
   const housekeeping = new Housekeeping({ store, clock, logger });
   housekeeping.start();
 
   const users = new UserService(store, clock, () => authenticator.forget());
   const folders = new FolderService(store, clock, () => authenticator.forget());
   const repositories = new RepositoryService(options.repositoriesDir, folders);
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents))], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system)], {
     authenticator,
+    onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),
   });
 
@@ -181,9 +191,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     latestEventSeq: () => latestEventSeq(store.db),
     clientsOfUser: (userName) => clientsWithUser(store.db, userName),
     refreshAutoforecasts: () => forecasts.refreshAutoforecasts(),
+    sampleMetrics: () => system.sample(),
     beginShutdown: () => jobs.beginShutdown(),
     close: async () => {
       housekeeping.stop();
+      system.stop();
       forecasts.stop();
       await scheduler.stop();
       jobs.beginShutdown();

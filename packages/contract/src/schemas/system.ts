@@ -63,3 +63,63 @@ export const OutAgentGroup = z.object({
 });
 export const OutAgentGroupList = z.object({ total: z.int(), data: z.array(OutAgentGroup), hasmore: z.boolean() });
 export type OutAgentGroupList = z.infer<typeof OutAgentGroupList>;
+
+/** One kind of process of the health check: PWP, WP, JWP, JCP, REST, CP. */
+export const OutHealthProcess = z.object({
+  status: z.enum(["UP", "DOWN"]),
+  instancesRunning: z.int(),
+  /** With `details`: each instance, its connections (agents for CP) and its last life sign. */
+  available: z.array(z.object({ name: z.string(), count_of_connections: z.int(), last_life_sign: z.string() })).optional(),
+});
+
+/** OutHealthCheck: UP (200) when a PWP, a CP and a JWP run, else DOWN (503). */
+export const OutHealthCheck = z.object({
+  status: z.enum(["UP", "DOWN"]),
+  pwp: OutHealthProcess,
+  wp: OutHealthProcess,
+  jwp: OutHealthProcess,
+  jcp: OutHealthProcess,
+  rest: OutHealthProcess,
+  cp: OutHealthProcess,
+  /** With `details`: executions that have not ended. */
+  count_active_executions: z.int().optional(),
+});
+export type OutHealthCheck = z.infer<typeof OutHealthCheck>;
+
+export const HealthQuery = z.object({ details: QueryFlag.default(false) });
+
+/** Series the engine samples every minute into the database (GET /system/metrics). */
+export const METRIC_TYPES = [
+  "executions_started",
+  "executions_ended_ok",
+  "executions_ended_not_ok",
+  "active_executions",
+  "waiting_executions",
+  "agents_connected",
+  "api_requests",
+  "api_latency_p50_ms",
+  "api_latency_p99_ms",
+] as const;
+export const MetricType = z.enum(METRIC_TYPES);
+export type MetricType = z.infer<typeof MetricType>;
+
+/** An instant as the metrics endpoint takes it: YYYY-MM-DDThh:mm:ssZ. */
+const MetricTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, "must be YYYY-MM-DDThh:mm:ssZ")
+  .refine((text) => !Number.isNaN(Date.parse(text)), "is not a valid time")
+  .transform((text) => Date.parse(text));
+
+export const MetricsQuery = z.object({ type: MetricType, time_frame_from: MetricTime.optional(), time_frame_to: MetricTime.optional() });
+export type MetricsQuery = z.infer<typeof MetricsQuery>;
+
+/** Historic metrics: one value per minute (counts are per minute, gauges as sampled). */
+export const OutMetrics = z.object({
+  type: MetricType,
+  time_frame_from: z.string(),
+  time_frame_to: z.string(),
+  data: z.array(z.object({ timestamp: z.string(), value: z.number() })),
+});
+export type OutMetrics = z.infer<typeof OutMetrics>;
+
+export const PrometheusQuery = z.object({ scrapeIntervalSeconds: QueryInt.pipe(z.int().min(1).max(86400)).default(60) });

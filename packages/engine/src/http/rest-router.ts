@@ -19,6 +19,8 @@ const ANONYMOUS: Principal = { client: 0, userName: "", user: "", department: ""
 export interface RestRouterDeps {
   authenticator: Authenticator;
   logger: Logger;
+  /** Told of every answered request: its route pattern, method, status and duration. */
+  onAnswered?: (route: string, method: string, status: number, seconds: number) => void;
 }
 
 /**
@@ -84,6 +86,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
     else res.destroy();
   } finally {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    deps.onAnswered?.(route.path, route.method, status, ms / 1000);
     deps.logger.info({ requestId, method: req.method, path: req.url?.split("?")[0], status, ms: Math.round(ms * 10) / 10, client: principal.client, user: principal.userName || undefined }, "request");
   }
 }

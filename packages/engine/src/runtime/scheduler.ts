@@ -16,6 +16,7 @@ export class Scheduler {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  #started = false;
   #unsubscribe: () => void = () => undefined;
 
   constructor(
@@ -30,7 +31,13 @@ export class Scheduler {
     },
   ) {}
 
+  /** Whether it schedules: started and not stopped. */
+  get running(): boolean {
+    return this.#started && !this.#stopped;
+  }
+
   start(): void {
+    this.#started = true;
     this.#unsubscribe = this.deps.bus.subscribe((event) => {
       if (isFinalStatus(event.execution.status)) this.poke();
     });

@@ -20,6 +20,15 @@ export interface Database {
   forecasts: ForecastsTable;
   forecast_entries: ForecastEntriesTable;
   agents: AgentsTable;
+  metric_samples: MetricSamplesTable;
+}
+
+/** Historic metrics: one value per type and minute (migration 0015). */
+export interface MetricSamplesTable {
+  type: string;
+  /** Start of the minute, epoch ms. */
+  at: number;
+  value: number;
 }
 
 /** Standalone agents known to the engine (migration 0014). */

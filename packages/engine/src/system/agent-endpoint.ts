@@ -40,6 +40,7 @@ export class AgentEndpoint {
   readonly #remotes = new Map<string, RemoteAgent>();
   readonly #alive = new WeakMap<WebSocket, boolean>();
   readonly #heartbeat: NodeJS.Timeout;
+  #stopped = false;
 
   constructor(private readonly options: AgentEndpointOptions) {
     this.#heartbeat = setInterval(() => this.#ping(), options.heartbeatMs);
@@ -60,13 +61,19 @@ export class AgentEndpoint {
     this.#server.handleUpgrade(req, socket, head, (ws) => this.#greet(ws, req.socket.remoteAddress ?? ""));
   }
 
-  /** Standalone agents known since the engine started, connected or not. */
-  remotes(): RemoteAgent[] {
-    return [...this.#remotes.values()];
+  /** Whether it takes agents (until the engine stops). */
+  get accepting(): boolean {
+    return !this.#stopped;
+  }
+
+  /** Standalone agents connected now. */
+  get connectedCount(): number {
+    return [...this.#remotes.values()].filter((remote) => remote.connected).length;
   }
 
   /** Cancels the jobs of every standalone agent (recorded as lost) and closes their connections. */
   stop(): void {
+    this.#stopped = true;
     clearInterval(this.#heartbeat);
     for (const remote of this.#remotes.values()) remote.stop();
     this.#server.close();

@@ -14,6 +14,7 @@ import { foldersMigration } from "./0011-folders";
 import { objectSearchMigration } from "./0012-object-search";
 import { forecastsMigration } from "./0013-forecasts";
 import { agentsMigration } from "./0014-agents";
+import { metricSamplesMigration } from "./0015-metric-samples";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0012-object-search": objectSearchMigration(dialect),
     "0013-forecasts": forecastsMigration(dialect),
     "0014-agents": agentsMigration(dialect),
+    "0015-metric-samples": metricSamplesMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

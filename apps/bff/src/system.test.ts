@@ -1,0 +1,81 @@
+import { OutHealthCheck, OutMetrics, OutRunId, Right } from "@baton/contract";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+
+describe("system health and metrics", () => {
+  let test: TestBaton;
+
+  beforeAll(async () => {
+    test = await startTestBaton();
+    await test.rest("/100/objects", json(jobEnvelope("SYS.OK", ["echo ok"])));
+    await test.rest("/100/objects", json(jobEnvelope("SYS.FAIL", ["exit 2"])));
+    for (const name of ["SYS.OK", "SYS.OK", "SYS.FAIL"]) {
+      const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ object_name: name, execution_option: "execute" }))).json()).run_id;
+      await waitForEnd(test, 100, runId);
+    }
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  it("is healthy with every process up; details name each instance and count unended executions", async () => {
+    const plain = await test.rest("/100/system/health");
+    expect(plain.status).toBe(200);
+    const health = OutHealthCheck.parse(await plain.json());
+    expect(health).toMatchObject({ status: "UP", pwp: { status: "UP", instancesRunning: 1 }, cp: { status: "UP", instancesRunning: 1 }, jwp: { status: "UP" } });
+    expect(health.pwp.available).toBeUndefined();
+    const detailed = OutHealthCheck.parse(await (await test.rest("/100/system/health?details=true")).json());
+    expect(detailed.count_active_executions).toBe(0);
+    expect(detailed.cp.available?.[0]).toMatchObject({ name: expect.stringMatching(/:\d+$/), count_of_connections: 0 });
+    expect(Date.parse(detailed.pwp.available?.[0]?.last_life_sign ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    expect((await test.rest("/100/system/health?details=maybe")).status).toBe(400);
+  });
+
+  it("serves Prometheus text that a parser reads, with executions, API latency, agents and the event loop", async () => {
+    const response = await test.rest("/100/system/metrics/prometheus?scrapeIntervalSeconds=300");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await response.text();
+    const families = new Map(parsePrometheusTextFormat(text).map((family) => [family.name, family]));
+    const value = (name: string, labels: Record<string, string> = {}) =>
+      Number(families.get(name)?.metrics.find((metric) => Object.entries(labels).every(([key, v]) => metric.labels?.[key] === v))?.value ?? Number.NaN);
+    expect(value("baton_executions_started_total", { type: "Job" })).toBe(3);
+    expect(value("baton_executions_ended_total", { type: "Job", status: "1900" })).toBe(2);
+    expect(value("baton_executions_ended_total", { type: "Job", status: "1800" })).toBe(1);
+    expect(value("baton_executions_ended_in_interval", { outcome: "ok" })).toBe(2);
+    expect(value("baton_executions_ended_in_interval", { outcome: "not_ok" })).toBe(1);
+    expect(value("baton_executions_active")).toBe(0);
+    expect(value("baton_agents_connected")).toBe(1);
+    expect(families.get("baton_api_request_duration_seconds")?.type).toBe("HISTOGRAM");
+    expect(families.has("baton_nodejs_eventloop_lag_seconds")).toBe(true);
+    expect((await test.rest("/100/system/metrics/prometheus?scrapeIntervalSeconds=0")).status).toBe(400);
+  });
+
+  it("keeps historic metrics per minute and refuses bad types and times", async () => {
+    await test.baton.engine.sampleMetrics();
+    const read = async (type: string) => OutMetrics.parse(await (await test.rest(`/100/system/metrics?type=${type}`)).json());
+    const ended = await read("executions_ended_ok");
+    expect(ended.data.map((point) => point.value)).toEqual([2]);
+    expect((await read("api_requests")).data[0]?.value).toBeGreaterThan(3);
+    expect((await read("agents_connected")).data[0]?.value).toBe(1);
+    const from = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19) + "Z";
+    const to = new Date(Date.now() + 60_000).toISOString().slice(0, 19) + "Z";
+    expect((await (await test.rest(`/100/system/metrics?type=executions_ended_not_ok&time_frame_from=${from}&time_frame_to=${to}`)).json()) as OutMetrics).toMatchObject({ data: [{ value: 1 }] });
+    expect((await test.rest("/100/system/metrics?type=bogus")).status).toBe(400);
+    expect((await test.rest("/100/system/metrics")).status).toBe(400);
+    expect((await test.rest("/100/system/metrics?type=api_requests&time_frame_from=yesterday")).status).toBe(400);
+    expect((await test.rest(`/100/system/metrics?type=api_requests&time_frame_from=${to}&time_frame_to=${from}`)).status).toBe(400);
+    expect((await test.rest("/100/system/metrics?type=api_requests&time_frame_from=2020-01-01T00:00:00Z&time_frame_to=2020-02-01T00:00:00Z")).status).toBe(400);
+  });
+
+  it("needs SYSTEM_OVERVIEW for metrics, not for health", async () => {
+    const user = { general_attributes: { name: "PLAIN/OPS", type: "USER" }, user_attributes: { is_active: "1", is_locked: "0", password: "Plain-pass1" }, privileges: [], authorizations: [{ filter_object_type: "*", filter_object_name: "*", bitcode: Right.READ, auth_group: 1 }] };
+    await test.rest("/100/objects", json({ data: { user }, path: "USERS" }));
+    const plain = (path: string) => fetch(`${test.baton.restUrl}${path}`, { headers: { authorization: basic("100/PLAIN/OPS:Plain-pass1") } });
+    expect((await plain("/100/system/metrics/prometheus")).status).toBe(403);
+    expect((await plain("/100/system/metrics?type=api_requests")).status).toBe(403);
+    expect((await plain("/100/system/agents")).status).toBe(403);
+    expect((await plain("/100/system/health")).status).toBe(200);
+  });
+});

@@ -1,0 +1,32 @@
+import { ErrorCode, HealthQuery, MetricsQuery, PrometheusQuery } from "@baton/contract";
+import type { SystemService } from "../../system/system-service";
+import { defineRoute, noBody, Reply } from "../route";
+import { ClientParams } from "./params";
+
+/** Health (any user), Prometheus and historic metrics (SYSTEM_OVERVIEW). */
+export function systemRoutes(system: SystemService) {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/system/health",
+      params: ClientParams,
+      query: HealthQuery,
+      body: noBody,
+      handle: async ({ query }) => {
+        const health = await system.health(query.details);
+        // Only the status decides; without a PWP the body is an OutError, else the check.
+        if (health.pwp.status === "DOWN") return new Reply(503, { code: ErrorCode.NO_PRIMARY_WORK_PROCESS, error: "The system is not healthy.", details: "No primary work process (scheduler) runs." });
+        return health.status === "UP" ? health : new Reply(503, health);
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/system/metrics/prometheus",
+      params: ClientParams,
+      query: PrometheusQuery,
+      body: noBody,
+      handle: async ({ principal, query }) => new Reply(200, await system.prometheus(principal, query.scrapeIntervalSeconds), "text/plain; version=0.0.4; charset=utf-8"),
+    }),
+    defineRoute({ method: "GET", path: "/:client_id/system/metrics", params: ClientParams, query: MetricsQuery, body: noBody, handle: ({ principal, query }) => system.historic(principal, query) }),
+  ];
+}

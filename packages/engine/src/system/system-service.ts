@@ -1,0 +1,100 @@
+import { hostname } from "node:os";
+import { ErrorCode, type MetricsQuery, type OutHealthCheck, type OutMetrics } from "@baton/contract";
+import { requirePrivilege } from "../auth/access";
+import type { Principal } from "../auth/authenticator";
+import { invalid } from "../domain/errors";
+import type { Clock } from "../runtime/clock";
+import type { Store } from "../store/connect";
+import { countUnendedExecutions, deleteMetricSamplesBefore, insertMetricSamples, readMetricSamples } from "../store/metrics-store";
+import type { EngineMetrics } from "./engine-metrics";
+
+const MINUTE_MS = 60_000;
+/** Historic metrics are kept this long. */
+const METRICS_KEPT_MS = 31 * 24 * 60 * MINUTE_MS;
+/** Widest range one request may read. */
+const MAX_METRICS_RANGE_MS = 7 * 24 * 60 * MINUTE_MS;
+const DEFAULT_METRICS_RANGE_MS = 60 * MINUTE_MS;
+
+export interface SystemServiceDeps {
+  store: Store;
+  clock: Clock;
+  metrics: EngineMetrics;
+  /** Whether this process runs the scheduler (PWP) and takes agents (CP), and how many agents it has. */
+  parts(): { scheduling: boolean; agentEndpoint: boolean; agentConnections: number };
+}
+
+/** Health, Prometheus metrics and historic metrics of the system, sampled once a minute. */
+export class SystemService {
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: SystemServiceDeps) {}
+
+  /**
+   * The processes of the health check as this one process plays them: PWP while it schedules,
+   * WP, JWP, JCP and REST while it answers, CP while it takes agents. Healthy needs PWP, CP and JWP.
+   */
+  async health(details: boolean): Promise<OutHealthCheck> {
+    const parts = this.deps.parts();
+    const now = new Date(this.deps.clock.now()).toISOString();
+    const instance = `${hostname()}:${process.pid}`;
+    const part = (up: boolean, connections = 0) => ({
+      status: up ? ("UP" as const) : ("DOWN" as const),
+      instancesRunning: up ? 1 : 0,
+      ...(details && { available: up ? [{ name: instance, count_of_connections: connections, last_life_sign: now }] : [] }),
+    });
+    const check: OutHealthCheck = {
+      status: parts.scheduling && parts.agentEndpoint ? "UP" : "DOWN",
+      pwp: part(parts.scheduling),
+      wp: part(true),
+      jwp: part(true),
+      jcp: part(true),
+      rest: part(true),
+      cp: part(parts.agentEndpoint, parts.agentConnections),
+    };
+    return details ? { ...check, count_active_executions: (await countUnendedExecutions(this.deps.store.db, "active")) + (await countUnendedExecutions(this.deps.store.db, "waiting")) } : check;
+  }
+
+  async prometheus(principal: Principal, intervalSeconds: number): Promise<string> {
+    requirePrivilege(principal, "SYSTEM_OVERVIEW");
+    return this.deps.metrics.prometheusText(intervalSeconds, this.deps.clock.now());
+  }
+
+  /** One metric's minutes in [from, to] (the last hour by default). */
+  async historic(principal: Principal, query: MetricsQuery): Promise<OutMetrics> {
+    requirePrivilege(principal, "SYSTEM_OVERVIEW");
+    const to = query.time_frame_to ?? this.deps.clock.now();
+    const from = query.time_frame_from ?? to - DEFAULT_METRICS_RANGE_MS;
+    if (from > to) throw invalid(ErrorCode.INVALID_REQUEST, "time_frame_from", "must not be after time_frame_to", new Date(from).toISOString());
+    if (to - from > MAX_METRICS_RANGE_MS) throw invalid(ErrorCode.INVALID_REQUEST, "time_frame_from", "the range may span at most 7 days", new Date(from).toISOString());
+    const samples = await readMetricSamples(this.deps.store.db, query.type, from, to);
+    return {
+      type: query.type,
+      time_frame_from: new Date(from).toISOString(),
+      time_frame_to: new Date(to).toISOString(),
+      data: samples.map((sample) => ({ timestamp: new Date(sample.at).toISOString(), value: sample.value })),
+    };
+  }
+
+  /** Stores the minute now over (at its start) and forgets samples older than 31 days. */
+  async sample(): Promise<void> {
+    const minute = Math.floor(this.deps.clock.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+    await insertMetricSamples(this.deps.store.db, minute, await this.deps.metrics.takeMinute());
+    await deleteMetricSamplesBefore(this.deps.store.db, minute - METRICS_KEPT_MS);
+  }
+
+  /** Samples at the turn of every minute. */
+  start(onError: (error: unknown) => void): void {
+    const schedule = () => {
+      const now = this.deps.clock.now();
+      this.#timer = setTimeout(() => {
+        this.sample().catch(onError).finally(schedule);
+      }, MINUTE_MS - (now % MINUTE_MS));
+      this.#timer.unref();
+    };
+    schedule();
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+  }
+}
