@@ -1,13 +1,15 @@
-import { OutHealthCheck, OutMetrics, OutRunId, Right } from "@baton/contract";
+import { OutClientList, OutHealthCheck, OutMetrics, OutReportContent, OutRunId, OutSystemFeature, Right } from "@baton/contract";
+import { testDialects } from "@baton/engine/testing";
+import { z } from "zod";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 
-describe("system health and metrics", () => {
+describe.each(testDialects)("system health, metrics and clients on %s", (dialect) => {
   let test: TestBaton;
 
   beforeAll(async () => {
-    test = await startTestBaton();
+    test = await startTestBaton(dialect);
     await test.rest("/100/objects", json(jobEnvelope("SYS.OK", ["echo ok"])));
     await test.rest("/100/objects", json(jobEnvelope("SYS.FAIL", ["exit 2"])));
     for (const name of ["SYS.OK", "SYS.OK", "SYS.FAIL"]) {
@@ -77,5 +79,31 @@ describe("system health and metrics", () => {
     expect((await plain("/100/system/metrics?type=api_requests")).status).toBe(403);
     expect((await plain("/100/system/agents")).status).toBe(403);
     expect((await plain("/100/system/health")).status).toBe(200);
+  });
+
+  it("lists features and clients with their counts", async () => {
+    const features = z.array(OutSystemFeature).parse(await (await test.rest("/100/system/features")).json());
+    expect(features).toEqual(expect.arrayContaining([{ name: "REPOSITORIES", enabled: true, description: expect.any(String) }, { name: "POSTGRESQL", enabled: dialect === "postgres", description: expect.any(String) }]));
+    const clients = OutClientList.parse(await (await test.rest("/0/system/clients")).json());
+    expect(clients.data.map((c) => c.client)).toEqual([0, 100]);
+    expect(clients.data[1]).toMatchObject({ execution_count: 3, user_count: 2 });
+    expect(clients.data[1]?.object_count).toBeGreaterThanOrEqual(4);
+  });
+
+  it("deletes a client in the background with a CLNTDEL execution that reports what it removed", async () => {
+    expect((await test.rest("/0/system/clients/0", { method: "DELETE" })).status).toBe(409);
+    expect((await test.rest("/100/system/clients/100", { method: "DELETE" })).status).toBe(409);
+    expect((await test.rest("/0/system/clients/4242", { method: "DELETE" })).status).toBe(404);
+    expect((await test.rest("/0/system/clients/abc", { method: "DELETE" })).status).toBe(400);
+    const response = await test.rest("/0/system/clients/100", { method: "DELETE" });
+    expect(response.status).toBe(200);
+    const runId = OutRunId.parse(await response.json()).run_id;
+    const ended = await waitForEnd(test, 0, runId);
+    expect(ended).toMatchObject({ status: 1900, name: "CLNTDEL.100", type: "CallAPI" });
+    const act = z.array(OutReportContent).parse(await (await test.rest(`/0/executions/${runId}/reports/ACT?start_at=0`)).json()).map((page) => page.content).join("");
+    expect(act).toContain("executions: 3 rows deleted");
+    expect(act).toContain("Client 100 is deleted.");
+    expect((await test.rest("/100/executions")).status).toBe(401);
+    expect(OutClientList.parse(await (await test.rest("/0/system/clients")).json()).data.map((c) => c.client)).toEqual([0]);
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { Status, type ExecutionEvent } from "@baton/contract";
+import { Status, type ExecutionEvent, type OutSystemFeature } from "@baton/contract";
 import type { Logger } from "pino";
 import { Authenticator, type Principal } from "./auth/authenticator";
 import type { Credentials } from "./auth/basic-credentials";
@@ -45,6 +45,7 @@ import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
+import { ClientService } from "./system/client-service";
 import { EngineMetrics } from "./system/engine-metrics";
 import { SystemService } from "./system/system-service";
 import { AgentGroupService } from "./system/agent-group-service";
@@ -145,6 +146,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const metrics = new EngineMetrics({ store, agents });
   bus.subscribe((event) => metrics.observe(event));
   const system = new SystemService({ store, clock, metrics, parts: () => ({ scheduling: scheduler.running, agentEndpoint: agentEndpoint.accepting, agentConnections: agentEndpoint.connectedCount }) });
+  const clients = new ClientService({ store, clock, recorder, logger, onClientDeleted: () => authenticator.forget() });
   const estimator = new RuntimeEstimator({ store, clock, logger });
   // An execution that ended OK refines its object's estimated runtime.
   bus.subscribe(({ client, execution }) => {
@@ -159,6 +161,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
   await executions.recover();
+  await clients.recover();
   const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.get(principal, runId) });
   await forecasts.recover();
   forecasts.start();
@@ -170,7 +173,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const users = new UserService(store, clock, () => authenticator.forget());
   const folders = new FolderService(store, clock, () => authenticator.forget());
   const repositories = new RepositoryService(options.repositoriesDir, folders);
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system)], {
+  const features: OutSystemFeature[] = [
+    { name: "REPOSITORIES", enabled: options.repositoriesDir !== undefined, description: "Object definitions versioned in Git per client" },
+    { name: "STANDALONE_AGENTS", enabled: options.standaloneAgents?.token !== undefined, description: "baton-agent processes connect over WebSocket" },
+    { name: "POSTGRESQL", enabled: store.dialect === "postgres", description: "The database is PostgreSQL (else SQLite)" },
+    { name: "AUTOFORECAST", enabled: true, description: "Each client's forecast is recomputed hourly" },
+    { name: "PROMETHEUS_METRICS", enabled: true, description: "Metrics in Prometheus text at /system/metrics/prometheus" },
+  ];
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features)], {
     authenticator,
     onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),
@@ -200,7 +210,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       await scheduler.stop();
       jobs.beginShutdown();
       agentEndpoint.stop();
-      await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.idle()]);
+      await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.idle(), clients.idle()]);
       await workflows.idle();
       await forecasts.idle();
       await store.close();

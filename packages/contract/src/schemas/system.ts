@@ -123,3 +123,18 @@ export const OutMetrics = z.object({
 export type OutMetrics = z.infer<typeof OutMetrics>;
 
 export const PrometheusQuery = z.object({ scrapeIntervalSeconds: QueryInt.pipe(z.int().min(1).max(86400)).default(60) });
+
+/** OutClientList: every client with how many objects, executions and users it holds. */
+export const OutClientList = z.object({
+  total: z.int(),
+  data: z.array(z.object({ client: z.int(), title: z.string(), object_count: z.int(), execution_count: z.int(), user_count: z.int() })),
+  hasmore: z.boolean(),
+});
+export type OutClientList = z.infer<typeof OutClientList>;
+
+/** A client number in a path (0 to 9999). */
+export const ClientNumberParam = z.string().regex(/^\d{1,4}$/, "must be a client number from 0 to 9999").transform(Number);
+
+/** One feature of this installation and whether it is on (GET /system/features). */
+export const OutSystemFeature = z.object({ name: z.string(), enabled: z.boolean(), description: z.string() });
+export type OutSystemFeature = z.infer<typeof OutSystemFeature>;

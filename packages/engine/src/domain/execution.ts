@@ -50,3 +50,6 @@ export function runtimeSeconds(execution: Pick<Execution, "startTime" | "endTime
   const end = execution.endTime ?? now;
   return Math.max(0, Math.round((end - execution.startTime) / 1000));
 }
+
+/** The object type of the execution that deletes a client's data (execution type CallAPI). */
+export const CLIENT_DELETION = "CLNTDEL";

@@ -19,7 +19,7 @@ import { loadPrincipal } from "../auth/principal-loader";
 import { accessFilter } from "../domain/authorization";
 import { BadRequestError, DomainError, NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
 import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
-import type { Execution } from "../domain/execution";
+import { CLIENT_DELETION, type Execution } from "../domain/execution";
 import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
 import {
@@ -431,6 +431,8 @@ export class ExecutionService implements Activator {
     let lost = 0;
     const groupJobs: Execution[] = [];
     for (const execution of await listUnfinishedExecutions(store.db)) {
+      // A client deletion is finished by the client service.
+      if (execution.objectType === CLIENT_DELETION) continue;
       // Waiting executions stay waiting: the scheduler starts them from the database.
       if ([Status.WAITING_FOR_START_TIME, Status.WAITING_FOR_QUEUE, Status.WAITING_FOR_MANUAL_RELEASE, Status.WAITING_FOR_AGENT, Status.WAITING_FOR_RESOURCE].some((s) => s === execution.status)) continue;
       // An active schedule's next slots are waiting children: nothing to resume.

@@ -1,10 +1,13 @@
-import { ErrorCode, HealthQuery, MetricsQuery, PrometheusQuery } from "@baton/contract";
+import { ClientNumberParam, ErrorCode, HealthQuery, MetricsQuery, PrometheusQuery, type OutRunId, type OutSystemFeature } from "@baton/contract";
+import type { ClientService } from "../../system/client-service";
 import type { SystemService } from "../../system/system-service";
-import { defineRoute, noBody, Reply } from "../route";
+import { defineRoute, noBody, noParams, Reply } from "../route";
 import { ClientParams } from "./params";
 
-/** Health (any user), Prometheus and historic metrics (SYSTEM_OVERVIEW). */
-export function systemRoutes(system: SystemService) {
+const TargetClientParams = ClientParams.extend({ target_client: ClientNumberParam });
+
+/** Health (any user), metrics, clients and features of the system. */
+export function systemRoutes(system: SystemService, clients: ClientService, features: () => OutSystemFeature[]) {
   return [
     defineRoute({
       method: "GET",
@@ -28,5 +31,15 @@ export function systemRoutes(system: SystemService) {
       handle: async ({ principal, query }) => new Reply(200, await system.prometheus(principal, query.scrapeIntervalSeconds), "text/plain; version=0.0.4; charset=utf-8"),
     }),
     defineRoute({ method: "GET", path: "/:client_id/system/metrics", params: ClientParams, query: MetricsQuery, body: noBody, handle: ({ principal, query }) => system.historic(principal, query) }),
+    defineRoute({ method: "GET", path: "/:client_id/system/clients", params: ClientParams, query: noParams, body: noBody, handle: ({ principal }) => clients.list(principal) }),
+    defineRoute({
+      method: "DELETE",
+      path: "/:client_id/system/clients/:target_client",
+      params: TargetClientParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }): Promise<OutRunId> => ({ run_id: await clients.remove(principal, params.target_client) }),
+    }),
+    defineRoute({ method: "GET", path: "/:client_id/system/features", params: ClientParams, query: noParams, body: noBody, handle: async () => features() }),
   ];
 }

@@ -1,0 +1,119 @@
+import { ErrorCode, Status, type OutClientList } from "@baton/contract";
+import type { Logger } from "pino";
+import { requirePrivilege } from "../auth/access";
+import type { Principal } from "../auth/authenticator";
+import { ConflictError, NotFoundError } from "../domain/errors";
+import { CLIENT_DELETION, type Execution } from "../domain/execution";
+import type { Clock } from "../runtime/clock";
+import type { ExecutionRecorder } from "../runtime/execution-recorder";
+import { ReportWriter } from "../runtime/report-writer";
+import { clientCounts, deleteClientData } from "../store/client-data-store";
+import type { Store } from "../store/connect";
+import { findExecutionDefinition, listUnfinishedExecutions } from "../store/executions-store";
+
+export interface ClientServiceDeps {
+  store: Store;
+  clock: Clock;
+  recorder: ExecutionRecorder;
+  logger: Logger;
+  /** Called when a client is gone, so that cached logins of it are dropped. */
+  onClientDeleted(): void;
+}
+
+/** The clients of the system: listed with their counts, and deleted by a CLNTDEL execution. */
+export class ClientService {
+  readonly #running = new Set<Promise<void>>();
+
+  constructor(private readonly deps: ClientServiceDeps) {}
+
+  async list(principal: Principal): Promise<OutClientList> {
+    requirePrivilege(principal, "SYSTEM_OVERVIEW");
+    const data = (await clientCounts(this.deps.store.db)).map((c) => ({ client: c.id, title: c.title, object_count: c.objects, execution_count: c.executions, user_count: c.users }));
+    return { total: data.length, data, hasmore: false };
+  }
+
+  /**
+   * Deletes a client: it is gone at once (nobody logs in to it any more); a CLNTDEL execution in
+   * the requesting client deletes its data in the background and reports what it removed.
+   */
+  async remove(principal: Principal, target: number): Promise<number> {
+    requirePrivilege(principal, "SYSTEM_ADMINISTRATION");
+    if (target === 0) throw new ConflictError(ErrorCode.CONFLICT, "The system client cannot be deleted.", "client 0 holds the system's settings");
+    if (target === principal.client) throw new ConflictError(ErrorCode.CONFLICT, "A client cannot delete itself.", `log in to another client to delete client ${target}`);
+    const { db } = this.deps.store;
+    const deleted = await db.deleteFrom("clients").where("id", "=", target).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new NotFoundError(ErrorCode.NOT_FOUND, "Client not found.", `There is no client ${target}.`);
+    this.deps.onClientDeleted();
+    const now = this.deps.clock.now();
+    const execution = await this.deps.recorder.create(
+      {
+        client: principal.client,
+        name: `${CLIENT_DELETION}.${target}`,
+        objectType: CLIENT_DELETION,
+        type: "CallAPI",
+        queue: "CLIENT_QUEUE",
+        status: Status.ACTIVE,
+        activationTime: now,
+        startTime: now,
+        endTime: null,
+        user: principal.userName,
+        agent: null,
+        platform: null,
+        parent: null,
+        referenceRunId: 0,
+        lineNumber: null,
+        returnCode: null,
+        alias: null,
+        title: `Delete client ${target}`,
+        archiveKey1: null,
+        archiveKey2: null,
+        activatorObjectType: "API",
+        restartCount: 0,
+        restartPredecessor: null,
+        dueAt: null,
+        estimatedRuntime: null,
+      },
+      JSON.stringify({ client: target }),
+    );
+    this.#track(this.#run(execution, target));
+    return execution.runId;
+  }
+
+  /** Finishes the deletions a stopped engine left under way (deleting is safe to repeat). */
+  async recover(): Promise<void> {
+    for (const execution of await listUnfinishedExecutions(this.deps.store.db)) {
+      if (execution.objectType !== CLIENT_DELETION) continue;
+      const definition = await findExecutionDefinition(this.deps.store.db, execution.client, execution.runId);
+      const target = Number((JSON.parse(definition ?? "{}") as { client?: unknown }).client);
+      this.#track(this.#run(execution, target));
+    }
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all([...this.#running]);
+  }
+
+  #track(work: Promise<void>): void {
+    this.#running.add(work);
+    void work.finally(() => this.#running.delete(work));
+  }
+
+  async #run(execution: Execution, target: number): Promise<void> {
+    const { store, clock, recorder } = this.deps;
+    const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
+    await act.open();
+    act.line(`U00011900 Deleting the data of client ${target}.`);
+    try {
+      const deleted = await deleteClientData(store.db, target, () => undefined);
+      for (const [table, rows] of Object.entries(deleted)) if (rows > 0) act.line(`U00011901 ${table}: ${rows} rows deleted.`);
+      act.line(`U00011902 Client ${target} is deleted.`);
+      await act.end();
+      await recorder.change(execution, { status: Status.ENDED_OK, endTime: clock.now(), returnCode: 0 });
+    } catch (error) {
+      // It stays active: the next start of the engine finishes it.
+      this.deps.logger.error({ err: error, client: target }, "deleting a client failed");
+      act.line(`U00011903 Deleting client ${target} stopped: ${error instanceof Error ? error.message : String(error)}. The engine finishes it when it next starts.`);
+      await act.end();
+    }
+  }
+}
