@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { createBffApp } from "./app";
 import type { Config } from "./config";
 import { createHttpServer } from "./server";
+import { agentBundle } from "./agent-bundle";
 import { storedSecret } from "./stored-secret";
 
 /** A running Baton: engine, embedded agent, REST API, BFF and console on one server. */
@@ -46,6 +47,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     callbackAllow: config.BATON_CALLBACK_ALLOW,
     repositoriesDir: join(config.DATA_DIR, "repositories"),
     agentHost: describeHost(),
+    agentPacks: { dir: join(config.DATA_DIR, "agentpacks"), bundle: agentBundle },
     standaloneAgents: { token: config.BATON_AGENT_TOKEN ?? (await storedSecret(join(config.DATA_DIR, "agent-token"))), lostAfterMs: config.BATON_AGENT_LOST_MS },
   });
   let url = "";

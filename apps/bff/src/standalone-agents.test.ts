@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { OutAgent, OutAgentGroupList, OutAgentList, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { OutAgent, OutAgentGroupList, OutAgentList, OutAgentPack, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startCuttableProxy, type CuttableProxy } from "./testing/cuttable-proxy";
@@ -218,5 +218,39 @@ describe("standalone agents", () => {
     expect(fars).toMatchObject({ title: "Far agents", mode: "N" });
     expect(fars?.agents).toEqual(expect.arrayContaining([{ name: "FARAWAY", active: false }, { name: "LOCAL", active: true }]));
     expect(fars?.agents.some((a) => a.name === "NEAR")).toBe(false);
+  });
+
+  it("makes agent packages: a zip that, unzipped and started, connects as its agent", async () => {
+    const created = await test.rest("/100/system/agentpacks", json({ platform: "UNIX", name: "packed1", config_update: "[AGENT]\nmax_jobs=3\n[CUSTOM]\nnote=kept\n" }));
+    expect(created.status, await created.clone().text()).toBe(201);
+    const pack = OutAgentPack.parse(await created.json());
+    expect(pack.link).toBe(`/ae/api/v1/100/system/agentpacks/${pack.filename}`);
+    const download = await test.rest(pack.link.replace("/ae/api/v1", ""));
+    expect(download.headers.get("content-disposition")).toContain(pack.filename);
+    const unpacked = join(work, "unpacked");
+    mkdirSync(unpacked);
+    writeFileSync(join(unpacked, "pack.zip"), Buffer.from(await download.arrayBuffer()));
+    execFileSync("python3", ["-m", "zipfile", "-e", join(unpacked, "pack.zip"), unpacked]);
+    const config = readFileSync(join(unpacked, "baton-agent", "agent.ini"), "utf8");
+    expect(config).toContain("name=PACKED1");
+    expect(config).toContain(`url=${test.baton.url}`);
+    expect(config).toContain(`token=${TOKEN}`);
+    expect(config).toContain("max_jobs=3");
+    expect(config).toContain("note=kept");
+    const child = spawn("sh", [join(unpacked, "baton-agent", "start.sh")], { stdio: "ignore", env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env["PATH"] ?? ""}` } });
+    agents.push({ child, log: [], connected: async () => undefined });
+    await until(async () => OutAgent.parse(await (await test.rest("/100/system/agents/PACKED1")).json()).active, 20_000);
+    await job("SA.PACKED", "PACKED1", ["echo from the package"]);
+    const runId = await execute("SA.PACKED");
+    expect((await waitForEnd(test, 100, runId)).status).toBe(1900);
+    expect(await report(runId)).toBe("from the package\n");
+  });
+
+  it("refuses bad agent package requests and names", async () => {
+    expect((await test.rest("/100/system/agentpacks", json({ name: "other", config_update: "[GLOBAL]\nname=sneaky\n" }))).status).toBe(400);
+    expect((await test.rest("/100/system/agentpacks", json({ name: "bad name" }))).status).toBe(400);
+    expect((await test.rest("/100/system/agentpacks", json({ name: "local" }))).status).toBe(409);
+    expect((await test.rest("/100/system/agentpacks/..%2F..%2Fagent-token")).status).toBe(400);
+    expect((await test.rest("/100/system/agentpacks/baton-agent-NONE-0123456789ab.zip")).status).toBe(404);
   });
 });

@@ -3,5 +3,4 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { main } = await import("../src/cli.ts");
-await main(process.argv.slice(2), process.env);
+await import("../src/cli-entry.ts");

@@ -1,24 +1,47 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { AgentName } from "@baton/contract";
+import { AgentConfigFile, AgentName } from "@baton/contract";
+import ini from "ini";
 import { StandaloneAgent } from "./standalone/standalone-agent";
 
-const USAGE = "usage: baton-agent --engine http://host:port --name NAME [--dir DIR] [--max-jobs N] [--token TOKEN | env BATON_AGENT_TOKEN]";
+const USAGE = "usage: baton-agent [--config agent.ini] --engine http://host:port --name NAME [--dir DIR] [--max-jobs N] [--token TOKEN | env BATON_AGENT_TOKEN]";
 
-/** Reads the command line of `baton-agent`; throws with the usage on a mistake. */
+/**
+ * Reads the command line of `baton-agent` (what it leaves out comes from `--config`, an agent
+ * package's agent.ini); throws with the usage on a mistake.
+ */
 export function agentOptions(args: readonly string[], env: NodeJS.ProcessEnv) {
   const { values } = parseArgs({
     args: [...args],
-    options: { engine: { type: "string" }, name: { type: "string" }, dir: { type: "string" }, "max-jobs": { type: "string" }, token: { type: "string" } },
+    options: { config: { type: "string" }, engine: { type: "string" }, name: { type: "string" }, dir: { type: "string" }, "max-jobs": { type: "string" }, token: { type: "string" } },
     strict: true,
   });
-  const token = values.token ?? env["BATON_AGENT_TOKEN"];
-  if (values.engine === undefined || !/^https?:\/\//.test(values.engine)) throw new Error(`--engine must be an http(s) URL\n${USAGE}`);
-  const name = AgentName.safeParse(values.name?.toUpperCase());
+  const file = values.config === undefined ? {} : readConfig(values.config);
+  const engine = values.engine ?? file.ENGINE?.url;
+  const token = values.token ?? env["BATON_AGENT_TOKEN"] ?? file.ENGINE?.token;
+  const configDir = values.config === undefined ? "." : dirname(resolve(values.config));
+  const dir = values.dir ?? (file.AGENT?.dir === undefined ? undefined : resolve(configDir, file.AGENT.dir));
+  if (engine === undefined || !/^https?:\/\//.test(engine)) throw new Error(`--engine must be an http(s) URL\n${USAGE}`);
+  const name = AgentName.safeParse((values.name ?? file.GLOBAL?.name)?.toUpperCase());
   if (!name.success) throw new Error(`--name must be an agent name (letters, digits, _ . $ @ # -)\n${USAGE}`);
   if (token === undefined || token === "") throw new Error(`the engine's agent token is needed (--token or BATON_AGENT_TOKEN)\n${USAGE}`);
-  const maxJobs = values["max-jobs"] === undefined ? undefined : Number(values["max-jobs"]);
+  const maxJobsText = values["max-jobs"] ?? file.AGENT?.max_jobs;
+  const maxJobs = maxJobsText === undefined ? undefined : Number(maxJobsText);
   if (maxJobs !== undefined && !(Number.isInteger(maxJobs) && maxJobs >= 1)) throw new Error(`--max-jobs must be a whole number of at least 1\n${USAGE}`);
-  return { engineUrl: values.engine, name: name.data, token, dir: values.dir, maxJobs };
+  return { engineUrl: engine, name: name.data, token, dir, maxJobs };
+}
+
+function readConfig(path: string): AgentConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read --config ${path}: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  const parsed = AgentConfigFile.safeParse(ini.parse(text));
+  if (!parsed.success) throw new Error(`--config ${path} is not an agent configuration: ${parsed.error.issues[0]?.message ?? ""}`);
+  return parsed.data;
 }
 
 /** Runs `baton-agent` until SIGINT or SIGTERM; a wrong command line exits 2 with the usage. */

@@ -15,3 +15,4 @@ export * from "./schemas/forecasts";
 export * from "./workflow-definition";
 export * from "./piece-queue";
 export * from "./schemas/system";
+export * from "./agent-config";

@@ -8,6 +8,7 @@ import { createRestRouter } from "./http/rest-router";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
+import { agentPackRoutes } from "./http/routes/agent-pack-routes";
 import { agentsRoutes } from "./http/routes/agents-routes";
 import { systemRoutes } from "./http/routes/system-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
@@ -45,6 +46,7 @@ import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
+import { AgentPackService } from "./system/agent-packs";
 import { ClientService } from "./system/client-service";
 import { EngineMetrics } from "./system/engine-metrics";
 import { SystemService } from "./system/system-service";
@@ -71,6 +73,8 @@ export interface EngineOptions {
   standaloneAgents?: { token: string | undefined; lostAfterMs?: number; heartbeatMs?: number };
   /** What the in-process agents report of their host (version, hardware, software) in the agent list. */
   agentHost?: EngineHost;
+  /** Agent packages: where they are kept (DATA_DIR/agentpacks) and `baton-agent` as one file; disabled without them. */
+  agentPacks?: { dir: string; bundle: () => Promise<Buffer> };
 }
 
 /** The automation engine: its REST router, its event bus and its lifecycle. */
@@ -179,8 +183,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { name: "POSTGRESQL", enabled: store.dialect === "postgres", description: "The database is PostgreSQL (else SQLite)" },
     { name: "AUTOFORECAST", enabled: true, description: "Each client's forecast is recomputed hourly" },
     { name: "PROMETHEUS_METRICS", enabled: true, description: "Metrics in Prometheus text at /system/metrics/prometheus" },
+    { name: "AGENT_PACKAGES", enabled: options.agentPacks !== undefined && options.standaloneAgents?.token !== undefined, description: "Preconfigured agent packages (zip) to download" },
   ];
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features)], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry }))], {
     authenticator,
     onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),

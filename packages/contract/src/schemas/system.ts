@@ -138,3 +138,23 @@ export const ClientNumberParam = z.string().regex(/^\d{1,4}$/, "must be a client
 /** One feature of this installation and whether it is on (GET /system/features). */
 export const OutSystemFeature = z.object({ name: z.string(), enabled: z.boolean(), description: z.string() });
 export type OutSystemFeature = z.infer<typeof OutSystemFeature>;
+
+/**
+ * InAgentPacksBody: a package for agent `name`; `config_update` is INI text merged over the
+ * package's agent.ini (it may not rename the agent); `engine_url` defaults to the address the
+ * request reached; `service_manager` is accepted and not used (Baton has no service manager).
+ */
+export const InAgentPacksBody = z.object({
+  platform: z.enum(["UNIX", "WINDOWS"]).default("UNIX"),
+  name: AgentNameInput,
+  config_update: z.string().max(64 * 1024).optional(),
+  engine_url: z.url({ protocol: /^https?$/ }).optional(),
+  service_manager: z.record(z.string(), z.unknown()).optional(),
+});
+export type InAgentPacksBody = z.infer<typeof InAgentPacksBody>;
+
+/** An agent package's file name: nothing that could leave the packages directory. */
+export const AgentPackFileName = z.string().regex(/^baton-agent-[A-Z0-9_.$@#-]+-[0-9a-f]{12}\.zip$/, "is not an agent package file name");
+
+export const OutAgentPack = z.object({ filename: z.string(), link: z.string() });
+export type OutAgentPack = z.infer<typeof OutAgentPack>;

@@ -33,7 +33,7 @@ export class Reply {
 export class StreamReply {
   constructor(
     readonly contentType: string,
-    readonly chunks: AsyncIterable<string>,
+    readonly chunks: AsyncIterable<string | Uint8Array>,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 }

@@ -115,6 +115,24 @@ export class AgentRegistry {
     await updateAgent(this.deps.store.db, name, { name: newName, key_hash: null });
   }
 
+  /**
+   * A key for an agent that will connect with it (an agent package): the agent is registered and
+   * authenticated if new; an existing one gets a new key, so its old installation can no longer
+   * connect. Refused while the agent is connected.
+   */
+  async issueKey(name: string, platform: string): Promise<string> {
+    const { db } = this.deps.store;
+    if (this.#isInProcess(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent runs inside the engine.", `${name} is an in-process agent`);
+    if (this.deps.agents.has(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent is connected.", `Stop agent '${name}' before making a package with its name: the package replaces its key.`);
+    const key = randomBytes(24).toString("base64url");
+    if ((await findAgent(db, name)) === undefined) {
+      await insertAgent(db, { name, platform, version: "", hardware: "", software: "", ip_address: "", authenticated: 1, key_hash: hashKey(key), created_at: this.deps.clock.now(), last_seen_at: null });
+    } else {
+      await updateAgent(db, name, { key_hash: hashKey(key), authenticated: 1 });
+    }
+    return key;
+  }
+
   /** Forgets the agent's key: its next connection is given a new one. */
   async resetKey(principal: Principal, name: string): Promise<void> {
     requirePrivilege(principal, "AGENTS");

@@ -1,0 +1,29 @@
+import { AgentPackFileName, InAgentPacksBody } from "@baton/contract";
+import type { AgentPackService } from "../../system/agent-packs";
+import { defineRoute, noParams, noBody, Reply, StreamReply } from "../route";
+import { ClientParams } from "./params";
+
+const PackParams = ClientParams.extend({ filename: AgentPackFileName });
+
+/** POST /system/agentpacks (201 with the link) and GET of a package's zip. */
+export function agentPackRoutes(packs: AgentPackService) {
+  return [
+    defineRoute({
+      method: "POST",
+      path: "/:client_id/system/agentpacks",
+      params: ClientParams,
+      query: noParams,
+      body: InAgentPacksBody,
+      // The package's agents reach the engine where this request did, unless the body names another URL.
+      handle: async ({ principal, body, req }) => new Reply(201, await packs.create(principal, body, `http://${req.headers.host ?? "localhost"}`)),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/:client_id/system/agentpacks/:filename",
+      params: PackParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }) => new StreamReply("application/octet-stream", await packs.read(principal, params.filename), { "Content-Disposition": `attachment; filename="${params.filename}"` }),
+    }),
+  ];
+}

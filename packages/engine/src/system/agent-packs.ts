@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { AgentConfigFile, ErrorCode, type InAgentPacksBody, type OutAgentPack } from "@baton/contract";
+import ini from "ini";
+import { ZipFile } from "yazl";
+import { requirePrivilege } from "../auth/access";
+import type { Principal } from "../auth/authenticator";
+import { ConflictError, NotFoundError, invalid } from "../domain/errors";
+import type { AgentRegistry } from "./agent-registry";
+
+export interface AgentPackDeps {
+  /** Where packages are kept (DATA_DIR/agentpacks); undefined disables them. */
+  dir: string | undefined;
+  /** The token standalone agents present; undefined when they are disabled. */
+  token: string | undefined;
+  /** `baton-agent` as one runnable JavaScript file. */
+  bundle: (() => Promise<Buffer>) | undefined;
+  registry: AgentRegistry;
+}
+
+const START_SH = '#!/bin/sh\n# Starts the agent with the configuration beside it (Node.js 20 or newer on the PATH).\ncd "$(dirname "$0")" && exec node baton-agent.mjs --config agent.ini "$@"\n';
+const START_CMD = '@echo off\r\nrem Starts the agent with the configuration beside it (Node.js 20 or newer on the PATH).\r\ncd /d "%~dp0"\r\nnode baton-agent.mjs --config agent.ini %*\r\n';
+
+/**
+ * Agent packages: a zip holding `baton-agent` bundled into one file, its agent.ini (engine URL,
+ * token, name, the request's config_update merged in), the agent's own key and start scripts.
+ * Unzipped and started, it connects as that agent, already authenticated.
+ */
+export class AgentPackService {
+  constructor(private readonly deps: AgentPackDeps) {}
+
+  async create(principal: Principal, input: InAgentPacksBody, engineUrl: string): Promise<OutAgentPack> {
+    requirePrivilege(principal, "AGENTS");
+    const { dir, token, bundle } = this.#enabled();
+    const config = this.#config(input, input.engine_url ?? engineUrl, token);
+    const key = await this.deps.registry.issueKey(input.name, input.platform);
+    const zip = new ZipFile();
+    zip.addBuffer(await bundle(), "baton-agent/baton-agent.mjs", { mode: 0o100644 });
+    zip.addBuffer(Buffer.from(ini.stringify(config)), "baton-agent/agent.ini", { mode: 0o100600 });
+    zip.addBuffer(Buffer.from(`${key}\n`), "baton-agent/agent-key", { mode: 0o100600 });
+    zip.addBuffer(Buffer.from(START_SH), "baton-agent/start.sh", { mode: 0o100755 });
+    zip.addBuffer(Buffer.from(START_CMD), "baton-agent/start.cmd", { mode: 0o100644 });
+    zip.end();
+    const filename = `baton-agent-${input.name}-${randomBytes(6).toString("hex")}.zip`;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const partial = join(dir, `.${filename}.partial`);
+    try {
+      await pipeline(zip.outputStream, createWriteStream(partial, { mode: 0o600 }));
+      await rename(partial, join(dir, filename));
+    } finally {
+      await rm(partial, { force: true });
+    }
+    return { filename, link: `/ae/api/v1/${principal.client}/system/agentpacks/${filename}` };
+  }
+
+  /** A package's bytes as a stream; `filename` was checked to be a package file name (no path). */
+  async read(principal: Principal, filename: string): Promise<AsyncIterable<Uint8Array>> {
+    requirePrivilege(principal, "AGENTS");
+    const path = join(this.#enabled().dir, filename);
+    const found = await stat(path).then((file) => file.isFile()).catch(() => false);
+    if (!found) throw new NotFoundError(ErrorCode.NOT_FOUND, "Agent package not found.", `There is no agent package '${filename}'.`);
+    return createReadStream(path);
+  }
+
+  /** agent.ini: the package's settings with `config_update` merged over them, which may not rename the agent. */
+  #config(input: InAgentPacksBody, engineUrl: string, token: string): AgentConfigFile {
+    const update = AgentConfigFile.safeParse(input.config_update === undefined ? {} : ini.parse(input.config_update));
+    if (!update.success) throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "is not an agent configuration (INI sections GLOBAL, ENGINE, AGENT)", input.config_update);
+    const name = update.data.GLOBAL?.name;
+    if (name !== undefined && name.toUpperCase() !== input.name) throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "may not give the agent another name than `name`", name);
+    return {
+      ...update.data,
+      GLOBAL: { ...update.data.GLOBAL, name: input.name },
+      ENGINE: { ...update.data.ENGINE, url: engineUrl, token },
+      AGENT: { ...update.data.AGENT, dir: "." },
+    };
+  }
+
+  #enabled(): { dir: string; token: string; bundle: () => Promise<Buffer> } {
+    const { dir, token, bundle } = this.deps;
+    if (dir === undefined || token === undefined || bundle === undefined) throw new ConflictError(ErrorCode.CONFLICT, "Agent packages are not available.", "They need a data directory and standalone agents (an agent token).");
+    return { dir, token, bundle };
+  }
+}
