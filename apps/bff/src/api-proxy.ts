@@ -19,6 +19,8 @@ export function apiProxy(engineUrl: () => string, logger: Logger): RequestHandle
     pathRewrite: (path) => `${API_BASE}${path}`,
     changeOrigin: true,
     xfwd: false,
+    // The engine is this same process: over HTTPS its certificate need not name the loopback address.
+    secure: false,
     on: {
       proxyReq: (proxyReq, _req, res) => {
         for (const name of proxyReq.getHeaderNames()) if (!REQUEST_HEADERS.has(name)) proxyReq.removeHeader(name);

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmbeddedAgent, describeHost } from "@baton/agent";
@@ -33,6 +34,7 @@ export interface StartOptions {
 
 /** Starts the whole process on the configured port (0 picks a free one). */
 export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
+  const tls = config.BATON_TLS_CERT === undefined || config.BATON_TLS_KEY === undefined ? undefined : { cert: await readFile(config.BATON_TLS_CERT, "utf8"), key: await readFile(config.BATON_TLS_KEY, "utf8") };
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const agents = [
     new EmbeddedAgent({ name: config.BATON_AGENT_NAME, maxJobs: config.BATON_AGENT_MAX_JOBS > 0 ? config.BATON_AGENT_MAX_JOBS : undefined }),
@@ -47,12 +49,13 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     callbackAllow: config.BATON_CALLBACK_ALLOW,
     repositoriesDir: join(config.DATA_DIR, "repositories"),
     agentHost: describeHost(),
+    certificates: tls ? [tls.cert] : [],
     agentPacks: { dir: join(config.DATA_DIR, "agentpacks"), bundle: agentBundle },
     standaloneAgents: { token: config.BATON_AGENT_TOKEN ?? (await storedSecret(join(config.DATA_DIR, "agent-token"))), lostAfterMs: config.BATON_AGENT_LOST_MS },
   });
   let url = "";
   const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR, logger: logger.child({ component: "bff" }) });
-  const server = createHttpServer(engine, bff);
+  const server = createHttpServer(engine, bff, tls);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -60,7 +63,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
   const address = server.address();
   const port = typeof address === "object" && address !== null ? (address satisfies AddressInfo).port : config.PORT;
   const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
-  url = `http://${host}:${port}`;
+  url = `${tls ? "https" : "http"}://${host}:${port}`;
 
   return {
     url,

@@ -24,7 +24,10 @@ const Config = z.object({
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
   /** Where the built console lives. */
   BATON_CONSOLE_DIR: z.string().optional(),
-});
+  /** PEM files of the certificate (chain) and private key: with both, Baton serves HTTPS. */
+  BATON_TLS_CERT: z.string().optional(),
+  BATON_TLS_KEY: z.string().optional(),
+}).refine((config) => (config.BATON_TLS_CERT === undefined) === (config.BATON_TLS_KEY === undefined), { message: "BATON_TLS_CERT and BATON_TLS_KEY go together", path: ["BATON_TLS_CERT"] });
 
 export type Config = z.infer<typeof Config>;
 

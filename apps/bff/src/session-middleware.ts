@@ -13,12 +13,17 @@ export function sessionOf(req: Request, sessions: SessionStore): Session | undef
   return sessions.touch(cookies[SESSION_COOKIE]);
 }
 
+/** Cookie settings of the session: httpOnly, same-site only, and Secure when served over HTTPS. */
+function cookieOptions(res: Response) {
+  return { httpOnly: true, sameSite: "strict" as const, path: "/", secure: res.req.secure };
+}
+
 export function setSessionCookie(res: Response, session: Session): void {
-  res.setHeader("Set-Cookie", serializeCookie(SESSION_COOKIE, session.id, { httpOnly: true, sameSite: "strict", path: "/" }));
+  res.setHeader("Set-Cookie", serializeCookie(SESSION_COOKIE, session.id, cookieOptions(res)));
 }
 
 export function clearSessionCookie(res: Response): void {
-  res.setHeader("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { httpOnly: true, sameSite: "strict", path: "/", maxAge: 0 }));
+  res.setHeader("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { ...cookieOptions(res), maxAge: 0 }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { AgentConfigFile, AgentName } from "@baton/contract";
 import ini from "ini";
 import { StandaloneAgent } from "./standalone/standalone-agent";
 
-const USAGE = "usage: baton-agent [--config agent.ini] --engine http://host:port --name NAME [--dir DIR] [--max-jobs N] [--token TOKEN | env BATON_AGENT_TOKEN]";
+const USAGE = "usage: baton-agent [--config agent.ini] --engine http(s)://host:port --name NAME [--dir DIR] [--max-jobs N] [--ca CERTS.pem] [--token TOKEN | env BATON_AGENT_TOKEN]";
 
 /**
  * Reads the command line of `baton-agent` (what it leaves out comes from `--config`, an agent
@@ -14,7 +14,7 @@ const USAGE = "usage: baton-agent [--config agent.ini] --engine http://host:port
 export function agentOptions(args: readonly string[], env: NodeJS.ProcessEnv) {
   const { values } = parseArgs({
     args: [...args],
-    options: { config: { type: "string" }, engine: { type: "string" }, name: { type: "string" }, dir: { type: "string" }, "max-jobs": { type: "string" }, token: { type: "string" } },
+    options: { config: { type: "string" }, engine: { type: "string" }, name: { type: "string" }, dir: { type: "string" }, "max-jobs": { type: "string" }, token: { type: "string" }, ca: { type: "string" } },
     strict: true,
   });
   const file = values.config === undefined ? {} : readConfig(values.config);
@@ -22,6 +22,7 @@ export function agentOptions(args: readonly string[], env: NodeJS.ProcessEnv) {
   const token = values.token ?? env["BATON_AGENT_TOKEN"] ?? file.ENGINE?.token;
   const configDir = values.config === undefined ? "." : dirname(resolve(values.config));
   const dir = values.dir ?? (file.AGENT?.dir === undefined ? undefined : resolve(configDir, file.AGENT.dir));
+  const caFile = values.ca ?? (file.ENGINE?.ca === undefined ? undefined : resolve(configDir, file.ENGINE.ca));
   if (engine === undefined || !/^https?:\/\//.test(engine)) throw new Error(`--engine must be an http(s) URL\n${USAGE}`);
   const name = AgentName.safeParse((values.name ?? file.GLOBAL?.name)?.toUpperCase());
   if (!name.success) throw new Error(`--name must be an agent name (letters, digits, _ . $ @ # -)\n${USAGE}`);
@@ -29,17 +30,19 @@ export function agentOptions(args: readonly string[], env: NodeJS.ProcessEnv) {
   const maxJobsText = values["max-jobs"] ?? file.AGENT?.max_jobs;
   const maxJobs = maxJobsText === undefined ? undefined : Number(maxJobsText);
   if (maxJobs !== undefined && !(Number.isInteger(maxJobs) && maxJobs >= 1)) throw new Error(`--max-jobs must be a whole number of at least 1\n${USAGE}`);
-  return { engineUrl: engine, name: name.data, token, dir, maxJobs };
+  return { engineUrl: engine, name: name.data, token, dir, maxJobs, ...(caFile !== undefined && { ca: readText(caFile, "--ca") }) };
+}
+
+function readText(path: string, option: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read ${option} ${path}: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
 }
 
 function readConfig(path: string): AgentConfigFile {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new Error(`cannot read --config ${path}: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
-  const parsed = AgentConfigFile.safeParse(ini.parse(text));
+  const parsed = AgentConfigFile.safeParse(ini.parse(readText(path, "--config")));
   if (!parsed.success) throw new Error(`--config ${path} is not an agent configuration: ${parsed.error.issues[0]?.message ?? ""}`);
   return parsed.data;
 }

@@ -73,6 +73,8 @@ export interface EngineOptions {
   standaloneAgents?: { token: string | undefined; lostAfterMs?: number; heartbeatMs?: number };
   /** What the in-process agents report of their host (version, hardware, software) in the agent list. */
   agentHost?: EngineHost;
+  /** PEM texts of the TLS certificates the server uses (GET /system/certificates). */
+  certificates?: readonly string[];
   /** Agent packages: where they are kept (DATA_DIR/agentpacks) and `baton-agent` as one file; disabled without them. */
   agentPacks?: { dir: string; bundle: () => Promise<Buffer> };
 }
@@ -149,7 +151,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   });
   const metrics = new EngineMetrics({ store, agents });
   bus.subscribe((event) => metrics.observe(event));
-  const system = new SystemService({ store, clock, metrics, parts: () => ({ scheduling: scheduler.running, agentEndpoint: agentEndpoint.accepting, agentConnections: agentEndpoint.connectedCount }) });
+  const system = new SystemService({ store, clock, metrics, parts: () => ({ scheduling: scheduler.running, agentEndpoint: agentEndpoint.accepting, agentConnections: agentEndpoint.connectedCount }), certificates: options.certificates ?? [] });
   const clients = new ClientService({ store, clock, recorder, logger, onClientDeleted: () => authenticator.forget() });
   const estimator = new RuntimeEstimator({ store, clock, logger });
   // An execution that ended OK refines its object's estimated runtime.
@@ -182,10 +184,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { name: "STANDALONE_AGENTS", enabled: options.standaloneAgents?.token !== undefined, description: "baton-agent processes connect over WebSocket" },
     { name: "POSTGRESQL", enabled: store.dialect === "postgres", description: "The database is PostgreSQL (else SQLite)" },
     { name: "AUTOFORECAST", enabled: true, description: "Each client's forecast is recomputed hourly" },
+    { name: "HTTPS", enabled: (options.certificates ?? []).length > 0, description: "The console, the REST API and agents are served over TLS" },
     { name: "PROMETHEUS_METRICS", enabled: true, description: "Metrics in Prometheus text at /system/metrics/prometheus" },
     { name: "AGENT_PACKAGES", enabled: options.agentPacks !== undefined && options.standaloneAgents?.token !== undefined, description: "Preconfigured agent packages (zip) to download" },
   ];
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry }))], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] }))], {
     authenticator,
     onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),

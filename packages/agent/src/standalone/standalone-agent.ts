@@ -24,6 +24,8 @@ export interface StandaloneAgentOptions {
    */
   dir?: string | undefined;
   maxJobs?: number | undefined;
+  /** PEM certificates to trust for an https engine (its own, when self-signed). */
+  ca?: string | undefined;
   killGraceMs?: number;
   /** Told of connections, drops and problems; silent by default. */
   log?: (message: string) => void;
@@ -76,7 +78,7 @@ export class StandaloneAgent {
 
   #connect(): void {
     const url = new URL(AGENT_ENDPOINT_PATH, this.options.engineUrl.replace(/^http/, "ws"));
-    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.options.token}` } });
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.options.token}` }, ...(this.options.ca !== undefined && { ca: this.options.ca }) });
     this.#socket = socket;
     socket.on("open", () => this.#send(this.#hello()));
     socket.on("message", (data) => this.#receive(data.toString()));

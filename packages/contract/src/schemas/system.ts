@@ -158,3 +158,22 @@ export const AgentPackFileName = z.string().regex(/^baton-agent-[A-Z0-9_.$@#-]+-
 
 export const OutAgentPack = z.object({ filename: z.string(), link: z.string() });
 export type OutAgentPack = z.infer<typeof OutAgentPack>;
+
+/** OutCertificatesList: the TLS certificates the engine's process serves with (its chain). */
+export const OutCertificatesList = z.object({
+  total: z.int(),
+  data: z.array(
+    z.object({
+      process: z.string(),
+      subject: z.string(),
+      issuer: z.string(),
+      serial_number: z.string(),
+      valid_from: z.string(),
+      valid_to: z.string(),
+      fingerprint_sha256: z.string(),
+      expired: z.boolean(),
+    }),
+  ),
+  hasmore: z.boolean(),
+});
+export type OutCertificatesList = z.infer<typeof OutCertificatesList>;

@@ -19,6 +19,8 @@ export interface AgentPackDeps {
   /** `baton-agent` as one runnable JavaScript file. */
   bundle: (() => Promise<Buffer>) | undefined;
   registry: AgentRegistry;
+  /** PEM texts of the certificates the engine serves HTTPS with; packages trust them. */
+  certificates: readonly string[];
 }
 
 const START_SH = '#!/bin/sh\n# Starts the agent with the configuration beside it (Node.js 20 or newer on the PATH).\ncd "$(dirname "$0")" && exec node baton-agent.mjs --config agent.ini "$@"\n';
@@ -41,6 +43,7 @@ export class AgentPackService {
     zip.addBuffer(await bundle(), "baton-agent/baton-agent.mjs", { mode: 0o100644 });
     zip.addBuffer(Buffer.from(ini.stringify(config)), "baton-agent/agent.ini", { mode: 0o100600 });
     zip.addBuffer(Buffer.from(`${key}\n`), "baton-agent/agent-key", { mode: 0o100600 });
+    if (config.ENGINE?.ca !== undefined) zip.addBuffer(Buffer.from(this.deps.certificates.join("\n")), `baton-agent/${config.ENGINE.ca}`, { mode: 0o100644 });
     zip.addBuffer(Buffer.from(START_SH), "baton-agent/start.sh", { mode: 0o100755 });
     zip.addBuffer(Buffer.from(START_CMD), "baton-agent/start.cmd", { mode: 0o100644 });
     zip.end();
@@ -74,7 +77,7 @@ export class AgentPackService {
     return {
       ...update.data,
       GLOBAL: { ...update.data.GLOBAL, name: input.name },
-      ENGINE: { ...update.data.ENGINE, url: engineUrl, token },
+      ENGINE: { ...update.data.ENGINE, url: engineUrl, token, ...(engineUrl.startsWith("https:") && this.deps.certificates.length > 0 && { ca: "engine-ca.pem" }) },
       AGENT: { ...update.data.AGENT, dir: "." },
     };
   }

@@ -17,7 +17,7 @@ describe("system health", () => {
   });
 
   const health = (parts: { scheduling: boolean; agentEndpoint: boolean; agentConnections: number }) =>
-    new SystemService({ store, clock: { now: () => Date.parse("2030-01-01T00:00:00Z") }, metrics: new EngineMetrics({ store, agents: new Map() }), parts: () => parts }).health(true);
+    new SystemService({ store, clock: { now: () => Date.parse("2030-01-01T00:00:00Z") }, metrics: new EngineMetrics({ store, agents: new Map() }), parts: () => parts, certificates: [] }).health(true);
 
   it("is UP with a scheduler and an agent endpoint, naming the agents connected", async () => {
     const up = await health({ scheduling: true, agentEndpoint: true, agentConnections: 2 });

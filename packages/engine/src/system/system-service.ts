@@ -1,5 +1,6 @@
+import { X509Certificate } from "node:crypto";
 import { hostname } from "node:os";
-import { ErrorCode, type MetricsQuery, type OutHealthCheck, type OutMetrics } from "@baton/contract";
+import { ErrorCode, type MetricsQuery, type OutCertificatesList, type OutHealthCheck, type OutMetrics } from "@baton/contract";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { invalid } from "../domain/errors";
@@ -21,6 +22,8 @@ export interface SystemServiceDeps {
   metrics: EngineMetrics;
   /** Whether this process runs the scheduler (PWP) and takes agents (CP), and how many agents it has. */
   parts(): { scheduling: boolean; agentEndpoint: boolean; agentConnections: number };
+  /** PEM texts of the TLS certificates this process serves with (empty without HTTPS). */
+  certificates: readonly string[];
 }
 
 /** Health, Prometheus metrics and historic metrics of the system, sampled once a minute. */
@@ -36,7 +39,7 @@ export class SystemService {
   async health(details: boolean): Promise<OutHealthCheck> {
     const parts = this.deps.parts();
     const now = new Date(this.deps.clock.now()).toISOString();
-    const instance = `${hostname()}:${process.pid}`;
+    const instance = processName();
     const part = (up: boolean, connections = 0) => ({
       status: up ? ("UP" as const) : ("DOWN" as const),
       instancesRunning: up ? 1 : 0,
@@ -52,6 +55,23 @@ export class SystemService {
       cp: part(parts.agentEndpoint, parts.agentConnections),
     };
     return details ? { ...check, count_active_executions: (await countUnendedExecutions(this.deps.store.db, "active")) + (await countUnendedExecutions(this.deps.store.db, "waiting")) } : check;
+  }
+
+  /** Each certificate of the served chain: subject, issuer, validity and SHA-256 fingerprint. */
+  certificates(principal: Principal): OutCertificatesList {
+    requirePrivilege(principal, "SYSTEM_OVERVIEW");
+    const now = this.deps.clock.now();
+    const data = this.deps.certificates.flatMap(pemCertificates).map((certificate) => ({
+      process: processName(),
+      subject: certificate.subject.replaceAll("\n", ", "),
+      issuer: certificate.issuer.replaceAll("\n", ", "),
+      serial_number: certificate.serialNumber,
+      valid_from: new Date(certificate.validFrom).toISOString(),
+      valid_to: new Date(certificate.validTo).toISOString(),
+      fingerprint_sha256: certificate.fingerprint256,
+      expired: Date.parse(certificate.validTo) < now,
+    }));
+    return { total: data.length, data, hasmore: false };
   }
 
   async prometheus(principal: Principal, intervalSeconds: number): Promise<string> {
@@ -97,4 +117,14 @@ export class SystemService {
   stop(): void {
     clearTimeout(this.#timer);
   }
+}
+
+/** This process as the health check and the certificate list name it. */
+function processName(): string {
+  return `${hostname()}:${process.pid}`;
+}
+
+/** The certificates of a PEM text (a chain holds several). */
+function pemCertificates(pem: string): X509Certificate[] {
+  return (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).map((block) => new X509Certificate(block));
 }

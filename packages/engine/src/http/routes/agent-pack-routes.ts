@@ -15,7 +15,10 @@ export function agentPackRoutes(packs: AgentPackService) {
       query: noParams,
       body: InAgentPacksBody,
       // The package's agents reach the engine where this request did, unless the body names another URL.
-      handle: async ({ principal, body, req }) => new Reply(201, await packs.create(principal, body, `http://${req.headers.host ?? "localhost"}`)),
+      handle: async ({ principal, body, req }) => {
+        const scheme = "encrypted" in req.socket && req.socket.encrypted === true ? "https" : "http";
+        return new Reply(201, await packs.create(principal, body, `${scheme}://${req.headers.host ?? "localhost"}`));
+      },
     }),
     defineRoute({
       method: "GET",

@@ -40,6 +40,7 @@ export function systemRoutes(system: SystemService, clients: ClientService, feat
       body: noBody,
       handle: async ({ principal, params }): Promise<OutRunId> => ({ run_id: await clients.remove(principal, params.target_client) }),
     }),
+    defineRoute({ method: "GET", path: "/:client_id/system/certificates", params: ClientParams, query: noParams, body: noBody, handle: async ({ principal }) => system.certificates(principal) }),
     defineRoute({ method: "GET", path: "/:client_id/system/features", params: ClientParams, query: noParams, body: noBody, handle: async () => features() }),
   ];
 }
