@@ -1,4 +1,4 @@
-import { OutClientList, OutHealthCheck, OutMetrics, OutReportContent, OutRunId, OutSystemFeature, Right } from "@baton/contract";
+import { OutClientList, OutHealthCheck, OutMetrics, OutProductUsage, OutReportContent, OutRunId, OutSystemFeature, OutTelemetryExport, OutTelemetryProductList, Right } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { z } from "zod";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
@@ -79,6 +79,29 @@ describe.each(testDialects)("system health, metrics and clients on %s", (dialect
     expect((await plain("/100/system/metrics?type=api_requests")).status).toBe(403);
     expect((await plain("/100/system/agents")).status).toBe(403);
     expect((await plain("/100/system/health")).status).toBe(200);
+  });
+
+  it("exports monthly telemetry and daily product usage from client 0 only", async () => {
+    const exported = OutTelemetryExport.parse(await (await test.rest("/0/telemetry/export/2")).json());
+    expect(exported.months.map((m) => m.month)).toEqual([new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7), new Date().toISOString().slice(0, 7)]);
+    expect(exported.months[1]).toMatchObject({ executions: { Job: 3 }, executions_total: 3, agents: 1, users: 1 });
+    expect(exported.instance_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await test.rest("/100/telemetry/export/2")).status).toBe(403);
+    expect((await test.rest("/0/telemetry/export/0")).status).toBe(400);
+    expect((await test.rest("/0/telemetry/export/121")).status).toBe(400);
+    expect(OutTelemetryProductList.parse(await (await test.rest("/0/telemetry/products")).json()).data.map((p) => p.name)).toEqual(["Baton engine", "Baton agent"]);
+
+    const now = Math.floor(Date.now() / 1000);
+    const usage = OutProductUsage.parse(await (await test.rest(`/0/productusage?start_date=${now - 86_400}.5&end_date=${now}`)).json());
+    expect(usage[0]?.instance_id).toBe(exported.instance_id);
+    const executions = usage[0]?.usage.filter((u) => u.sku === "BATON-EXECUTIONS") ?? [];
+    expect(executions).toHaveLength(2);
+    expect(executions.reduce((sum, u) => sum + u.usage, 0)).toBe(3);
+    expect(OutProductUsage.parse(await (await test.rest(`/0/productusage?start_date=${now - 86_400}&end_date=${now}&skip=1&limit=2`)).json())[0]?.usage).toHaveLength(2);
+    for (const query of [`start_date=${now}&end_date=${now - 10}`, "start_date=yesterday&end_date=1", `end_date=${now}`, `start_date=${now - 400 * 86_400}&end_date=${now}`]) {
+      expect((await test.rest(`/0/productusage?${query}`)).status, query).toBe(400);
+    }
+    expect((await test.rest(`/100/productusage?start_date=${now}&end_date=${now}`)).status).toBe(403);
   });
 
   it("lists features and clients with their counts", async () => {

@@ -10,6 +10,7 @@ import { objectsRoutes } from "./http/routes/objects-routes";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
 import { agentPackRoutes } from "./http/routes/agent-pack-routes";
 import { agentsRoutes } from "./http/routes/agents-routes";
+import { telemetryRoutes } from "./http/routes/telemetry-routes";
 import { systemRoutes } from "./http/routes/system-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
 import { usersRoutes } from "./http/routes/users-routes";
@@ -50,9 +51,13 @@ import { AgentPackService } from "./system/agent-packs";
 import { ClientService } from "./system/client-service";
 import { EngineMetrics } from "./system/engine-metrics";
 import { SystemService } from "./system/system-service";
+import { TelemetryService } from "./system/telemetry-service";
 import { AgentGroupService } from "./system/agent-group-service";
 import { AgentRegistry, type EngineHost } from "./system/agent-registry";
 import { bootstrap, type BootstrapResult } from "./system/bootstrap";
+
+/** The engine's version, as telemetry and product usage report it. */
+const ENGINE_VERSION = "0.1.0";
 
 /** How long a standalone agent may be away before its running jobs end as lost. */
 const DEFAULT_AGENT_LOST_MS = 60_000;
@@ -188,7 +193,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { name: "PROMETHEUS_METRICS", enabled: true, description: "Metrics in Prometheus text at /system/metrics/prometheus" },
     { name: "AGENT_PACKAGES", enabled: options.agentPacks !== undefined && options.standaloneAgents?.token !== undefined, description: "Preconfigured agent packages (zip) to download" },
   ];
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] }))], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features), ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] }))], {
     authenticator,
     onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),

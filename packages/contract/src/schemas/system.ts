@@ -177,3 +177,44 @@ export const OutCertificatesList = z.object({
   hasmore: z.boolean(),
 });
 export type OutCertificatesList = z.infer<typeof OutCertificatesList>;
+
+/** GET /0/telemetry/export/{start_from}: months back, the current one included. */
+export const TelemetryExportParams = z.object({ start_from: z.string().regex(/^\d{1,3}$/, "must be a number of months").transform(Number).pipe(z.int().min(1).max(120)) });
+
+/** One month of telemetry: executions by type, and how many agents and users ran them. */
+export const OutTelemetryMonth = z.object({
+  month: z.string(),
+  executions: z.record(z.string(), z.int()),
+  executions_total: z.int(),
+  agents: z.int(),
+  users: z.int(),
+});
+export const OutTelemetryExport = z.object({ instance_id: z.string(), product_version: z.string(), months: z.array(OutTelemetryMonth) });
+export type OutTelemetryExport = z.infer<typeof OutTelemetryExport>;
+
+export const OutTelemetryProductList = z.object({ total: z.int(), data: z.array(z.object({ name: z.string(), version: z.string() })), hasmore: z.boolean() });
+export type OutTelemetryProductList = z.infer<typeof OutTelemetryProductList>;
+
+/** An epoch time in seconds as product usage takes it: digits with an optional fraction. */
+const EpochSeconds = z.string().regex(/^\d+(\.\d+)?$/, "must be epoch seconds (digits, optional fraction)").transform((text) => Math.floor(Number(text) * 1000));
+
+export const ProductUsageQuery = z
+  .object({
+    start_date: EpochSeconds,
+    end_date: EpochSeconds,
+    skip: QueryInt.pipe(z.int().min(0)).default(0),
+    limit: QueryInt.pipe(z.int().min(0)).default(1000),
+  })
+  .refine((query) => query.start_date <= query.end_date, { message: "start_date must not be after end_date", path: ["start_date"] });
+export type ProductUsageQuery = z.infer<typeof ProductUsageQuery>;
+
+/** Product usage: per day of the range, executions run and agents used. */
+export const OutProductUsage = z.array(
+  z.object({
+    instance_id: z.string(),
+    product: z.string(),
+    product_version: z.string(),
+    usage: z.array(z.object({ reporting_end_date: z.string(), usage: z.number(), sku: z.string(), metric_type: z.string(), additional_info: z.string() })),
+  }),
+);
+export type OutProductUsage = z.infer<typeof OutProductUsage>;

@@ -21,6 +21,13 @@ export interface Database {
   forecast_entries: ForecastEntriesTable;
   agents: AgentsTable;
   metric_samples: MetricSamplesTable;
+  installation: InstallationTable;
+}
+
+/** One row: the installation's id (migration 0016). */
+export interface InstallationTable {
+  id: string;
+  created_at: number;
 }
 
 /** Historic metrics: one value per type and minute (migration 0015). */

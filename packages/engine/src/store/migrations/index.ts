@@ -15,6 +15,7 @@ import { objectSearchMigration } from "./0012-object-search";
 import { forecastsMigration } from "./0013-forecasts";
 import { agentsMigration } from "./0014-agents";
 import { metricSamplesMigration } from "./0015-metric-samples";
+import { installationMigration } from "./0016-installation";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0013-forecasts": forecastsMigration(dialect),
     "0014-agents": agentsMigration(dialect),
     "0015-metric-samples": metricSamplesMigration(dialect),
+    "0016-installation": installationMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,13 @@
+import { ProductUsageQuery, TelemetryExportParams } from "@baton/contract";
+import type { TelemetryService } from "../../system/telemetry-service";
+import { defineRoute, noBody, noParams } from "../route";
+import { ClientParams } from "./params";
+
+/** Telemetry export and products, and product usage: the system client (0) only. */
+export function telemetryRoutes(telemetry: TelemetryService) {
+  return [
+    defineRoute({ method: "GET", path: "/:client_id/telemetry/export/:start_from", systemClientOnly: true, params: ClientParams.extend(TelemetryExportParams.shape), query: noParams, body: noBody, handle: ({ principal, params }) => telemetry.export(principal, params.start_from) }),
+    defineRoute({ method: "GET", path: "/:client_id/telemetry/products", systemClientOnly: true, params: ClientParams, query: noParams, body: noBody, handle: async ({ principal }) => telemetry.products(principal) }),
+    defineRoute({ method: "GET", path: "/:client_id/productusage", systemClientOnly: true, params: ClientParams, query: ProductUsageQuery, body: noBody, handle: ({ principal, query }) => telemetry.usage(principal, query) }),
+  ];
+}
