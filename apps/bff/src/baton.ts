@@ -48,6 +48,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     adminPassword: config.BATON_ADMIN_PASSWORD,
     callbackAllow: config.BATON_CALLBACK_ALLOW,
     repositoriesDir: join(config.DATA_DIR, "repositories"),
+    raSolutionsDir: join(config.DATA_DIR, "ra-solutions"),
     agentHost: describeHost(),
     certificates: tls ? [tls.cert] : [],
     agentPacks: { dir: join(config.DATA_DIR, "agentpacks"), bundle: agentBundle },

@@ -10,6 +10,7 @@ import { objectsRoutes } from "./http/routes/objects-routes";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
 import { agentPackRoutes } from "./http/routes/agent-pack-routes";
 import { agentsRoutes } from "./http/routes/agents-routes";
+import { raSolutionRoutes } from "./http/routes/ra-solution-routes";
 import { telemetryRoutes } from "./http/routes/telemetry-routes";
 import { systemRoutes } from "./http/routes/system-routes";
 import { pingRoutes } from "./http/routes/ping-routes";
@@ -51,6 +52,7 @@ import { AgentPackService } from "./system/agent-packs";
 import { ClientService } from "./system/client-service";
 import { EngineMetrics } from "./system/engine-metrics";
 import { SystemService } from "./system/system-service";
+import { RaSolutionService } from "./system/ra-solutions";
 import { TelemetryService } from "./system/telemetry-service";
 import { AgentGroupService } from "./system/agent-group-service";
 import { AgentRegistry, type EngineHost } from "./system/agent-registry";
@@ -78,6 +80,8 @@ export interface EngineOptions {
   standaloneAgents?: { token: string | undefined; lostAfterMs?: number; heartbeatMs?: number };
   /** What the in-process agents report of their host (version, hardware, software) in the agent list. */
   agentHost?: EngineHost;
+  /** Where uploaded RA solution packages are kept (DATA_DIR/ra-solutions); RA solutions are disabled without it. */
+  raSolutionsDir?: string | undefined;
   /** PEM texts of the TLS certificates the server uses (GET /system/certificates). */
   certificates?: readonly string[];
   /** Agent packages: where they are kept (DATA_DIR/agentpacks) and `baton-agent` as one file; disabled without them. */
@@ -190,10 +194,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { name: "POSTGRESQL", enabled: store.dialect === "postgres", description: "The database is PostgreSQL (else SQLite)" },
     { name: "AUTOFORECAST", enabled: true, description: "Each client's forecast is recomputed hourly" },
     { name: "HTTPS", enabled: (options.certificates ?? []).length > 0, description: "The console, the REST API and agents are served over TLS" },
+    { name: "RA_SOLUTIONS", enabled: options.raSolutionsDir !== undefined, description: "Solution packages uploaded and installed into client 0" },
     { name: "PROMETHEUS_METRICS", enabled: true, description: "Metrics in Prometheus text at /system/metrics/prometheus" },
     { name: "AGENT_PACKAGES", enabled: options.agentPacks !== undefined && options.standaloneAgents?.token !== undefined, description: "Preconfigured agent packages (zip) to download" },
   ];
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features), ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] }))], {
+  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents)), ...systemRoutes(system, clients, () => features), ...raSolutionRoutes(new RaSolutionService({ dir: options.raSolutionsDir, store, clock, folders })), ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] }))], {
     authenticator,
     onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),

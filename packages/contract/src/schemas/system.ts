@@ -218,3 +218,45 @@ export const OutProductUsage = z.array(
   }),
 );
 export type OutProductUsage = z.infer<typeof OutProductUsage>;
+
+/** The manifest.json of an RA solution package: what it is and where its objects are. */
+export const RaSolutionManifest = z.object({
+  name: z.string().transform((name) => name.toUpperCase()).pipe(z.string().regex(/^[A-Z0-9_.$@#-]{1,200}$/, "must be a solution name (A-Z, 0-9, _ . $ @ # -)")),
+  version: z.string().regex(/^\d+(\.\d+){0,3}([-+][0-9A-Za-z.-]+)?$/, "must be a version such as 1.2.0"),
+  title: z.string().max(255).default(""),
+  description: z.string().max(4000).default(""),
+  /** The file in the package holding the objects as a folder export ({data: [...]}). */
+  objects: z.string().default("objects.json"),
+});
+export type RaSolutionManifest = z.infer<typeof RaSolutionManifest>;
+
+/** InRASolutionBody: install (or update to) an uploaded solution; its latest upload unless `version`. */
+export const InRASolutionBody = z.object({ name: z.string().transform((name) => name.toUpperCase()), version: z.string().optional() });
+export type InRASolutionBody = z.infer<typeof InRASolutionBody>;
+
+export const OutRASolution = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Versions uploaded, oldest first. */
+  uploaded_versions: z.array(z.string()),
+  installed_version: z.string().nullable(),
+  installed_at: z.string().nullable(),
+  installed_by: z.string().nullable(),
+  /** installed, update_available (a newer version is uploaded) or uploaded (never installed). */
+  status: z.enum(["installed", "update_available", "uploaded"]),
+});
+export type OutRASolution = z.infer<typeof OutRASolution>;
+export const OutRASolutionsList = z.object({ total: z.int(), data: z.array(OutRASolution), hasmore: z.boolean() });
+export type OutRASolutionsList = z.infer<typeof OutRASolutionsList>;
+
+/** Headers of an RA solution upload: the package's checksum and how it was computed. */
+export const RaUploadHeaders = z.object({
+  checksum: z.string().regex(/^[0-9a-fA-F]+$/, "must be a hexadecimal checksum"),
+  algorithm: z
+    .string()
+    .transform((name) => name.toUpperCase().replace("-", ""))
+    .pipe(z.enum(["MD5", "SHA1", "SHA256"], { error: "must be MD5, SHA-1 or SHA-256" }))
+    .default("MD5"),
+  "ignore-signature": QueryFlag.default(false),
+});

@@ -59,7 +59,7 @@ export class FolderService {
    * invalid, may not be written or conflicts with an existing object. Imports of a client write one
    * at a time; a second waits for the first and then sees what it wrote.
    */
-  async import(principal: Principal, entries: AsyncIterable<unknown>, options: ImportOptions): Promise<FolderImport> {
+  async import(principal: Principal, entries: AsyncIterable<unknown> | Iterable<unknown>, options: ImportOptions): Promise<FolderImport> {
     const folder = normaliseFolderPath(options.folderPath);
     if (folder === null) throw invalid(ErrorCode.INVALID_REQUEST, "folder_path", "is not a valid folder path", options.folderPath);
     const prepared = await prepareEntries(principal, entries, folder);
@@ -106,7 +106,7 @@ export class FolderService {
  * prepared object with its body as JSON; throws 400 with the issues of all entries (up to
  * MAX_ISSUES) when any is invalid.
  */
-async function prepareEntries(principal: Principal, entries: AsyncIterable<unknown>, folder: string): Promise<PreparedObject[]> {
+async function prepareEntries(principal: Principal, entries: AsyncIterable<unknown> | Iterable<unknown>, folder: string): Promise<PreparedObject[]> {
   const prepared: PreparedObject[] = [];
   const issues: ValidationIssue[] = [];
   const firstAt = new Map<string, string>();

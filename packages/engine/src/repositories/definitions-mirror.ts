@@ -64,7 +64,7 @@ export class DefinitionsMirror {
     // requesting user's own USER object is never deleted, so nobody locks themselves out.
     const imported = new Set(entries.map((entry) => describeFileText(JSON.stringify(entry))?.name));
     const remove = removed.filter((object) => !imported.has(object.name) && !(object.type === "USER" && object.name === principal.userName));
-    const result = await this.folders.import(principal, iterate(entries), { folderPath: "", overwrite: true, remove, ...(beforeWrite && { beforeWrite }) });
+    const result = await this.folders.import(principal, entries, { folderPath: "", overwrite: true, remove, ...(beforeWrite && { beforeWrite }) });
     return result.objects.length + result.removed.length;
   }
 
@@ -77,8 +77,4 @@ export class DefinitionsMirror {
     }
     return names;
   }
-}
-
-async function* iterate(entries: readonly unknown[]): AsyncGenerator<unknown> {
-  yield* entries;
 }

@@ -22,6 +22,15 @@ export interface Database {
   agents: AgentsTable;
   metric_samples: MetricSamplesTable;
   installation: InstallationTable;
+  ra_solutions: RaSolutionsTable;
+}
+
+/** Installed RA solutions (migration 0017). */
+export interface RaSolutionsTable {
+  name: string;
+  version: string;
+  installed_at: number;
+  installed_by: string;
 }
 
 /** One row: the installation's id (migration 0016). */

@@ -16,6 +16,7 @@ import { forecastsMigration } from "./0013-forecasts";
 import { agentsMigration } from "./0014-agents";
 import { metricSamplesMigration } from "./0015-metric-samples";
 import { installationMigration } from "./0016-installation";
+import { raSolutionsMigration } from "./0017-ra-solutions";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0014-agents": agentsMigration(dialect),
     "0015-metric-samples": metricSamplesMigration(dialect),
     "0016-installation": installationMigration(dialect),
+    "0017-ra-solutions": raSolutionsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
