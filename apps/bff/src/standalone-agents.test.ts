@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { OutAgent, OutAgentGroupList, OutAgentList, OutAgentPack, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { OutAgent, OutAgentGroupList, OutAgentList, OutAgentPack, OutAuthenticationPackage, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startCuttableProxy, type CuttableProxy } from "./testing/cuttable-proxy";
@@ -252,5 +252,20 @@ describe("standalone agents", () => {
     expect((await test.rest("/100/system/agentpacks", json({ name: "local" }))).status).toBe(409);
     expect((await test.rest("/100/system/agentpacks/..%2F..%2Fagent-token")).status).toBe(400);
     expect((await test.rest("/100/system/agentpacks/baton-agent-NONE-0123456789ab.zip")).status).toBe(404);
+  });
+
+  it("hands out authentication packages: the token, and for one agent its own new key", async () => {
+    const general = OutAuthenticationPackage.parse(await (await test.rest("/100/system/agents/authentication_package")).json());
+    expect(general).toEqual({ engine_url: test.baton.url, token: TOKEN });
+    const keyed = OutAuthenticationPackage.parse(await (await test.rest("/100/system/agents/keyed1/authentication_package")).json());
+    expect(keyed).toMatchObject({ agent_name: "KEYED1", token: TOKEN, key: expect.stringMatching(/^[\w-]{20,}$/) });
+    mkdirSync(dirOf("keyed1"), { recursive: true });
+    writeFileSync(join(dirOf("keyed1"), "agent-key"), `${keyed.key}\n`);
+    const agent = startAgent(test.baton.url, "keyed1", dirOf("keyed1"));
+    agents.push(agent);
+    await agent.connected();
+    const stranger = startAgent(test.baton.url, "keyed1", join(work, "no-key"));
+    agents.push(stranger);
+    await until(() => stranger.log.join("").includes("wrong agent key"));
   });
 });

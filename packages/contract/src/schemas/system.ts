@@ -260,3 +260,16 @@ export const RaUploadHeaders = z.object({
     .default("MD5"),
   "ignore-signature": QueryFlag.default(false),
 });
+
+/**
+ * OutAuthenticationPackage: what an agent needs to connect and authenticate. The general one
+ * (GET /system/agents/authentication_package) holds the engine's URL and token for any new agent;
+ * one agent's (GET /system/agents/{name}/authentication_package) also its own new key.
+ */
+export const OutAuthenticationPackage = z.object({
+  engine_url: z.string(),
+  token: z.string(),
+  agent_name: z.string().optional(),
+  key: z.string().optional(),
+});
+export type OutAuthenticationPackage = z.infer<typeof OutAuthenticationPackage>;

@@ -133,6 +133,13 @@ export class AgentRegistry {
     return key;
   }
 
+  /** The engine's agent token for an administrator (AGENTS); 409 while standalone agents are disabled. */
+  requireToken(principal: Principal, token: string | undefined): string {
+    requirePrivilege(principal, "AGENTS");
+    if (token === undefined) throw new ConflictError(ErrorCode.CONFLICT, "Standalone agents are disabled.", "The engine has no agent token.");
+    return token;
+  }
+
   /** Forgets the agent's key: its next connection is given a new one. */
   async resetKey(principal: Principal, name: string): Promise<void> {
     requirePrivilege(principal, "AGENTS");

@@ -1,4 +1,5 @@
-import { AgentListQuery, AgentNameInput, InCreateAgentBody, InRenameAgentBody, type OutAgentGroupList } from "@baton/contract";
+import type { IncomingMessage } from "node:http";
+import { AgentListQuery, AgentNameInput, InCreateAgentBody, InRenameAgentBody, type OutAgentGroupList, type OutAuthenticationPackage } from "@baton/contract";
 import type { AgentRegistry } from "../../system/agent-registry";
 import type { AgentGroupService } from "../../system/agent-group-service";
 import { defineRoute, noBody, noParams } from "../route";
@@ -7,9 +8,32 @@ import { ClientParams } from "./params";
 const AgentParams = ClientParams.extend({ object_name: AgentNameInput });
 
 /** GET/POST /system/agents and the actions on one agent; GET /system/agentgroups. */
-export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService) {
+export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService, token: string | undefined) {
   const base = "/:client_id/system/agents";
+  /** The engine URL as the request reached it. */
+  const engineUrl = (req: IncomingMessage) => `${"encrypted" in req.socket && req.socket.encrypted === true ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
   return [
+    defineRoute({
+      method: "GET",
+      path: `${base}/authentication_package`,
+      params: ClientParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, req }): Promise<OutAuthenticationPackage> => ({ engine_url: engineUrl(req), token: registry.requireToken(principal, token) }),
+    }),
+    defineRoute({
+      method: "GET",
+      path: `${base}/:object_name/authentication_package`,
+      params: AgentParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params, req }): Promise<OutAuthenticationPackage> => ({
+        engine_url: engineUrl(req),
+        token: registry.requireToken(principal, token),
+        agent_name: params.object_name,
+        key: await registry.issueKey(params.object_name, (await registry.get(principal, params.object_name).catch(() => undefined))?.platform ?? "UNIX"),
+      }),
+    }),
     defineRoute({ method: "GET", path: base, params: ClientParams, query: AgentListQuery, body: noBody, handle: ({ principal, query }) => registry.list(principal, query) }),
     defineRoute({ method: "POST", path: base, params: ClientParams, query: noParams, body: InCreateAgentBody, handle: ({ principal, body }) => registry.create(principal, body) }),
     defineRoute({ method: "GET", path: `${base}/:object_name`, params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.get(principal, params.object_name) }),
