@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_AGENT_TOKEN } from "./tests/login";
 
 const port = Number(process.env.E2E_PORT ?? 18480);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -47,6 +48,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       BATON_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
+      BATON_AGENT_TOKEN: E2E_AGENT_TOKEN,
     },
   },
 });

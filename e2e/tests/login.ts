@@ -32,3 +32,6 @@ export async function adminPost(request: APIRequestContext, path: string, data: 
   expect(response.status(), `POST ${path}: ${text}`).toBe(200);
   return text === "" ? undefined : JSON.parse(text);
 }
+
+/** The token agents connect with; the test server is started with it (playwright.config.ts), standalone agents of the tests pass it. */
+export const E2E_AGENT_TOKEN = "e2e-agent-token-0123456789abcdef";

@@ -46,7 +46,7 @@ const NAV: readonly NavEntry[] = [
   { label: "Forecasts", icon: <Timeline />, to: "/forecasts" },
   { label: "Repository", icon: <AccountTree />, to: "/repository" },
   { label: "Scripts", icon: <Code />, to: "/scripts" },
-  { label: "System", icon: <MonitorHeartOutlined /> },
+  { label: "System", icon: <MonitorHeartOutlined />, to: "/system" },
 ];
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {

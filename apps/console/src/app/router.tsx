@@ -39,6 +39,18 @@ export function createRouter() {
         // Git work and the diff view (CodeMirror) are loaded when the screen is first opened.
         { path: "repository", lazy: async () => ({ Component: (await import("../features/repository/components/repository-page")).RepositoryPage }) },
         { path: "repository/review", lazy: async () => ({ Component: (await import("../features/repository/components/review-page")).ReviewPage }) },
+        // The System screens (and recharts, for the metrics) are loaded when first opened.
+        {
+          path: "system",
+          lazy: async () => ({ Component: (await import("../features/system/components/system-layout")).SystemLayout }),
+          children: [
+            { index: true, element: <Navigate to="/system/health" replace /> },
+            { path: "health", lazy: async () => ({ Component: (await import("../features/system/components/health-page")).HealthPage }) },
+            { path: "metrics", lazy: async () => ({ Component: (await import("../features/system/components/metrics-page")).MetricsPage }) },
+            { path: "agents", lazy: async () => ({ Component: (await import("../features/system/components/agents-page")).AgentsPage }) },
+            { path: "agentgroups", lazy: async () => ({ Component: (await import("../features/system/components/agent-groups-page")).AgentGroupsPage }) },
+          ],
+        },
         { path: "*", element: <NotFoundPage /> },
       ],
     },

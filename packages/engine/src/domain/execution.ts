@@ -53,3 +53,33 @@ export function runtimeSeconds(execution: Pick<Execution, "startTime" | "endTime
 
 /** The object type of the execution that deletes a client's data (execution type CallAPI). */
 export const CLIENT_DELETION = "CLNTDEL";
+
+/** What a new execution must say; everything else starts empty (see newExecutionRecord). */
+export type NewExecutionEssentials = Pick<Execution, "client" | "name" | "objectType" | "type" | "status" | "activationTime" | "user">;
+
+/** A new execution (without its run_id): the essentials, the rest empty unless `details` sets it. */
+export function newExecutionRecord(essentials: NewExecutionEssentials, details: Partial<Omit<Execution, "runId">> = {}): Omit<Execution, "runId"> {
+  return {
+    queue: "CLIENT_QUEUE",
+    startTime: null,
+    endTime: null,
+    agent: null,
+    platform: null,
+    parent: null,
+    referenceRunId: 0,
+    lineNumber: null,
+    returnCode: null,
+    alias: null,
+    title: null,
+    archiveKey1: null,
+    archiveKey2: null,
+    activatorObjectType: "API",
+    restartCount: 0,
+    restartPredecessor: null,
+    dueAt: null,
+    estimatedRuntime: null,
+    ...essentials,
+    ...details,
+  };
+}
+

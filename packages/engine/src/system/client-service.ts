@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { ConflictError, NotFoundError } from "../domain/errors";
-import { CLIENT_DELETION, type Execution } from "../domain/execution";
+import { CLIENT_DELETION, newExecutionRecord, type Execution } from "../domain/execution";
 import type { Clock } from "../runtime/clock";
 import type { ExecutionRecorder } from "../runtime/execution-recorder";
 import { ReportWriter } from "../runtime/report-writer";
@@ -46,33 +46,10 @@ export class ClientService {
     this.deps.onClientDeleted();
     const now = this.deps.clock.now();
     const execution = await this.deps.recorder.create(
-      {
-        client: principal.client,
-        name: `${CLIENT_DELETION}.${target}`,
-        objectType: CLIENT_DELETION,
-        type: "CallAPI",
-        queue: "CLIENT_QUEUE",
-        status: Status.ACTIVE,
-        activationTime: now,
-        startTime: now,
-        endTime: null,
-        user: principal.userName,
-        agent: null,
-        platform: null,
-        parent: null,
-        referenceRunId: 0,
-        lineNumber: null,
-        returnCode: null,
-        alias: null,
-        title: `Delete client ${target}`,
-        archiveKey1: null,
-        archiveKey2: null,
-        activatorObjectType: "API",
-        restartCount: 0,
-        restartPredecessor: null,
-        dueAt: null,
-        estimatedRuntime: null,
-      },
+      newExecutionRecord(
+        { client: principal.client, name: `${CLIENT_DELETION}.${target}`, objectType: CLIENT_DELETION, type: "CallAPI", status: Status.ACTIVE, activationTime: now, user: principal.userName },
+        { startTime: now, title: `Delete client ${target}` },
+      ),
       JSON.stringify({ client: target }),
     );
     this.#track(this.#run(execution, target));

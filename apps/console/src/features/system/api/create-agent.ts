@@ -1,0 +1,13 @@
+import type { InCreateAgentBody } from "@baton/contract";
+import { requestNoContent } from "../../../lib/api-client";
+import { systemPath } from "./system-path";
+import { useAgentMutation } from "./use-agent-mutation";
+
+/** POST /api/{client}/system/agents {name, template}: an authenticated agent that may connect under that name (409 when it exists). */
+export function createAgent(client: number, csrfToken: string, body: InCreateAgentBody): Promise<void> {
+  return requestNoContent(systemPath(client, "agents"), { method: "POST", body, csrfToken });
+}
+
+export function useCreateAgent() {
+  return useAgentMutation(createAgent);
+}

@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OutError, OutHealthCheck } from "@baton/contract";
+import { ApiError, NetworkError, ResponseShapeError, buildUrl, type ApiProblem } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { systemKeys } from "./keys";
+import { HEALTH_REFRESH_MS } from "./live-refresh";
+import { systemPath } from "./system-path";
+
+function problemOf(response: Response, body: unknown): ApiProblem {
+  const error = OutError.safeParse(body);
+  if (error.success) return { code: error.data.code, message: error.data.error, details: error.data.details || null, path: null };
+  return { code: null, message: `${response.status} ${response.statusText || "error"}`.trim(), details: null, path: null };
+}
+
+/**
+ * The engine's answer: the check per process kind, or, when it is DOWN without a scheduler, only
+ * the reason (the server then sends an OutError instead of the check).
+ */
+export type HealthAnswer = { check: OutHealthCheck } | { check: null; reason: ApiProblem };
+
+/**
+ * GET /api/{client}/system/health?details=true. The server answers 503 when the engine is DOWN:
+ * that is a health answer to show, so this reads it rather than using `requestJson`, which turns
+ * every non-2xx status into an error.
+ */
+export async function getHealth(client: number, signal?: AbortSignal): Promise<HealthAnswer> {
+  const url = buildUrl(systemPath(client, "health"), { details: true });
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin", signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new NetworkError("GET", url, cause);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = OutHealthCheck.safeParse(body);
+  if ((response.ok || response.status === 503) && parsed.success) return { check: parsed.data };
+  if (response.ok) throw new ResponseShapeError("GET", url, parsed.error?.issues.slice(0, 5).map((issue) => `${issue.path.map(String).join(".") || "body"}: ${issue.message}`) ?? []);
+  // Without a scheduler the engine's 503 is an OutError saying why; a 503 page of a proxy is an error after all.
+  if (response.status === 503 && OutError.safeParse(body).success) return { check: null, reason: problemOf(response, body) };
+  throw new ApiError(response.status, [problemOf(response, body)], "GET", url);
+}
+
+export function healthQueryOptions(client: number) {
+  return queryOptions({ queryKey: systemKeys.health(client), queryFn: ({ signal }) => getHealth(client, signal), refetchInterval: HEALTH_REFRESH_MS });
+}
+
+export function useHealth() {
+  const { client } = useCurrentSession();
+  return useQuery(healthQueryOptions(client));
+}

@@ -1,0 +1,63 @@
+import { useState } from "react";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import Add from "@mui/icons-material/Add";
+import Dns from "@mui/icons-material/Dns";
+import { EmptyState } from "../../../components/empty-state";
+import { ErrorAlert } from "../../../components/error-alert";
+import { LoadingState } from "../../../components/loading-state";
+import { PageHeader } from "../../../components/page-header";
+import { useAgents } from "../api/get-agents";
+import { AGENTS_REFRESH_MS } from "../api/live-refresh";
+import { AgentActionDialog, type AgentAction } from "./agent-dialogs";
+import { AgentFilterBar } from "./agent-filter-bar";
+import { AgentsTable } from "./agents-table";
+import { CreateAgentDialog } from "./create-agent-dialog";
+import { useAgentFilters } from "./use-agent-filters";
+
+function AgentsList({ onAction }: { onAction: (action: AgentAction) => void }) {
+  const { filters } = useAgentFilters();
+  const agents = useAgents(filters);
+  if (agents.isPending) return <LoadingState label="Loading agents…" />;
+  if (agents.isLoadingError) return <ErrorAlert error={agents.error} context="Could not load the agents" onRetry={() => void agents.refetch()} />;
+  const { data, total, hasmore } = agents.data;
+  if (data.length === 0) return <EmptyState icon={<Dns />} title="No agents match">Change the filters, or create an agent.</EmptyState>;
+  return (
+    <>
+      {/* Kept visible while a refresh fails: the rows shown may be stale, and the user should know. */}
+      {agents.isRefetchError ? <ErrorAlert dense error={agents.error} context="The list could not be refreshed; it shows the last answer." /> : null}
+      <AgentsTable agents={data} onAction={onAction} />
+      {hasmore ? (
+        <Typography color="text.secondary" sx={{ p: 2 }}>
+          Showing {data.length} of {total} agents; narrow the filters to see the others.
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** /system/agents: the client's agents, connected or not, with filters in the URL, read again every few seconds. */
+export function AgentsPage() {
+  const [creating, setCreating] = useState(false);
+  const [action, setAction] = useState<AgentAction | null>(null);
+  return (
+    <>
+      <PageHeader
+        title="Agents"
+        subtitle={`The machines jobs run on. Refreshed every ${AGENTS_REFRESH_MS / 1000} seconds.`}
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            Create agent
+          </Button>
+        }
+      />
+      <AgentFilterBar />
+      <Paper variant="outlined" sx={{ overflowX: "auto" }}>
+        <AgentsList onAction={setAction} />
+      </Paper>
+      {creating ? <CreateAgentDialog onClose={() => setCreating(false)} /> : null}
+      <AgentActionDialog action={action} onClose={() => setAction(null)} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import Box from "@mui/material/Box";
+import { PageHeader } from "../../../components/page-header";
+import { METRICS_REFRESH_MS } from "../api/live-refresh";
+import { rangeProblem } from "../api/metrics-range";
+import { METRIC_CHARTS } from "./metric-charts";
+import { MetricChartCard } from "./metric-chart-card";
+import { TimeRangePicker } from "./time-range-picker";
+import { useMetricsRange } from "./use-metrics-range";
+
+/** /system/metrics: the engine's per-minute samples as charts, for the range in the URL (`?last=6h` or `?from=…&to=…`). */
+export function MetricsPage() {
+  const { range, setRange } = useMetricsRange();
+  const problem = rangeProblem(range, Date.now());
+  return (
+    <>
+      <PageHeader title="Metrics" subtitle={`One sample a minute, times in your time zone. Ranges that reach now are read again every ${METRICS_REFRESH_MS / 1000} seconds.`} />
+      <TimeRangePicker range={range} onChange={setRange} problem={problem} />
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(480px, 1fr))" }}>
+        {METRIC_CHARTS.map((chart) => (
+          <MetricChartCard key={chart.id} chart={chart} range={range} enabled={problem === null} />
+        ))}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { systemTabOf } from "./system-tabs";
+
+describe("system tab of a location", () => {
+  it("is the screen after /system", () => {
+    expect(systemTabOf("/system/agents")).toBe("agents");
+    expect(systemTabOf("/system/agentgroups")).toBe("agentgroups");
+    expect(systemTabOf("/system/metrics/")).toBe("metrics");
+  });
+
+  it("is none for /system itself, unknown screens and other areas", () => {
+    expect(systemTabOf("/system")).toBe(false);
+    expect(systemTabOf("/system/clients")).toBe(false);
+    expect(systemTabOf("/executions/agents")).toBe(false);
+  });
+});
