@@ -158,10 +158,10 @@ describe("standalone agents", () => {
     agents.push(agent);
     await agent.connected();
     const list = OutAgentList.parse(await (await test.rest("/100/system/agents?name=FAR6")).json());
-    expect(list.data).toEqual([expect.objectContaining({ name: "FAR6", platform: "UNIX", authenticated: true, version: "0.1.0", active: true, linked: false })]);
+    expect(list.data).toEqual([expect.objectContaining({ name: "FAR6", platform: "UNIX", authenticated: true, version: "0.1.0", active: true, linked: false, in_process: false })]);
     expect(list.data[0]?.hardware).toMatch(/CPUs/);
     const local = OutAgent.parse(await (await test.rest("/100/system/agents/LOCAL")).json());
-    expect(local).toMatchObject({ name: "LOCAL", active: true, authenticated: true });
+    expect(local).toMatchObject({ name: "LOCAL", active: true, authenticated: true, in_process: true });
     const inactive = OutAgentList.parse(await (await test.rest("/100/system/agents?active=false&max_results=1")).json());
     expect(inactive.data.every((a) => !a.active)).toBe(true);
 

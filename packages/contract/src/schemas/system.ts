@@ -19,6 +19,8 @@ export const OutAgent = z.object({
   software: z.string(),
   active: z.boolean(),
   linked: z.boolean(),
+  /** Baton extension: the agent runs inside the engine (configured, not administered: no rename, delete or key). */
+  in_process: z.boolean(),
 });
 export type OutAgent = z.infer<typeof OutAgent>;
 

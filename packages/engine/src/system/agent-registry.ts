@@ -169,7 +169,7 @@ export class AgentRegistry {
   #inProcess(): OutAgent[] {
     return [...this.deps.agents.values()]
       .filter((agent) => !(agent instanceof RemoteAgent))
-      .map((agent) => ({ name: agent.name, platform: agent.platform, authenticated: true, ...this.deps.host, ip_address: "127.0.0.1", port: null, active: true, linked: false }));
+      .map((agent) => ({ name: agent.name, platform: agent.platform, authenticated: true, ...this.deps.host, ip_address: "127.0.0.1", port: null, active: true, linked: false, in_process: true }));
   }
 
   #present(row: AgentRow): OutAgent {
@@ -184,6 +184,7 @@ export class AgentRegistry {
       software: row.software,
       active: this.deps.agents.has(row.name),
       linked: false,
+      in_process: false,
     };
   }
 }
