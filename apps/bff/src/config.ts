@@ -1,3 +1,4 @@
+import { NODE_ROLES } from "@baton/engine";
 import { z } from "zod";
 
 const Config = z.object({
@@ -24,10 +25,23 @@ const Config = z.object({
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
   /** Where the built console lives. */
   BATON_CONSOLE_DIR: z.string().optional(),
+  /** This node's id among several on one PostgreSQL database (default: host, pid and a random suffix). */
+  BATON_NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, "must be letters, digits, . _ -").optional(),
+  /** What this node does: `all` (default) or a comma list of api, agents, scheduling. */
+  BATON_ROLE: z
+    .string()
+    .default("all")
+    .transform((text) => (text.trim() === "all" ? [...NODE_ROLES] : text.split(",").map((role) => role.trim())))
+    .pipe(z.array(z.enum(NODE_ROLES)).min(1, "names at least one role")),
+  /** How often the node writes its life sign and renews its lease, and how long the lease lasts without renewal. */
+  BATON_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
+  BATON_LEASE_MS: z.coerce.number().int().min(300).default(15_000),
   /** PEM files of the certificate (chain) and private key: with both, Baton serves HTTPS. */
   BATON_TLS_CERT: z.string().optional(),
   BATON_TLS_KEY: z.string().optional(),
-}).refine((config) => (config.BATON_TLS_CERT === undefined) === (config.BATON_TLS_KEY === undefined), { message: "BATON_TLS_CERT and BATON_TLS_KEY go together", path: ["BATON_TLS_CERT"] });
+})
+  .refine((config) => (config.BATON_TLS_CERT === undefined) === (config.BATON_TLS_KEY === undefined), { message: "BATON_TLS_CERT and BATON_TLS_KEY go together", path: ["BATON_TLS_CERT"] })
+  .refine((config) => config.BATON_LEASE_MS >= 2 * config.BATON_HEARTBEAT_MS, { message: "must be at least twice BATON_HEARTBEAT_MS, so that a renewal never comes too late", path: ["BATON_LEASE_MS"] });
 
 export type Config = z.infer<typeof Config>;
 

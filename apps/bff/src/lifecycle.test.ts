@@ -1,63 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { OutExecution, OutReportContent } from "@baton/contract";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN, ADMIN_PASSWORD, jobEnvelope } from "./testing/test-baton";
-
-const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
-
-
-interface Process {
-  child: ChildProcess;
-  rest: string;
-  output: () => string;
-}
-
-/** Starts Baton as its own process, the way `pnpm start` does, and waits for its banner. */
-async function startProcess(dataDir: string, env: Record<string, string> = {}): Promise<Process> {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 20_000;
-  while (!/REST API: (\S+)/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`baton did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const rest = /REST API: (\S+)/.exec(output)?.[1] ?? "";
-  return { child, rest, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
-
-async function call<T>(rest: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${rest}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: ADMIN, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // Empty bodies (imports) read as null.
-  return JSON.parse((await response.text()) || "null");
-}
-
-async function waitForStatus(rest: string, runId: number, accept: (status: number) => boolean): Promise<OutExecution> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const execution = await call<OutExecution>(rest, `/100/executions/${runId}`);
-    if (accept(execution.status)) return execution;
-    if (Date.now() > deadline) throw new Error(`execution ${runId} stayed ${execution.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { call, exited, startProcess, waitForStatus } from "./testing/baton-process";
+import { jobEnvelope } from "./testing/test-baton";
 
 describe("process lifecycle", () => {
   const dirs: string[] = [];

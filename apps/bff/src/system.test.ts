@@ -29,7 +29,7 @@ describe.each(testDialects)("system health, metrics and clients on %s", (dialect
     expect(health.pwp.available).toBeUndefined();
     const detailed = OutHealthCheck.parse(await (await test.rest("/100/system/health?details=true")).json());
     expect(detailed.count_active_executions).toBe(0);
-    expect(detailed.cp.available?.[0]).toMatchObject({ name: expect.stringMatching(/:\d+$/), count_of_connections: 0 });
+    expect(detailed.cp.available?.[0]).toMatchObject({ name: expect.stringMatching(/-\d+-[0-9a-f]{6}$/), count_of_connections: 0 });
     expect(Date.parse(detailed.pwp.available?.[0]?.last_life_sign ?? "")).toBeGreaterThan(Date.now() - 60_000);
     expect((await test.rest("/100/system/health?details=maybe")).status).toBe(400);
   });

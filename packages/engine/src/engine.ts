@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { hostname } from "node:os";
 import type { Duplex } from "node:stream";
-import { Status, type ExecutionEvent, type OutSystemFeature } from "@baton/contract";
+import { ErrorCode, Status, type ExecutionEvent, type OutSystemFeature } from "@baton/contract";
 import type { Logger } from "pino";
 import { Authenticator, type Principal } from "./auth/authenticator";
 import type { Credentials } from "./auth/basic-credentials";
@@ -8,6 +10,7 @@ import { createRestRouter } from "./http/rest-router";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
+import { API_BASE } from "./http/rest-router";
 import { agentPackRoutes } from "./http/routes/agent-pack-routes";
 import { agentsRoutes } from "./http/routes/agents-routes";
 import { raSolutionRoutes } from "./http/routes/ra-solution-routes";
@@ -48,6 +51,7 @@ import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
+import { Cluster, NODE_ROLES, type NodeRole } from "./system/cluster";
 import { AgentPackService } from "./system/agent-packs";
 import { ClientService } from "./system/client-service";
 import { EngineMetrics } from "./system/engine-metrics";
@@ -60,6 +64,10 @@ import { bootstrap, type BootstrapResult } from "./system/bootstrap";
 
 /** The engine's version, as telemetry and product usage report it. */
 const ENGINE_VERSION = "0.1.0";
+
+/** A node's life sign interval, and how long the scheduler lease lasts without renewal. */
+const DEFAULT_HEARTBEAT_MS = 5_000;
+const DEFAULT_LEASE_MS = 15_000;
 
 /** How long a standalone agent may be away before its running jobs end as lost. */
 const DEFAULT_AGENT_LOST_MS = 60_000;
@@ -82,6 +90,8 @@ export interface EngineOptions {
   agentHost?: EngineHost;
   /** Where uploaded RA solution packages are kept (DATA_DIR/ra-solutions); RA solutions are disabled without it. */
   raSolutionsDir?: string | undefined;
+  /** This node among several on one PostgreSQL database: its id, what it does, how often it beats and how long its scheduler lease lasts. */
+  node?: { id?: string; roles?: readonly NodeRole[]; heartbeatMs?: number; leaseMs?: number };
   /** PEM texts of the TLS certificates the server uses (GET /system/certificates). */
   certificates?: readonly string[];
   /** Agent packages: where they are kept (DATA_DIR/agentpacks) and `baton-agent` as one file; disabled without them. */
@@ -160,7 +170,18 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   });
   const metrics = new EngineMetrics({ store, agents });
   bus.subscribe((event) => metrics.observe(event));
-  const system = new SystemService({ store, clock, metrics, parts: () => ({ scheduling: scheduler.running, agentEndpoint: agentEndpoint.accepting, agentConnections: agentEndpoint.connectedCount }), certificates: options.certificates ?? [] });
+  const cluster = new Cluster({
+    store,
+    clock,
+    logger: logger.child({ component: "cluster" }),
+    nodeId: options.node?.id ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
+    roles: options.node?.roles ?? NODE_ROLES,
+    heartbeatMs: options.node?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+    leaseMs: options.node?.leaseMs ?? DEFAULT_LEASE_MS,
+    agentConnections: () => agentEndpoint.connectedCount,
+    onLeadership: (leader) => (leader ? scheduler.start() : void scheduler.stop()),
+  });
+  const system = new SystemService({ store, clock, metrics, cluster, certificates: options.certificates ?? [] });
   const clients = new ClientService({ store, clock, recorder, logger, onClientDeleted: () => authenticator.forget() });
   const estimator = new RuntimeEstimator({ store, clock, logger });
   // An execution that ended OK refines its object's estimated runtime.
@@ -180,7 +201,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.get(principal, runId) });
   await forecasts.recover();
   forecasts.start();
-  scheduler.start();
+  await cluster.start();
   system.start((error) => logger.error({ err: error }, "could not sample the metrics"));
   const housekeeping = new Housekeeping({ store, clock, logger });
   housekeeping.start();
@@ -204,10 +225,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     logger: logger.child({ component: "rest" }),
   });
 
+  const roles = options.node?.roles ?? NODE_ROLES;
   return {
-    handleRest,
+    handleRest: roles.includes("api") ? handleRest : answerNotServed,
     handleUpgrade: (req, socket, head) => {
-      if (!agentEndpoint.handles(req)) return false;
+      if (!roles.includes("agents") || !agentEndpoint.handles(req)) return false;
       agentEndpoint.handleUpgrade(req, socket, head);
       return true;
     },
@@ -225,6 +247,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       housekeeping.stop();
       system.stop();
       forecasts.stop();
+      await cluster.stop();
       await scheduler.stop();
       jobs.beginShutdown();
       agentEndpoint.stop();
@@ -234,4 +257,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       await store.close();
     },
   };
+}
+
+/** A node without the api role answers /ping (it lives) and nothing else of the REST API. */
+function answerNotServed(req: IncomingMessage, res: ServerResponse): void {
+  if ((req.url ?? "").split("?")[0] === `${API_BASE}/ping`) {
+    res.writeHead(200).end();
+    return;
+  }
+  res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ code: ErrorCode.NOT_FOUND, error: "Not served here.", details: "This node does not serve the REST API (BATON_ROLE); send requests to a node that does." }));
 }

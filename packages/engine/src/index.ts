@@ -6,3 +6,4 @@ export type { Principal } from "./auth/authenticator";
 export type { Agent, RunningJob } from "./runtime/agent-port";
 export { systemClock, type Clock } from "./runtime/clock";
 export { UnauthorizedError, DomainError } from "./domain/errors";
+export { NODE_ROLES, type NodeRole } from "./system/cluster";

@@ -36,8 +36,11 @@ export class Scheduler {
     return this.#started && !this.#stopped;
   }
 
+  /** Starts scheduling, also again after a stop (a node that leads the scheduler again). */
   start(): void {
+    if (this.running) return;
     this.#started = true;
+    this.#stopped = false;
     this.#unsubscribe = this.deps.bus.subscribe((event) => {
       if (isFinalStatus(event.execution.status)) this.poke();
     });

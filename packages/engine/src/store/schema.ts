@@ -23,6 +23,28 @@ export interface Database {
   metric_samples: MetricSamplesTable;
   installation: InstallationTable;
   ra_solutions: RaSolutionsTable;
+  nodes: NodesTable;
+  leases: LeasesTable;
+}
+
+/** Engine nodes on this database and their last life sign (migration 0018). */
+export interface NodesTable {
+  id: string;
+  host: string;
+  pid: number;
+  /** Comma-separated roles: api, agents, scheduling. */
+  roles: string;
+  /** Standalone agents connected to the node at its last life sign. */
+  agent_connections: number;
+  started_at: number;
+  last_seen_at: number;
+}
+
+/** A role one node holds until `expires_at` unless it renews it (migration 0018). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
 }
 
 /** Installed RA solutions (migration 0017). */

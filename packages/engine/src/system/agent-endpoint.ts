@@ -40,7 +40,6 @@ export class AgentEndpoint {
   readonly #remotes = new Map<string, RemoteAgent>();
   readonly #alive = new WeakMap<WebSocket, boolean>();
   readonly #heartbeat: NodeJS.Timeout;
-  #stopped = false;
 
   constructor(private readonly options: AgentEndpointOptions) {
     this.#heartbeat = setInterval(() => this.#ping(), options.heartbeatMs);
@@ -61,11 +60,6 @@ export class AgentEndpoint {
     this.#server.handleUpgrade(req, socket, head, (ws) => this.#greet(ws, req.socket.remoteAddress ?? ""));
   }
 
-  /** Whether it takes agents (until the engine stops). */
-  get accepting(): boolean {
-    return !this.#stopped;
-  }
-
   /** Standalone agents connected now. */
   get connectedCount(): number {
     return [...this.#remotes.values()].filter((remote) => remote.connected).length;
@@ -73,7 +67,6 @@ export class AgentEndpoint {
 
   /** Cancels the jobs of every standalone agent (recorded as lost) and closes their connections. */
   stop(): void {
-    this.#stopped = true;
     clearInterval(this.#heartbeat);
     for (const remote of this.#remotes.values()) remote.stop();
     this.#server.close();

@@ -7,6 +7,8 @@ import { invalid } from "../domain/errors";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
 import { countUnendedExecutions, deleteMetricSamplesBefore, insertMetricSamples, readMetricSamples } from "../store/metrics-store";
+import type { NodeRow } from "../store/cluster-store";
+import type { Cluster, NodeRole } from "./cluster";
 import type { EngineMetrics } from "./engine-metrics";
 
 const MINUTE_MS = 60_000;
@@ -20,8 +22,8 @@ export interface SystemServiceDeps {
   store: Store;
   clock: Clock;
   metrics: EngineMetrics;
-  /** Whether this process runs the scheduler (PWP) and takes agents (CP), and how many agents it has. */
-  parts(): { scheduling: boolean; agentEndpoint: boolean; agentConnections: number };
+  /** The nodes sharing the database, and which of them leads the scheduler. */
+  cluster: Pick<Cluster, "nodes">;
   /** PEM texts of the TLS certificates this process serves with (empty without HTTPS). */
   certificates: readonly string[];
 }
@@ -33,27 +35,29 @@ export class SystemService {
   constructor(private readonly deps: SystemServiceDeps) {}
 
   /**
-   * The processes of the health check as this one process plays them: PWP while it schedules,
-   * WP, JWP, JCP and REST while it answers, CP while it takes agents. Healthy needs PWP, CP and JWP.
+   * The processes of the health check as the live nodes play them: PWP the scheduler leader, WP
+   * every node, JWP, JCP and REST the nodes serving the API, CP those taking agents (with their
+   * agent connections). Healthy needs a PWP, a CP and a JWP.
    */
   async health(details: boolean): Promise<OutHealthCheck> {
-    const parts = this.deps.parts();
-    const now = new Date(this.deps.clock.now()).toISOString();
-    const instance = processName();
-    const part = (up: boolean, connections = 0) => ({
-      status: up ? ("UP" as const) : ("DOWN" as const),
-      instancesRunning: up ? 1 : 0,
-      ...(details && { available: up ? [{ name: instance, count_of_connections: connections, last_life_sign: now }] : [] }),
+    const { nodes, leader } = await this.deps.cluster.nodes();
+    const withRole = (role: NodeRole) => nodes.filter((node) => node.roles.split(",").includes(role));
+    const part = (members: readonly NodeRow[], connections: (node: NodeRow) => number = () => 0) => ({
+      status: members.length > 0 ? ("UP" as const) : ("DOWN" as const),
+      instancesRunning: members.length,
+      ...(details && { available: members.map((node) => ({ name: node.id, count_of_connections: connections(node), last_life_sign: new Date(node.last_seen_at).toISOString() })) }),
     });
+    const api = part(withRole("api"));
     const check: OutHealthCheck = {
-      status: parts.scheduling && parts.agentEndpoint ? "UP" : "DOWN",
-      pwp: part(parts.scheduling),
-      wp: part(true),
-      jwp: part(true),
-      jcp: part(true),
-      rest: part(true),
-      cp: part(parts.agentEndpoint, parts.agentConnections),
+      status: "UP",
+      pwp: part(nodes.filter((node) => node.id === leader)),
+      wp: part(nodes),
+      jwp: api,
+      jcp: api,
+      rest: api,
+      cp: part(withRole("agents"), (node) => node.agent_connections),
     };
+    check.status = check.pwp.status === "UP" && check.cp.status === "UP" && check.jwp.status === "UP" ? "UP" : "DOWN";
     return details ? { ...check, count_active_executions: (await countUnendedExecutions(this.deps.store.db, "active")) + (await countUnendedExecutions(this.deps.store.db, "waiting")) } : check;
   }
 
@@ -62,7 +66,7 @@ export class SystemService {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
     const now = this.deps.clock.now();
     const data = this.deps.certificates.flatMap(pemCertificates).map((certificate) => ({
-      process: processName(),
+      process: `${hostname()}:${process.pid}`,
       subject: certificate.subject.replaceAll("\n", ", "),
       issuer: certificate.issuer.replaceAll("\n", ", "),
       serial_number: certificate.serialNumber,
@@ -117,11 +121,6 @@ export class SystemService {
   stop(): void {
     clearTimeout(this.#timer);
   }
-}
-
-/** This process as the health check and the certificate list name it. */
-function processName(): string {
-  return `${hostname()}:${process.pid}`;
 }
 
 /** The certificates of a PEM text (a chain holds several). */

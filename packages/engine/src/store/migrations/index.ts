@@ -17,6 +17,7 @@ import { agentsMigration } from "./0014-agents";
 import { metricSamplesMigration } from "./0015-metric-samples";
 import { installationMigration } from "./0016-installation";
 import { raSolutionsMigration } from "./0017-ra-solutions";
+import { clusterMigration } from "./0018-cluster";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0015-metric-samples": metricSamplesMigration(dialect),
     "0016-installation": installationMigration(dialect),
     "0017-ra-solutions": raSolutionsMigration(dialect),
+    "0018-cluster": clusterMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

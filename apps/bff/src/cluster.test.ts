@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { OutHealthCheck, OutRunId } from "@baton/contract";
+import { createTestDatabase, testDialects, type TestDatabase } from "@baton/engine/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, exited, startProcess, waitForStatus, type Process } from "./testing/baton-process";
+import { jobEnvelope, until } from "./testing/test-baton";
+
+const HEARTBEAT = { BATON_HEARTBEAT_MS: "200", BATON_LEASE_MS: "1000" };
+
+// Several nodes share one PostgreSQL database (one SQLite file has one node).
+describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL database", () => {
+  let database: TestDatabase;
+  const nodes: Process[] = [];
+  const dirs: string[] = [];
+
+  async function node(id: string, env: Record<string, string> = {}): Promise<Process> {
+    const dir = mkdtempSync(join(tmpdir(), "baton-node-"));
+    dirs.push(dir);
+    const started = await startProcess(dir, { DATABASE_URL: database.databaseUrl ?? "", BATON_NODE_ID: id, ...HEARTBEAT, ...env });
+    nodes.push(started);
+    return started;
+  }
+  /** The health check as a node answers it; undefined while no node leads (503 with an OutError). */
+  const health = async (rest: string) => OutHealthCheck.safeParse(await call(rest, "/100/system/health?details=true")).data;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    for (const started of nodes) started.child.kill("SIGKILL");
+    await Promise.all(nodes.map((started) => exited(started.child)));
+    await database.drop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lets one node lead the scheduler and shows every node in the health check", async () => {
+    const a = await node("NODE-A");
+    const b = await node("NODE-B");
+    const api = await node("NODE-API", { BATON_ROLE: "api" });
+    await until(async () => (await health(b.rest))?.wp.instancesRunning === 3);
+    const seen = await health(api.rest);
+    expect(seen).toMatchObject({ status: "UP", pwp: { instancesRunning: 1, available: [{ name: "NODE-A" }] }, jwp: { instancesRunning: 3 }, cp: { instancesRunning: 2 } });
+    expect(seen?.cp.available?.map((instance) => instance.name).sort()).toEqual(["NODE-A", "NODE-B"]);
+    // A node without the api role lives (/ping) and sends API requests elsewhere.
+    const scheduling = await node("NODE-SCHED", { BATON_ROLE: "scheduling" });
+    expect((await fetch(`${scheduling.rest}/ping`)).status).toBe(200);
+    expect((await fetch(`${scheduling.rest}/100/executions`)).status).toBe(503);
+    expect(a.child.exitCode).toBeNull();
+  });
+
+  it("moves the scheduler to another node when the leader is killed: what falls due then still runs", async () => {
+    const [a, b] = nodes;
+    if (a === undefined || b === undefined) throw new Error("the nodes of the first test are needed");
+    a.child.kill("SIGKILL");
+    await exited(a.child);
+    await until(async () => ["NODE-B", "NODE-SCHED"].includes((await health(b.rest))?.pwp.available?.[0]?.name ?? ""), 10_000);
+    const leader = (await health(b.rest))?.pwp.available?.[0]?.name;
+    expect(["NODE-B", "NODE-SCHED"]).toContain(leader);
+    await call(b.rest, "/100/objects", jobEnvelope("CLUSTER.ONCE", ["echo after failover"]));
+    const due = new Date(Date.now() + 1500).toISOString();
+    const { run_id: runId } = OutRunId.parse(await call(b.rest, "/100/executions", { object_name: "CLUSTER.ONCE", execution_option: "once", once: { execution_date_time: due } }));
+    expect((await waitForStatus(b.rest, runId, (status) => status >= 1800)).status).toBe(1900);
+  });
+});

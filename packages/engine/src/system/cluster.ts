@@ -1,0 +1,104 @@
+import { hostname } from "node:os";
+import type { Logger } from "pino";
+import type { Clock } from "../runtime/clock";
+import { acquireLease, forgetNode, leaseHolder, liveNodes, recordNodeAlive, releaseLease, type NodeRow } from "../store/cluster-store";
+import type { Store } from "../store/connect";
+
+/** What a node does: answer the REST API and console, hold agents, run the scheduler. */
+export const NODE_ROLES = ["api", "agents", "scheduling"] as const;
+export type NodeRole = (typeof NODE_ROLES)[number];
+
+/** The lease of the scheduler leader (PWP). */
+export const SCHEDULER_LEASE = "scheduler";
+
+export interface ClusterOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  nodeId: string;
+  roles: readonly NodeRole[];
+  /** How often the node says it is alive and renews its lease. */
+  heartbeatMs: number;
+  /** How long a lease lasts without renewal: another node takes over after it. */
+  leaseMs: number;
+  /** Told when this node became (true) or stopped being (false) the scheduler leader. */
+  onLeadership(leader: boolean): void;
+  /** Standalone agents connected to this node now, reported with its life sign. */
+  agentConnections(): number;
+}
+
+/**
+ * This node among the nodes sharing the database: its life sign every heartbeat, and, when it
+ * may schedule, the scheduler lease, taken when free or expired and renewed while held. A node
+ * that cannot reach the database lets its lease run out rather than schedule blind.
+ */
+export class Cluster {
+  #leader = false;
+  #timer: NodeJS.Timeout | undefined;
+  #tick: Promise<void> = Promise.resolve();
+  readonly #startedAt: number;
+
+  constructor(private readonly options: ClusterOptions) {
+    this.#startedAt = options.clock.now();
+  }
+
+  get nodeId(): string {
+    return this.options.nodeId;
+  }
+
+  get leader(): boolean {
+    return this.#leader;
+  }
+
+  /** Says it is alive and takes the lease it may take now, then again every heartbeat. */
+  async start(): Promise<void> {
+    await this.beat();
+    const again = () => {
+      this.#timer = setTimeout(() => {
+        this.#tick = this.beat().finally(again);
+      }, this.options.heartbeatMs);
+      this.#timer.unref();
+    };
+    again();
+  }
+
+  /** One heartbeat: the life sign, and the scheduler lease taken, renewed or lost. */
+  async beat(): Promise<void> {
+    const { store, clock, nodeId, roles } = this.options;
+    const now = clock.now();
+    try {
+      await recordNodeAlive(store.db, { id: nodeId, host: hostname(), pid: process.pid, roles: roles.join(","), agent_connections: this.options.agentConnections(), started_at: this.#startedAt }, now);
+      // One SQLite file has one node: it leads without waiting for a crashed predecessor's lease.
+      const leader = roles.includes("scheduling") && (store.dialect === "sqlite" || (await acquireLease(store.db, SCHEDULER_LEASE, nodeId, now, this.options.leaseMs)));
+      this.#lead(leader);
+    } catch (error) {
+      this.options.logger.error({ err: error }, "could not reach the database for the node's heartbeat");
+      this.#lead(false);
+    }
+  }
+
+  /** Nodes alive now (a life sign within three heartbeats) and which of them leads. */
+  async nodes(): Promise<{ nodes: NodeRow[]; leader: string | undefined }> {
+    const { store, clock, heartbeatMs, nodeId } = this.options;
+    const now = clock.now();
+    const leader = store.dialect === "sqlite" ? (this.#leader ? nodeId : undefined) : await leaseHolder(store.db, SCHEDULER_LEASE, now);
+    return { nodes: await liveNodes(store.db, now - 3 * heartbeatMs), leader };
+  }
+
+  /** Stops beating, gives the lease up and leaves the list of nodes. */
+  async stop(): Promise<void> {
+    clearTimeout(this.#timer);
+    await this.#tick;
+    this.#lead(false);
+    const { store, nodeId, clock } = this.options;
+    await releaseLease(store.db, SCHEDULER_LEASE, nodeId).catch(() => undefined);
+    await forgetNode(store.db, nodeId, clock.now() - 24 * 3600_000).catch(() => undefined);
+  }
+
+  #lead(leader: boolean): void {
+    if (leader === this.#leader) return;
+    this.#leader = leader;
+    this.options.logger.info({ node: this.options.nodeId }, leader ? "this node leads the scheduler" : "this node no longer leads the scheduler");
+    this.options.onLeadership(leader);
+  }
+}
