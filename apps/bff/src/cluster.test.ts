@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { OutHealthCheck, OutRunId } from "@baton/contract";
+import { OutHealthCheck, OutRunId, type ExecutionEvent } from "@baton/contract";
 import { createTestDatabase, testDialects, type TestDatabase } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, exited, startProcess, waitForStatus, type Process } from "./testing/baton-process";
-import { jobEnvelope, until } from "./testing/test-baton";
+import { readEvents } from "./testing/sse-client";
+import { ADMIN_PASSWORD, jobEnvelope, until } from "./testing/test-baton";
 
 const HEARTBEAT = { BATON_HEARTBEAT_MS: "200", BATON_LEASE_MS: "1000" };
 
@@ -48,6 +49,23 @@ describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL datab
     expect((await fetch(`${scheduling.rest}/ping`)).status).toBe(200);
     expect((await fetch(`${scheduling.rest}/100/executions`)).status).toBe(503);
     expect(a.child.exitCode).toBeNull();
+  });
+
+  it("shows a console on one node, live, the status changes made on another", async () => {
+    const [a, b] = nodes;
+    if (a === undefined || b === undefined) throw new Error("the nodes of the first test are needed");
+    const consoleUrl = b.rest.replace("/ae/api/v1", "");
+    const login = await fetch(`${consoleUrl}/bff/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client: 100, user: "ADMIN", department: "ADMIN", password: ADMIN_PASSWORD }) });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    await call(a.rest, "/100/objects", jobEnvelope("CLUSTER.LIVE", ["echo live"]));
+    let runId = 0;
+    const events = readEvents(`${consoleUrl}/bff/events`, { cookie }, (received) => received.some((event) => event.event === "execution" && (JSON.parse(event.data) as ExecutionEvent).execution.run_id === runId && (JSON.parse(event.data) as ExecutionEvent).execution.status === 1900));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    runId = OutRunId.parse(await call(a.rest, "/100/executions", { object_name: "CLUSTER.LIVE", execution_option: "execute" })).run_id;
+    const statuses = (await events).filter((event) => event.event === "execution").map((event) => JSON.parse(event.data) as ExecutionEvent).filter((event) => event.execution.run_id === runId);
+    expect(statuses.map((event) => event.execution.status)).toEqual(expect.arrayContaining([1550, 1900]));
+    const seqs = statuses.map((event) => event.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
   });
 
   it("moves the scheduler to another node when the leader is killed: what falls due then still runs", async () => {

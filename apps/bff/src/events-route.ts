@@ -36,7 +36,7 @@ export function eventsRoute(engine: Engine) {
       lastSent = event.seq;
       res.write(`id: ${event.seq}\nevent: execution\ndata: ${JSON.stringify(event)}\n\n`);
     };
-    const unsubscribe = engine.events.subscribe((event) => {
+    const unsubscribe = engine.events.subscribeCluster((event) => {
       if (event.client !== client) return;
       if (replaying) pending.push(event);
       else send(event);

@@ -52,6 +52,7 @@ import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
 import { Cluster, NODE_ROLES, type NodeRole } from "./system/cluster";
+import { ClusterEvents } from "./runtime/cluster-events";
 import { AgentPackService } from "./system/agent-packs";
 import { ClientService } from "./system/client-service";
 import { EngineMetrics } from "./system/engine-metrics";
@@ -134,7 +135,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const { store, logger } = options;
   const clock = options.clock ?? systemClock;
   const bus = new ExecutionEventBus();
-  const recorder = new ExecutionRecorder(store, clock, bus);
+  const nodeId = options.node?.id ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const clusterEvents = new ClusterEvents({ store, bus, logger: logger.child({ component: "cluster" }), nodeId });
+  const recorder = new ExecutionRecorder(store, clock, bus, (trx, event) => clusterEvents.announce(trx, event));
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
   const jobs = new JobRunner({ store, clock, recorder, agents, logger });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
@@ -174,7 +177,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     store,
     clock,
     logger: logger.child({ component: "cluster" }),
-    nodeId: options.node?.id ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
+    nodeId,
     roles: options.node?.roles ?? NODE_ROLES,
     heartbeatMs: options.node?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     leaseMs: options.node?.leaseMs ?? DEFAULT_LEASE_MS,
@@ -201,6 +204,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.get(principal, runId) });
   await forecasts.recover();
   forecasts.start();
+  await clusterEvents.start();
   await cluster.start();
   system.start((error) => logger.error({ err: error }, "could not sample the metrics"));
   const housekeeping = new Housekeeping({ store, clock, logger });
@@ -248,6 +252,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       system.stop();
       forecasts.stop();
       await cluster.stop();
+      await clusterEvents.stop();
       await scheduler.stop();
       jobs.beginShutdown();
       agentEndpoint.stop();

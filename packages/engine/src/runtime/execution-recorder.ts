@@ -1,8 +1,10 @@
 import { isFinalStatus, type ExecutionEvent } from "@baton/contract";
+import type { Transaction } from "kysely";
 import { queueCallback } from "../store/callbacks-store";
 import type { Execution, ExecutionChanges } from "../domain/execution";
 import { presentExecution } from "../http/presenters/execution-presenter";
 import type { Store } from "../store/connect";
+import type { Database } from "../store/schema";
 import { appendEvent } from "../store/events-store";
 import { insertExecution, updateExecution, type NewExecution } from "../store/executions-store";
 import type { Clock } from "./clock";
@@ -17,6 +19,8 @@ export class ExecutionRecorder {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly bus: ExecutionEventBus,
+    /** Announces each event to the other nodes inside its transaction (ClusterEvents). */
+    private readonly announce: (trx: Transaction<Database>, event: ExecutionEvent) => Promise<void> = async () => undefined,
   ) {}
 
   async create(execution: NewExecution, definition: string): Promise<Execution> {
@@ -57,6 +61,8 @@ export class ExecutionRecorder {
   async #appendEvent(trx: Parameters<typeof appendEvent>[0], execution: Execution, now: number): Promise<ExecutionEvent> {
     const presented = presentExecution(execution, now);
     const seq = await appendEvent(trx, execution.client, execution.runId, JSON.stringify(presented), now);
-    return { seq, client: execution.client, execution: presented };
+    const event = { seq, client: execution.client, execution: presented };
+    await this.announce(trx, event);
+    return event;
   }
 }

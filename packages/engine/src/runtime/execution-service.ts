@@ -277,7 +277,7 @@ export class ExecutionService implements Activator {
     const { bus, store } = this.deps;
     let unsubscribe = () => {};
     const ended = new Promise<void>((resolve) => {
-      unsubscribe = bus.subscribe((event) => {
+      unsubscribe = bus.subscribeCluster((event) => {
         if (event.client === client && event.execution.run_id === runId && isFinalStatus(event.execution.status)) resolve();
       });
     });

@@ -41,7 +41,7 @@ export class Scheduler {
     if (this.running) return;
     this.#started = true;
     this.#stopped = false;
-    this.#unsubscribe = this.deps.bus.subscribe((event) => {
+    this.#unsubscribe = this.deps.bus.subscribeCluster((event) => {
       if (isFinalStatus(event.execution.status)) this.poke();
     });
     this.poke();

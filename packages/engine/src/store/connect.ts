@@ -12,6 +12,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: Dialect;
+  /** PostgreSQL only: where the database is, for connections of their own (LISTEN). */
+  readonly databaseUrl?: string;
   /** PostgreSQL only: the connection pool's open, idle and waiting counts (SQLite has one connection). */
   readonly poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -51,7 +53,7 @@ function openPostgres(connectionString: string): Store {
   // without a listener its error would end the whole process. Queries in flight still fail.
   pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
+  return { db, dialect: "postgres", databaseUrl: connectionString, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
 }
 
 async function migrate(store: Store): Promise<void> {
