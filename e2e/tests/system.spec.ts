@@ -99,6 +99,15 @@ test("the standalone agent appears connected among the agents, filtered through 
   await expect(refuse.getByRole("alert")).toContainText("Stop the agent first");
   await refuse.getByRole("button", { name: "Cancel" }).click();
 
+  // Nor does it get a package: a package would replace the key it is connected with.
+  await page.getByRole("button", { name: `Download package for agent ${AGENT}` }).click();
+  const pack = page.getByRole("dialog", { name: `Agent package for ${AGENT}` });
+  await expect(pack.getByLabel("Agent name")).toHaveValue(AGENT);
+  await expect(pack).toContainText(`${AGENT} is connected now`);
+  await pack.getByRole("button", { name: "Download package" }).click();
+  await expect(pack.getByRole("alert").filter({ hasText: "The package was not made" })).toContainText("Stop the agent, then download the package again");
+  await pack.getByRole("button", { name: "Cancel" }).click();
+
   // The spare one, not connected, is renamed, gets its key reset and is deleted.
   await page.goto("/system/agents?name=E2E_SPARE*");
   await page.getByRole("button", { name: `Rename agent ${spare}` }).click();

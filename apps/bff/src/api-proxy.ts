@@ -4,8 +4,8 @@ import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import { currentSession } from "./session-middleware";
 
-/** Request headers the engine gets from the browser; everything else (cookies first) stays here. */
-const REQUEST_HEADERS = new Set(["accept", "accept-encoding", "content-type", "content-length", "host", "connection", "last-event-id", "x-request-id"]);
+/** Request headers the engine gets from the browser (those of an RA solution upload too); everything else (cookies first) stays here. */
+const REQUEST_HEADERS = new Set(["accept", "accept-encoding", "content-type", "content-length", "host", "connection", "last-event-id", "x-request-id", "checksum", "algorithm", "ignore-signature"]);
 /** Response headers the browser gets from the engine (no WWW-Authenticate: no browser login dialog). */
 const RESPONSE_HEADERS = new Set(["content-type", "content-length", "content-encoding", "cache-control", "allow", "content-disposition", "x-content-type-options", "date"]);
 

@@ -9,4 +9,8 @@ export const systemKeys = {
   agentGroups: (client: number) => [...systemKeys.all(client), "agent-groups"] as const,
   health: (client: number) => [...systemKeys.all(client), "health"] as const,
   metric: (client: number, type: MetricType, range: MetricsRange) => [...systemKeys.all(client), "metrics", type, range] as const,
+  clients: (client: number) => [...systemKeys.all(client), "clients"] as const,
+  features: (client: number) => [...systemKeys.all(client), "features"] as const,
+  certificates: (client: number) => [...systemKeys.all(client), "certificates"] as const,
+  raSolutions: (client: number) => [...systemKeys.all(client), "ra-solutions"] as const,
 };

@@ -2,10 +2,11 @@ import type { OutAgent } from "@baton/contract";
 import { useAuthenticateAgent } from "../api/authenticate-agent";
 import { useDeleteAgent } from "../api/delete-agent";
 import { useResetAgentKey } from "../api/reset-agent-key";
+import { AgentPackageDialog } from "./agent-package-dialog";
 import { ConfirmAgentDialog } from "./confirm-agent-dialog";
 import { RenameAgentDialog } from "./rename-agent-dialog";
 
-export type AgentAction = { kind: "authenticate" | "rename" | "delete" | "reset-key"; agent: OutAgent };
+export type AgentAction = { kind: "authenticate" | "rename" | "delete" | "reset-key" | "package"; agent: OutAgent };
 
 interface DialogProps {
   agent: OutAgent;
@@ -53,5 +54,7 @@ export function AgentActionDialog({ action, onClose }: { action: AgentAction | n
       return <DeleteAgentDialog {...props} />;
     case "reset-key":
       return <ResetAgentKeyDialog {...props} />;
+    case "package":
+      return <AgentPackageDialog {...props} />;
   }
 }

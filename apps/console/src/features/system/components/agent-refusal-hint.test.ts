@@ -13,6 +13,10 @@ describe("agent refusal hint", () => {
     expect(agentRefusalHint(refusal(409), "create")).toMatch(/Choose another name/);
   });
 
+  it("says a package is made only for an agent that is not connected", () => {
+    expect(agentRefusalHint(refusal(409), "package")).toMatch(/Stop the agent, then download the package again/);
+  });
+
   it("says the agent is gone on 404, whatever the change", () => {
     expect(agentRefusalHint(refusal(404), "rename")).toMatch(/deleted or renamed/);
   });

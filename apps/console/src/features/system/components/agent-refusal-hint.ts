@@ -1,6 +1,6 @@
 import { isApiError } from "../../../lib/api-client";
 
-export type AgentChange = "create" | "rename" | "delete" | "authenticate" | "reset-key";
+export type AgentChange = "create" | "rename" | "delete" | "authenticate" | "reset-key" | "package";
 
 const IN_PROCESS = "Agents that run inside the engine (LOCAL) are configured on the server, not administered here.";
 
@@ -10,6 +10,7 @@ const CONFLICT_HINTS: Record<AgentChange, string> = {
   delete: `An agent can be deleted only while it is not connected and runs nothing. Stop the agent first, then delete it. ${IN_PROCESS}`,
   authenticate: IN_PROCESS,
   "reset-key": IN_PROCESS,
+  package: `A package replaces the agent's key, so the server makes none while the agent is connected. Stop the agent, then download the package again. ${IN_PROCESS}`,
 };
 
 /**

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import Add from "@mui/icons-material/Add";
+import Download from "@mui/icons-material/Download";
 import Dns from "@mui/icons-material/Dns";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
@@ -12,6 +14,7 @@ import { useAgents } from "../api/get-agents";
 import { AGENTS_REFRESH_MS } from "../api/live-refresh";
 import { AgentActionDialog, type AgentAction } from "./agent-dialogs";
 import { AgentFilterBar } from "./agent-filter-bar";
+import { AgentPackageDialog } from "./agent-package-dialog";
 import { AgentsTable } from "./agents-table";
 import { CreateAgentDialog } from "./create-agent-dialog";
 import { useAgentFilters } from "./use-agent-filters";
@@ -40,6 +43,7 @@ function AgentsList({ onAction }: { onAction: (action: AgentAction) => void }) {
 /** /system/agents: the client's agents, connected or not, with filters in the URL, read again every few seconds. */
 export function AgentsPage() {
   const [creating, setCreating] = useState(false);
+  const [packaging, setPackaging] = useState(false);
   const [action, setAction] = useState<AgentAction | null>(null);
   return (
     <>
@@ -47,9 +51,14 @@ export function AgentsPage() {
         title="Agents"
         subtitle={`The machines jobs run on. Refreshed every ${AGENTS_REFRESH_MS / 1000} seconds.`}
         actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-            Create agent
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" startIcon={<Download />} onClick={() => setPackaging(true)}>
+              New agent package
+            </Button>
+            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+              Create agent
+            </Button>
+          </Stack>
         }
       />
       <AgentFilterBar />
@@ -57,6 +66,7 @@ export function AgentsPage() {
         <AgentsList onAction={setAction} />
       </Paper>
       {creating ? <CreateAgentDialog onClose={() => setCreating(false)} /> : null}
+      {packaging ? <AgentPackageDialog agent={null} onClose={() => setPackaging(false)} /> : null}
       <AgentActionDialog action={action} onClose={() => setAction(null)} />
     </>
   );

@@ -6,7 +6,9 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import Download from "@mui/icons-material/Download";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import VerifiedUserOutlined from "@mui/icons-material/VerifiedUserOutlined";
@@ -14,11 +16,15 @@ import type { OutAgent } from "@baton/contract";
 import type { AgentAction } from "./agent-dialogs";
 import { AgentStatusLabel } from "./agent-status-label";
 
-const ACTIONS: ReadonlyArray<{ kind: AgentAction["kind"]; label: string; icon: ReactElement; when?: (agent: OutAgent) => boolean }> = [
+/** Agents inside the engine are configured on the server: no package, name, key or deletion to administer. */
+const outside = (agent: OutAgent) => !agent.in_process;
+
+const ACTIONS: ReadonlyArray<{ kind: AgentAction["kind"]; label: string; tooltip?: string; icon: ReactElement; when: (agent: OutAgent) => boolean }> = [
   { kind: "authenticate", label: "Authenticate", icon: <VerifiedUserOutlined fontSize="small" />, when: (agent) => !agent.authenticated },
-  { kind: "rename", label: "Rename", icon: <EditOutlined fontSize="small" /> },
-  { kind: "reset-key", label: "Reset key", icon: <KeyOutlined fontSize="small" /> },
-  { kind: "delete", label: "Delete", icon: <DeleteOutline fontSize="small" /> },
+  { kind: "package", label: "Download package for", tooltip: "Download agent package", icon: <Download fontSize="small" />, when: outside },
+  { kind: "rename", label: "Rename", icon: <EditOutlined fontSize="small" />, when: outside },
+  { kind: "reset-key", label: "Reset key", icon: <KeyOutlined fontSize="small" />, when: outside },
+  { kind: "delete", label: "Delete", icon: <DeleteOutline fontSize="small" />, when: outside },
 ];
 
 /** An agent's details the server leaves empty until its first connection read as a dash. */
@@ -65,8 +71,13 @@ export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[];
               <Detail value={agent.ip_address} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              {ACTIONS.filter((action) => action.when?.(agent) ?? true).map((action) => (
-                <Tooltip key={action.kind} title={action.label}>
+              {agent.in_process ? (
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+                  Runs inside the engine
+                </Typography>
+              ) : null}
+              {ACTIONS.filter((action) => action.when(agent)).map((action) => (
+                <Tooltip key={action.kind} title={action.tooltip ?? action.label}>
                   <IconButton size="small" aria-label={`${action.label} agent ${agent.name}`} onClick={() => onAction({ kind: action.kind, agent })}>
                     {action.icon}
                   </IconButton>

@@ -4,6 +4,10 @@ export const SYSTEM_TABS = [
   { path: "metrics", label: "Metrics" },
   { path: "agents", label: "Agents" },
   { path: "agentgroups", label: "Agent groups" },
+  { path: "clients", label: "Clients" },
+  { path: "features", label: "Features" },
+  { path: "certificates", label: "Certificates" },
+  { path: "ra-solutions", label: "RA solutions" },
 ] as const;
 export type SystemTab = (typeof SYSTEM_TABS)[number]["path"];
 

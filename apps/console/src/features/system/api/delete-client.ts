@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { OutRunId } from "@baton/contract";
+import { requestJson } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { systemKeys } from "./keys";
+import { systemPath } from "./system-path";
+
+/**
+ * DELETE /api/{client}/system/clients/{target}: starts an execution that deletes the target's
+ * objects, executions and users; its run id lets the operator watch it. Refused (409) for client 0
+ * and the client of the login.
+ */
+export function deleteClient(client: number, csrfToken: string, target: number): Promise<OutRunId> {
+  return requestJson(systemPath(client, "clients", String(target)), OutRunId, { method: "DELETE", csrfToken });
+}
+
+export function useDeleteClient() {
+  const { client, csrf_token } = useCurrentSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: number) => deleteClient(client, csrf_token, target),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: systemKeys.clients(client) }),
+  });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OutSystemFeature } from "@baton/contract";
+import { arrayOf, requestJson } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/session-context";
+import { systemKeys } from "./keys";
+import { systemPath } from "./system-path";
+
+/** GET /api/{client}/system/features: what this installation has turned on. */
+export function getFeatures(client: number, signal?: AbortSignal): Promise<OutSystemFeature[]> {
+  return requestJson(systemPath(client, "features"), arrayOf(OutSystemFeature), { signal });
+}
+
+/** Features change only with the server's configuration, i.e. at a restart: read once per visit. */
+export function featuresQueryOptions(client: number) {
+  return queryOptions({ queryKey: systemKeys.features(client), queryFn: ({ signal }) => getFeatures(client, signal), staleTime: Infinity });
+}
+
+export function useFeatures() {
+  const { client } = useCurrentSession();
+  return useQuery(featuresQueryOptions(client));
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { OutRASolutionsList } from "@baton/contract";
+import { requestJson } from "../../../lib/api-client";
+import { systemKeys } from "./keys";
+import { SYSTEM_CLIENT } from "./system-client";
+import { systemPath } from "./system-path";
+
+/** GET /api/0/system/ra-solutions: each uploaded solution, its versions and what is installed. */
+export function getRaSolutions(signal?: AbortSignal): Promise<OutRASolutionsList> {
+  return requestJson(systemPath(SYSTEM_CLIENT, "ra-solutions"), OutRASolutionsList, { signal });
+}
+
+export function raSolutionsQueryOptions() {
+  return queryOptions({ queryKey: systemKeys.raSolutions(SYSTEM_CLIENT), queryFn: ({ signal }) => getRaSolutions(signal) });
+}
+
+/** Call it only in a session of client 0: the server refuses other clients. */
+export function useRaSolutions() {
+  return useQuery(raSolutionsQueryOptions());
+}
