@@ -49,6 +49,8 @@ export default defineConfig({
       BATON_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
       BATON_AGENT_TOKEN: E2E_AGENT_TOKEN,
+      // Historic metrics every 2 s, so that a test sees them move without waiting for a minute.
+      BATON_METRICS_SAMPLE_MS: "2000",
     },
   },
 });

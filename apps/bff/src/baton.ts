@@ -50,6 +50,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     repositoriesDir: join(config.DATA_DIR, "repositories"),
     raSolutionsDir: join(config.DATA_DIR, "ra-solutions"),
     agentHost: describeHost(),
+    metricsSampleMs: config.BATON_METRICS_SAMPLE_MS,
     node: { ...(config.BATON_NODE_ID !== undefined && { id: config.BATON_NODE_ID }), roles: config.BATON_ROLE, heartbeatMs: config.BATON_HEARTBEAT_MS, leaseMs: config.BATON_LEASE_MS },
     certificates: tls ? [tls.cert] : [],
     agentPacks: { dir: join(config.DATA_DIR, "agentpacks"), bundle: agentBundle },

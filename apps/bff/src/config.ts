@@ -36,6 +36,8 @@ const Config = z.object({
   /** How often the node writes its life sign and renews its lease, and how long the lease lasts without renewal. */
   BATON_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   BATON_LEASE_MS: z.coerce.number().int().min(300).default(15_000),
+  /** The sampling period of the historic metrics: counts are per period (a minute by default). */
+  BATON_METRICS_SAMPLE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** PEM files of the certificate (chain) and private key: with both, Baton serves HTTPS. */
   BATON_TLS_CERT: z.string().optional(),
   BATON_TLS_KEY: z.string().optional(),

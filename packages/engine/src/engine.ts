@@ -93,6 +93,8 @@ export interface EngineOptions {
   raSolutionsDir?: string | undefined;
   /** This node among several on one PostgreSQL database: its id, what it does, how often it beats and how long its scheduler lease lasts. */
   node?: { id?: string; roles?: readonly NodeRole[]; heartbeatMs?: number; leaseMs?: number };
+  /** How often historic metrics are sampled (a minute by default). */
+  metricsSampleMs?: number;
   /** PEM texts of the TLS certificates the server uses (GET /system/certificates). */
   certificates?: readonly string[];
   /** Agent packages: where they are kept (DATA_DIR/agentpacks) and `baton-agent` as one file; disabled without them. */
@@ -184,7 +186,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     agentConnections: () => agentEndpoint.connectedCount,
     onLeadership: (leader) => (leader ? scheduler.start() : void scheduler.stop()),
   });
-  const system = new SystemService({ store, clock, metrics, cluster, certificates: options.certificates ?? [] });
+  const system = new SystemService({ store, clock, metrics, cluster, certificates: options.certificates ?? [], ...(options.metricsSampleMs !== undefined && { samplePeriodMs: options.metricsSampleMs }) });
   const clients = new ClientService({ store, clock, recorder, logger, onClientDeleted: () => authenticator.forget() });
   const estimator = new RuntimeEstimator({ store, clock, logger });
   // An execution that ended OK refines its object's estimated runtime.

@@ -12,6 +12,8 @@ import type { Cluster, NodeRole } from "./cluster";
 import type { EngineMetrics } from "./engine-metrics";
 
 const MINUTE_MS = 60_000;
+/** Historic metrics are sampled once a minute unless the host says otherwise. */
+const DEFAULT_SAMPLE_MS = MINUTE_MS;
 /** Historic metrics are kept this long. */
 const METRICS_KEPT_MS = 31 * 24 * 60 * MINUTE_MS;
 /** Widest range one request may read. */
@@ -26,6 +28,8 @@ export interface SystemServiceDeps {
   cluster: Pick<Cluster, "nodes">;
   /** PEM texts of the TLS certificates this process serves with (empty without HTTPS). */
   certificates: readonly string[];
+  /** The sampling period of the historic metrics (a minute by default; tests shorten it). */
+  samplePeriodMs?: number;
 }
 
 /** Health, Prometheus metrics and historic metrics of the system, sampled once a minute. */
@@ -99,23 +103,29 @@ export class SystemService {
     };
   }
 
-  /** Stores the minute now over (at its start) and forgets samples older than 31 days. */
+  /** Stores the period now over (at its start) and forgets samples older than 31 days. */
   async sample(): Promise<void> {
-    const minute = Math.floor(this.deps.clock.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
-    await insertMetricSamples(this.deps.store.db, minute, await this.deps.metrics.takeMinute());
-    await deleteMetricSamplesBefore(this.deps.store.db, minute - METRICS_KEPT_MS);
+    const period = this.#period();
+    const start = Math.floor(this.deps.clock.now() / period) * period - period;
+    await insertMetricSamples(this.deps.store.db, start, await this.deps.metrics.takeMinute());
+    await deleteMetricSamplesBefore(this.deps.store.db, start - METRICS_KEPT_MS);
   }
 
-  /** Samples at the turn of every minute. */
+  /** Samples at the turn of every period (every minute by default). */
   start(onError: (error: unknown) => void): void {
+    const period = this.#period();
     const schedule = () => {
       const now = this.deps.clock.now();
       this.#timer = setTimeout(() => {
         this.sample().catch(onError).finally(schedule);
-      }, MINUTE_MS - (now % MINUTE_MS));
+      }, period - (now % period));
       this.#timer.unref();
     };
     schedule();
+  }
+
+  #period(): number {
+    return this.deps.samplePeriodMs ?? DEFAULT_SAMPLE_MS;
   }
 
   stop(): void {
