@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OutHealthCheck, OutRunId, type ExecutionEvent } from "@baton/contract";
@@ -68,11 +68,18 @@ describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL datab
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
   });
 
-  it("moves the scheduler to another node when the leader is killed: what falls due then still runs", async () => {
+  it("moves the scheduler and the killed leader's executions to another node: what falls due then still runs", async () => {
     const [a, b] = nodes;
     if (a === undefined || b === undefined) throw new Error("the nodes of the first test are needed");
+    // A job runs on node A's agent when A is killed: another node takes it over and records it lost.
+    const runs = join(dirs[0] ?? tmpdir(), "runs");
+    await call(a.rest, "/100/objects", jobEnvelope("CLUSTER.LONG", [`echo run >> ${runs}`, "sleep 30"]));
+    const { run_id: running } = OutRunId.parse(await call(a.rest, "/100/executions", { object_name: "CLUSTER.LONG", execution_option: "execute" }));
+    await waitForStatus(a.rest, running, (status) => status === 1550);
     a.child.kill("SIGKILL");
     await exited(a.child);
+    expect((await waitForStatus(b.rest, running, (status) => status >= 1800)).status).toBe(1815);
+    expect(readFileSync(runs, "utf8")).toBe("run\n");
     await until(async () => ["NODE-B", "NODE-SCHED"].includes((await health(b.rest))?.pwp.available?.[0]?.name ?? ""), 10_000);
     const leader = (await health(b.rest))?.pwp.available?.[0]?.name;
     expect(["NODE-B", "NODE-SCHED"]).toContain(leader);

@@ -52,6 +52,7 @@ import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
 import { Cluster, NODE_ROLES, type NodeRole } from "./system/cluster";
+import { Takeover } from "./system/takeover";
 import { ClusterEvents } from "./runtime/cluster-events";
 import { AgentPackService } from "./system/agent-packs";
 import { ClientService } from "./system/client-service";
@@ -139,7 +140,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const bus = new ExecutionEventBus();
   const nodeId = options.node?.id ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const clusterEvents = new ClusterEvents({ store, bus, logger: logger.child({ component: "cluster" }), nodeId });
-  const recorder = new ExecutionRecorder(store, clock, bus, (trx, event) => clusterEvents.announce(trx, event));
+  const recorder = new ExecutionRecorder(store, clock, bus, clusterEvents);
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
   const jobs = new JobRunner({ store, clock, recorder, agents, logger });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
@@ -185,6 +186,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     leaseMs: options.node?.leaseMs ?? DEFAULT_LEASE_MS,
     agentConnections: () => agentEndpoint.connectedCount,
     onLeadership: (leader) => (leader ? scheduler.start() : void scheduler.stop()),
+    whileLeading: () => takeover.whileLeading(),
   });
   const system = new SystemService({ store, clock, metrics, cluster, certificates: options.certificates ?? [], ...(options.metricsSampleMs !== undefined && { samplePeriodMs: options.metricsSampleMs }) });
   const clients = new ClientService({ store, clock, recorder, logger, onClientDeleted: () => authenticator.forget() });
@@ -201,8 +203,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
 
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
-  await executions.recover();
-  await clients.recover();
+  const takeover = new Takeover({
+    store,
+    clock,
+    nodeId,
+    aliveWithinMs: 3 * (options.node?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS),
+    recover: async (adopted) => {
+      await executions.recover(adopted);
+      await clients.recover(adopted);
+    },
+  });
+  await takeover.atStart();
   const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.get(principal, runId) });
   await forecasts.recover();
   forecasts.start();

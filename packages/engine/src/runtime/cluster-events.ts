@@ -35,6 +35,10 @@ export class ClusterEvents {
     private readonly deps: { store: Store; bus: ExecutionEventBus; logger: Logger; nodeId: string },
   ) {}
 
+  get nodeId(): string {
+    return this.deps.nodeId;
+  }
+
   /** Announces an event inside its transaction (PostgreSQL only). */
   async announce(trx: Transaction<Database>, event: ExecutionEvent): Promise<void> {
     if (this.deps.store.dialect !== "postgres") return;

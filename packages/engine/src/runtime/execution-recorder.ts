@@ -19,14 +19,14 @@ export class ExecutionRecorder {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly bus: ExecutionEventBus,
-    /** Announces each event to the other nodes inside its transaction (ClusterEvents). */
-    private readonly announce: (trx: Transaction<Database>, event: ExecutionEvent) => Promise<void> = async () => undefined,
+    /** This node: it owns what it changes, and announces each event to the other nodes inside its transaction (ClusterEvents). */
+    private readonly node?: { nodeId: string; announce(trx: Transaction<Database>, event: ExecutionEvent): Promise<void> },
   ) {}
 
   async create(execution: NewExecution, definition: string): Promise<Execution> {
     const now = this.clock.now();
     const { created, event } = await this.store.db.transaction().execute(async (trx) => {
-      const created = await insertExecution(trx, execution, definition, now);
+      const created = await insertExecution(trx, execution, definition, now, this.node?.nodeId ?? null);
       return { created, event: await this.#appendEvent(trx, created, now) };
     });
     this.bus.publish(event);
@@ -46,7 +46,7 @@ export class ExecutionRecorder {
   async claim(execution: Pick<Execution, "client" | "runId">, fromStatus: number | undefined, changes: ExecutionChanges): Promise<Execution | undefined> {
     const now = this.clock.now();
     const result = await this.store.db.transaction().execute(async (trx) => {
-      const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus);
+      const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
       if (updated === undefined) return undefined;
       const event = await this.#appendEvent(trx, updated, now);
       // The callback's delivery is queued with the end itself, so neither is recorded without the other.
@@ -62,7 +62,7 @@ export class ExecutionRecorder {
     const presented = presentExecution(execution, now);
     const seq = await appendEvent(trx, execution.client, execution.runId, JSON.stringify(presented), now);
     const event = { seq, client: execution.client, execution: presented };
-    await this.announce(trx, event);
+    await this.node?.announce(trx, event);
     return event;
   }
 }

@@ -421,16 +421,17 @@ export class ExecutionService implements Activator {
   }
 
   /**
-   * After a restart: executions never handed on (1300) start now; those that were handed to an
-   * agent or started running are recorded as lost (their process died with the previous engine),
-   * never run twice.
+   * After a restart, or taking over from a node that died: executions never handed on (1300) start
+   * now; those that were handed to an agent or started running are recorded as lost (their
+   * process died with the node), never run twice. `unfinished` are the executions to recover
+   * (every unfinished one by default).
    */
-  async recover(): Promise<{ restarted: number; lost: number }> {
+  async recover(unfinished?: readonly Execution[]): Promise<{ restarted: number; lost: number }> {
     const { store, clock, recorder, logger } = this.deps;
     let restarted = 0;
     let lost = 0;
     const groupJobs: Execution[] = [];
-    for (const execution of await listUnfinishedExecutions(store.db)) {
+    for (const execution of unfinished ?? (await listUnfinishedExecutions(store.db))) {
       // A client deletion is finished by the client service.
       if (execution.objectType === CLIENT_DELETION) continue;
       // Waiting executions stay waiting: the scheduler starts them from the database.

@@ -69,11 +69,12 @@ function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summaryColum
 
 
 /** Inserts an execution with its object definition snapshot and returns it with its run_id. */
-export async function insertExecution(db: Kysely<Database>, execution: NewExecution, definition: string, now: number): Promise<Execution> {
+export async function insertExecution(db: Kysely<Database>, execution: NewExecution, definition: string, now: number, node: string | null = null): Promise<Execution> {
   const row = await db
     .insertInto("executions")
     .values({
       client: execution.client,
+      node,
       name: execution.name,
       object_type: execution.objectType,
       type: execution.type,
@@ -125,12 +126,14 @@ export async function updateExecution(
   changes: ExecutionChanges,
   now: number,
   fromStatus?: number,
+  node?: string,
 ): Promise<Execution | undefined> {
   let query = trx
     .updateTable("executions")
     .set({
       status: changes.status,
       modified_at: now,
+      ...(node !== undefined && { node }),
       ...(changes.startTime !== undefined && { start_time: changes.startTime }),
       ...(changes.endTime !== undefined && { end_time: changes.endTime }),
       ...(changes.agent !== undefined && { agent: changes.agent }),
@@ -419,3 +422,27 @@ export async function listWaitingForAgent(db: Kysely<Database>, limit: number): 
   const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1685).orderBy("run_id").limit(limit).execute();
   return rows.map(toExecution);
 }
+
+/** Nodes other than the live ones that own unfinished executions (null: made before owners were kept). */
+export async function orphanOwners(db: Kysely<Database>, live: readonly string[]): Promise<(string | null)[]> {
+  const rows = await db.selectFrom("executions").select("node").distinct().where("status", "<", 1800).execute();
+  return rows.map((row) => row.node).filter((node) => node === null || !live.includes(node));
+}
+
+/**
+ * Makes `owner` the node of every unfinished execution of the `from` nodes (null: of none) and
+ * returns them, oldest first. One statement: two nodes never take over the same execution.
+ */
+export async function adoptExecutions(db: Kysely<Database>, from: readonly (string | null)[], owner: string): Promise<Execution[]> {
+  const named = from.filter((node): node is string => node !== null);
+  if (from.length === 0) return [];
+  const rows = await db
+    .updateTable("executions")
+    .set({ node: owner })
+    .where("status", "<", 1800)
+    .where((eb) => eb.or([...(named.length > 0 ? [eb("node", "in", named)] : []), ...(from.includes(null) ? [eb("node", "is", null)] : [])]))
+    .returning(summaryColumns)
+    .execute();
+  return rows.map(toExecution).sort((a, b) => a.runId - b.runId);
+}
+

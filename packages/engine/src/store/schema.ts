@@ -302,6 +302,8 @@ export interface ExecutionsTable {
   /** Values passed to the parent workflow with :PSET, name → value (JSON). */
   passed_variables: string | null;
   modified_at: number;
+  /** The node that last changed the execution (migration 0019). */
+  node: string | null;
 }
 
 export interface ReportsTable {

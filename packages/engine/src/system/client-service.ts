@@ -57,8 +57,8 @@ export class ClientService {
   }
 
   /** Finishes the deletions a stopped engine left under way (deleting is safe to repeat). */
-  async recover(): Promise<void> {
-    for (const execution of await listUnfinishedExecutions(this.deps.store.db)) {
+  async recover(unfinished?: readonly Execution[]): Promise<void> {
+    for (const execution of unfinished ?? (await listUnfinishedExecutions(this.deps.store.db))) {
       if (execution.objectType !== CLIENT_DELETION) continue;
       const definition = await findExecutionDefinition(this.deps.store.db, execution.client, execution.runId);
       const target = Number((JSON.parse(definition ?? "{}") as { client?: unknown }).client);

@@ -25,6 +25,8 @@ export interface ClusterOptions {
   onLeadership(leader: boolean): void;
   /** Standalone agents connected to this node now, reported with its life sign. */
   agentConnections(): number;
+  /** Work of the leader at every heartbeat (taking over from nodes that died). */
+  whileLeading?(): Promise<unknown>;
 }
 
 /**
@@ -71,6 +73,7 @@ export class Cluster {
       // One SQLite file has one node: it leads without waiting for a crashed predecessor's lease.
       const leader = roles.includes("scheduling") && (store.dialect === "sqlite" || (await acquireLease(store.db, SCHEDULER_LEASE, nodeId, now, this.options.leaseMs)));
       this.#lead(leader);
+      if (leader) await this.options.whileLeading?.();
     } catch (error) {
       this.options.logger.error({ err: error }, "could not reach the database for the node's heartbeat");
       this.#lead(false);

@@ -18,6 +18,7 @@ import { metricSamplesMigration } from "./0015-metric-samples";
 import { installationMigration } from "./0016-installation";
 import { raSolutionsMigration } from "./0017-ra-solutions";
 import { clusterMigration } from "./0018-cluster";
+import { executionOwnerMigration } from "./0019-execution-owner";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0016-installation": installationMigration(dialect),
     "0017-ra-solutions": raSolutionsMigration(dialect),
     "0018-cluster": clusterMigration(dialect),
+    "0019-execution-owner": executionOwnerMigration,
   };
   return { getMigrations: async () => migrations };
 }
