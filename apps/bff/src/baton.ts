@@ -35,7 +35,7 @@ export interface StartOptions {
 /** Starts the whole process on the configured port (0 picks a free one). */
 export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
   const tls = config.BATON_TLS_CERT === undefined || config.BATON_TLS_KEY === undefined ? undefined : { cert: await readFile(config.BATON_TLS_CERT, "utf8"), key: await readFile(config.BATON_TLS_KEY, "utf8") };
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.BATON_DB_POOL_MAX, statementTimeoutMs: config.BATON_DB_STATEMENT_TIMEOUT_MS });
   const agents = [
     new EmbeddedAgent({ name: config.BATON_AGENT_NAME, maxJobs: config.BATON_AGENT_MAX_JOBS > 0 ? config.BATON_AGENT_MAX_JOBS : undefined }),
     ...(options.extraAgentNames ?? []).map((name) => new EmbeddedAgent({ name })),

@@ -23,6 +23,9 @@ export interface StoreOptions {
   /** postgres://... selects PostgreSQL; otherwise SQLite in `dataDir`. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PostgreSQL: connections in the pool (default 10) and the longest a statement may run (default 60 s). */
+  poolMax?: number;
+  statementTimeoutMs?: number;
 }
 
 // PostgreSQL returns bigint (epoch-millisecond columns, counts) as strings unless told otherwise;
@@ -31,7 +34,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /** Opens the database, applies pending migrations and returns the store. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const store = options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs ?? 60_000) : openSqlite(options.dataDir);
   await migrate(store);
   return store;
 }
@@ -47,8 +50,9 @@ function openSqlite(dataDir: string): Store {
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
-function openPostgres(connectionString: string): Store {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+function openPostgres(connectionString: string, max: number, statementTimeoutMs: number): Store {
+  // A statement stuck on a lock or a runaway query fails after the timeout instead of holding a connection forever.
+  const pool = new pg.Pool({ connectionString, max, statement_timeout: statementTimeoutMs });
   // A pooled connection the server drops (restart, failover, admin kill) is replaced on next use;
   // without a listener its error would end the whole process. Queries in flight still fail.
   pool.on("error", () => undefined);

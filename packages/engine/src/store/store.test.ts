@@ -1,4 +1,5 @@
 import { Status } from "@baton/contract";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { eachWithFreshStore, testDialects, type TestDatabase } from "../testing/test-databases";
 import type { Execution } from "../domain/execution";
@@ -29,6 +30,13 @@ describe.each(testDialects)("store on %s", (dialect) => {
     await store.close();
     store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     expect(await listClients(store.db)).toEqual([]);
+  });
+
+  it.runIf(dialect === "postgres")("ends a statement that runs longer than the statement timeout", async () => {
+    await store.close();
+    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, statementTimeoutMs: 200 });
+    await expect(sql`select pg_sleep(2)`.execute(store.db)).rejects.toThrow(/statement timeout/);
+    expect((await sql<{ one: number }>`select 1 as one`.execute(store.db)).rows[0]?.one).toBe(1);
   });
 
   it("replaces what a file event saw, keeping sizes beyond 32 bits, per event", async () => {
