@@ -47,9 +47,9 @@ export class Scheduler {
     this.poke();
   }
 
-  /** Runs a round now (or right after the one under way). */
+  /** Runs a round now (or right after the one under way); only while it schedules (this node leads). */
   poke(): void {
-    if (this.#stopped) return;
+    if (!this.running) return;
     if (this.#running) {
       this.#again = true;
       return;
