@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { OutHealthCheck, OutRunId, type ExecutionEvent } from "@baton/contract";
 import { createTestDatabase, testDialects, type TestDatabase } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +10,9 @@ import { call, exited, startProcess, waitForStatus, type Process } from "./testi
 import { readEvents } from "./testing/sse-client";
 import { ADMIN_PASSWORD, jobEnvelope, until } from "./testing/test-baton";
 
-const HEARTBEAT = { BATON_HEARTBEAT_MS: "200", BATON_LEASE_MS: "1000" };
+const AGENT_TOKEN = "cluster-agent-token-0123456789";
+const HEARTBEAT = { BATON_HEARTBEAT_MS: "200", BATON_LEASE_MS: "1000", BATON_AGENT_TOKEN: AGENT_TOKEN };
+const AGENT_BIN = fileURLToPath(new URL("../../../packages/agent/bin/baton-agent.mjs", import.meta.url));
 
 // Several nodes share one PostgreSQL database (one SQLite file has one node).
 describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL database", () => {
@@ -66,6 +70,23 @@ describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL datab
     expect(statuses.map((event) => event.execution.status)).toEqual(expect.arrayContaining([1550, 1900]));
     const seqs = statuses.map((event) => event.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+  });
+
+  it("hands a job made on one node to the node its agent is connected to", async () => {
+    const [a, b] = nodes;
+    if (a === undefined || b === undefined) throw new Error("the nodes of the first test are needed");
+    const agent = spawn(process.execPath, [AGENT_BIN, "--engine", b.rest.replace("/ae/api/v1", ""), "--name", "ROAM1", "--token", AGENT_TOKEN, "--dir", join(dirs[1] ?? tmpdir(), "agent")], { stdio: "ignore" });
+    try {
+      await until(async () => (await health(a.rest))?.cp.available?.some((instance) => instance.name === "NODE-B" && instance.count_of_connections === 1) ?? false, 15_000);
+      await call(a.rest, "/100/objects", jobEnvelope("CLUSTER.ROAM", ["echo on $BATON_AGENT"], { job_attributes: { platform: "UNIX", agent: "ROAM1", unix_shell: "sh" } }));
+      const { run_id: runId } = OutRunId.parse(await call(a.rest, "/100/executions", { object_name: "CLUSTER.ROAM", execution_option: "execute" }));
+      const ended = await waitForStatus(a.rest, runId, (status) => status >= 1800);
+      expect(ended).toMatchObject({ status: 1900, agent: "ROAM1" });
+      const report = await call<{ content: string }[]>(a.rest, `/100/executions/${runId}/reports/REP?start_at=0`);
+      expect(report.map((page) => page.content).join("")).toBe("on ROAM1\n");
+    } finally {
+      agent.kill("SIGKILL");
+    }
   });
 
   it("moves the scheduler and the killed leader's executions to another node: what falls due then still runs", async () => {

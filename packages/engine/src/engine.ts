@@ -142,7 +142,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const clusterEvents = new ClusterEvents({ store, bus, logger: logger.child({ component: "cluster" }), nodeId });
   const recorder = new ExecutionRecorder(store, clock, bus, clusterEvents);
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
-  const jobs = new JobRunner({ store, clock, recorder, agents, logger });
+  const jobs = new JobRunner({ store, clock, recorder, agents, logger, nodeOfAgent: (agent) => cluster.nodeOfAgent(agent) });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
   const transfers = new TransferRunner({ store, clock, recorder, agents, logger });
@@ -172,7 +172,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     logger: logger.child({ component: "agents" }),
     lostAfterMs: options.standaloneAgents?.lostAfterMs ?? DEFAULT_AGENT_LOST_MS,
     heartbeatMs: options.standaloneAgents?.heartbeatMs ?? DEFAULT_AGENT_HEARTBEAT_MS,
-    onAgentConnected: () => scheduler.poke(),
+    onAgentConnected: () => {
+      scheduler.poke();
+      startJobsWaitingForAgents();
+    },
   });
   const metrics = new EngineMetrics({ store, agents });
   bus.subscribe((event) => metrics.observe(event));
@@ -184,7 +187,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     roles: options.node?.roles ?? NODE_ROLES,
     heartbeatMs: options.node?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     leaseMs: options.node?.leaseMs ?? DEFAULT_LEASE_MS,
-    agentConnections: () => agentEndpoint.connectedCount,
+    connectedAgents: () => agentEndpoint.connectedNames(),
     onLeadership: (leader) => (leader ? scheduler.start() : void scheduler.stop()),
     whileLeading: () => takeover.whileLeading(),
   });
@@ -203,6 +206,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
 
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
+  // Jobs handed to this node for one of its agents start here, whichever node made them wait.
+  const startJobsWaitingForAgents = () => void executions.startJobsWaitingForAgents().catch((error: unknown) => logger.error({ err: error }, "could not start the jobs waiting for an agent"));
+  bus.subscribeCluster((event) => {
+    if (event.execution.status === Status.WAITING_FOR_AGENT) startJobsWaitingForAgents();
+  });
   const takeover = new Takeover({
     store,
     clock,

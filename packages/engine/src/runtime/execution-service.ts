@@ -530,6 +530,24 @@ export class ExecutionService implements Activator {
   }
 
   /**
+   * Starts the jobs waiting (1685) for an agent or agent group member connected to this node. Every
+   * node runs it when an agent connects to it or a job starts waiting; a claim moves the status
+   * only from 1685, so a job starts on one node only.
+   */
+  async startJobsWaitingForAgents(): Promise<void> {
+    const { store, recorder } = this.deps;
+    for (const waiting of await listWaitingForAgent(store.db, 500)) {
+      const definition = await this.#definitionOf(waiting);
+      const agent = jobTarget(definition).agent;
+      const group = this.deps.agents.has(agent) ? undefined : await findObject(store.db, waiting.client, agent);
+      const connected = this.deps.agents.has(agent) || (group?.type === "HOSTG" && groupMembers(readAgentGroup(group.body), [...this.deps.agents.keys()]).length > 0);
+      if (!connected) continue;
+      const claimed = await recorder.claim(waiting, Status.WAITING_FOR_AGENT, { status: Status.PREPARING });
+      if (claimed) this.#start(claimed, definition, await this.#contextOf(claimed));
+    }
+  }
+
+  /**
    * One scheduler round: due once executions are claimed and dispatched, then executions waiting
    * for a queue slot start, oldest first, as far as their queues have room. A claim moves the
    * status only if it is still the waiting one, so no execution starts twice.
@@ -544,15 +562,7 @@ export class ExecutionService implements Activator {
       else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
     await this.deps.events.checkDue((execution) => this.#contextOf(execution));
-    for (const waiting of await listWaitingForAgent(store.db, 500)) {
-      const definition = await this.#definitionOf(waiting);
-      const agent = jobTarget(definition).agent;
-      const group = this.deps.agents.has(agent) ? undefined : await findObject(store.db, waiting.client, agent);
-      const connected = this.deps.agents.has(agent) || (group?.type === "HOSTG" && groupMembers(readAgentGroup(group.body), [...this.deps.agents.keys()]).length > 0);
-      if (!connected) continue;
-      const claimed = await recorder.claim(waiting, Status.WAITING_FOR_AGENT, { status: Status.PREPARING });
-      if (claimed) this.#start(claimed, definition, await this.#contextOf(claimed));
-    }
+    await this.startJobsWaitingForAgents();
     // Jobs held back by their agent's limit start, oldest first, as slots free up.
     const agentRoom = new Map<string, number>();
     for (const waiting of await listWaitingForResource(store.db, 500)) {

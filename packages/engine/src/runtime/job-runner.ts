@@ -23,6 +23,8 @@ export interface JobRunnerDeps {
   recorder: ExecutionRecorder;
   agents: ReadonlyMap<string, Agent>;
   logger: Logger;
+  /** Another live node that holds a connection of the standalone agent, if any (its jobs go there). */
+  nodeOfAgent?: (agent: string) => Promise<string | undefined>;
 }
 
 interface RunningEntry {
@@ -121,6 +123,14 @@ export class JobRunner {
     const target = jobTarget(definition);
     const agent = agents.get(target.agent) ?? (await this.#agentOfGroup(execution.client, target.agent));
     if (agent === undefined) {
+      const node = await this.deps.nodeOfAgent?.(target.agent);
+      if (node !== undefined) {
+        // The node holding the agent's connection takes the job from there (ExecutionService.startJobsWaitingForAgents).
+        act.line(`U00011007 Agent '${target.agent}' is connected to node '${node}': the job is handed to that node.`);
+        await act.end();
+        await recorder.claim(execution, Status.PREPARING, { status: Status.WAITING_FOR_AGENT });
+        return;
+      }
       if ((await textClientSetting(store.db, execution.client, "UNKNOWN_AGENT")) === "WAIT") {
         // The scheduler starts it again once the agent is connected; cancel ends the wait.
         act.line(`U00011004 Agent '${target.agent}' is not connected: the job waits for it (UNKNOWN_AGENT = WAIT).`);

@@ -8,7 +8,7 @@ export async function recordNodeAlive(db: Kysely<Database>, node: Omit<NodeRow, 
   await db
     .insertInto("nodes")
     .values({ ...node, last_seen_at: now })
-    .onConflict((conflict) => conflict.column("id").doUpdateSet({ last_seen_at: now, roles: node.roles, agent_connections: node.agent_connections }))
+    .onConflict((conflict) => conflict.column("id").doUpdateSet({ last_seen_at: now, roles: node.roles, agent_connections: node.agent_connections, agents: node.agents }))
     .execute();
 }
 

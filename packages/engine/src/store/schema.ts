@@ -34,8 +34,9 @@ export interface NodesTable {
   pid: number;
   /** Comma-separated roles: api, agents, scheduling. */
   roles: string;
-  /** Standalone agents connected to the node at its last life sign. */
+  /** Standalone agents connected to the node at its last life sign: how many, and their names (comma-separated). */
   agent_connections: number;
+  agents: string;
   started_at: number;
   last_seen_at: number;
 }

@@ -60,9 +60,9 @@ export class AgentEndpoint {
     this.#server.handleUpgrade(req, socket, head, (ws) => this.#greet(ws, req.socket.remoteAddress ?? ""));
   }
 
-  /** Standalone agents connected now. */
-  get connectedCount(): number {
-    return [...this.#remotes.values()].filter((remote) => remote.connected).length;
+  /** Names of the standalone agents connected now. */
+  connectedNames(): string[] {
+    return [...this.#remotes.values()].filter((remote) => remote.connected).map((remote) => remote.name);
   }
 
   /** Cancels the jobs of every standalone agent (recorded as lost) and closes their connections. */

@@ -25,7 +25,7 @@ describe.each(testDialects)("cluster on %s", (dialect) => {
   async function node(id: string, roles: NodeRole[] = ["api", "agents", "scheduling"]): Promise<Cluster> {
     const store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     stores.push(store);
-    return new Cluster({ store, clock: { now: () => now }, logger: pino({ level: "silent" }), nodeId: id, roles, heartbeatMs: 5_000, leaseMs: 15_000, agentConnections: () => 0, onLeadership: (leader) => leadership.push(`${id} ${leader ? "leads" : "follows"}`) });
+    return new Cluster({ store, clock: { now: () => now }, logger: pino({ level: "silent" }), nodeId: id, roles, heartbeatMs: 5_000, leaseMs: 15_000, connectedAgents: () => [], onLeadership: (leader) => leadership.push(`${id} ${leader ? "leads" : "follows"}`) });
   }
 
   // One SQLite file has one node: it leads at once, even after a crash left a lease behind.

@@ -24,7 +24,7 @@ export interface ClusterOptions {
   /** Told when this node became (true) or stopped being (false) the scheduler leader. */
   onLeadership(leader: boolean): void;
   /** Standalone agents connected to this node now, reported with its life sign. */
-  agentConnections(): number;
+  connectedAgents(): readonly string[];
   /** Work of the leader at every heartbeat (taking over from nodes that died). */
   whileLeading?(): Promise<unknown>;
 }
@@ -69,7 +69,8 @@ export class Cluster {
     const { store, clock, nodeId, roles } = this.options;
     const now = clock.now();
     try {
-      await recordNodeAlive(store.db, { id: nodeId, host: hostname(), pid: process.pid, roles: roles.join(","), agent_connections: this.options.agentConnections(), started_at: this.#startedAt }, now);
+      const agents = this.options.connectedAgents();
+      await recordNodeAlive(store.db, { id: nodeId, host: hostname(), pid: process.pid, roles: roles.join(","), agent_connections: agents.length, agents: agents.join(","), started_at: this.#startedAt }, now);
       // One SQLite file has one node: it leads without waiting for a crashed predecessor's lease.
       const leader = roles.includes("scheduling") && (store.dialect === "sqlite" || (await acquireLease(store.db, SCHEDULER_LEASE, nodeId, now, this.options.leaseMs)));
       this.#lead(leader);
@@ -86,6 +87,12 @@ export class Cluster {
     const now = clock.now();
     const leader = store.dialect === "sqlite" ? (this.#leader ? nodeId : undefined) : await leaseHolder(store.db, SCHEDULER_LEASE, now);
     return { nodes: await liveNodes(store.db, now - 3 * heartbeatMs), leader };
+  }
+
+  /** The live node another than this one that holds a connection of standalone agent `name`, if any. */
+  async nodeOfAgent(name: string): Promise<string | undefined> {
+    const { nodes } = await this.nodes();
+    return nodes.find((node) => node.id !== this.options.nodeId && node.agents.split(",").includes(name))?.id;
   }
 
   /** Stops beating, gives the lease up and leaves the list of nodes. */

@@ -21,7 +21,7 @@ describe("system health", () => {
   /** The health check of one node with `roles` on the database (SQLite: it leads when it schedules). */
   async function health(roles: NodeRole[], agentConnections = 0) {
     const clock = { now: () => Date.parse("2030-01-01T00:00:00Z") };
-    const cluster = new Cluster({ store, clock, logger: pino({ level: "silent" }), nodeId: "N1", roles, heartbeatMs: 5_000, leaseMs: 15_000, agentConnections: () => agentConnections, onLeadership: () => undefined });
+    const cluster = new Cluster({ store, clock, logger: pino({ level: "silent" }), nodeId: "N1", roles, heartbeatMs: 5_000, leaseMs: 15_000, connectedAgents: () => Array.from({ length: agentConnections }, (_, i) => `FAR${i}`), onLeadership: () => undefined });
     await cluster.beat();
     return new SystemService({ store, clock, metrics: new EngineMetrics({ store, agents: new Map() }), cluster, certificates: [] }).health(true);
   }

@@ -19,6 +19,7 @@ import { installationMigration } from "./0016-installation";
 import { raSolutionsMigration } from "./0017-ra-solutions";
 import { clusterMigration } from "./0018-cluster";
 import { executionOwnerMigration } from "./0019-execution-owner";
+import { nodeAgentsMigration } from "./0020-node-agents";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -42,6 +43,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0017-ra-solutions": raSolutionsMigration(dialect),
     "0018-cluster": clusterMigration(dialect),
     "0019-execution-owner": executionOwnerMigration,
+    "0020-node-agents": nodeAgentsMigration,
   };
   return { getMigrations: async () => migrations };
 }
