@@ -1,10 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -18,6 +16,7 @@ import { describeError } from "../../../lib/describe-error";
 import type { RestartOptions } from "../api/change-execution-status";
 import { useObjectInputs, type ObjectInput } from "../api/get-object-inputs";
 import { useVariables } from "../api/get-variables";
+import { SubmitActions } from "../../../components/submit-actions";
 
 /** Queue names follow object names: letters, digits and . _ - # $ @, at most 200 characters. */
 const QUEUE_NAME = /^[A-Za-z0-9._\-#$@]{1,200}$/;
@@ -109,12 +108,7 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
           <RestartInputs inputs={inputs} valueOf={valueOf} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />
           {failure}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Close</Button>
-          <Button type="submit" variant="contained" loading={pending} disabled={queueInvalid || pointInvalid || inputs.isPending}>
-            Restart
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onClose} pending={pending} submitLabel="Restart" cancelLabel="Close" disabled={queueInvalid || pointInvalid || inputs.isPending} />
       </Box>
     </Dialog>
   );

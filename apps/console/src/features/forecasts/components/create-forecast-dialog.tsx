@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -18,6 +16,7 @@ import { isApiError } from "../../../lib/api-client";
 import { utcToLocalInput, toUtcParam } from "../../../lib/date-input";
 import { useCreateForecast } from "../api/create-forecast";
 import { fieldOfPath, forecastBody, type ForecastForm, type ForecastOption, type FormField } from "./create-forecast-form";
+import { SubmitActions } from "../../../components/submit-actions";
 
 const OPTIONS: ReadonlyArray<{ value: ForecastOption; label: string }> = [
   { value: "object", label: "An object started at a time" },
@@ -160,12 +159,7 @@ export function CreateForecastDialog({ open, onClose }: { open: boolean; onClose
             {create.error && !complete ? <ErrorAlert error={create.error} context="The forecast was not created" /> : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create forecast
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={close} pending={create.isPending} submitLabel="Create forecast" />
       </form>
     </Dialog>
   );

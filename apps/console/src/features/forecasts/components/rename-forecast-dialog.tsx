@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from "react";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
@@ -9,6 +7,7 @@ import TextField from "@mui/material/TextField";
 import type { OutForecast } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { useRenameForecast } from "../api/rename-forecast";
+import { SubmitActions } from "../../../components/submit-actions";
 
 /** Changes a forecast's title; the server's refusal stays in the dialog. Mount it only while open, so it starts from the current title. */
 export function RenameForecastDialog({ forecast, onClose }: { forecast: Pick<OutForecast, "id" | "title">; onClose: () => void }) {
@@ -28,12 +27,7 @@ export function RenameForecastDialog({ forecast, onClose }: { forecast: Pick<Out
             {rename.error ? <ErrorAlert error={rename.error} context="The title was not changed" /> : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={rename.isPending}>
-            Rename
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onClose} pending={rename.isPending} submitLabel="Rename" />
       </form>
     </Dialog>
   );

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from "react";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -12,6 +10,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { useCommitChanges } from "../api/commit-changes";
 import { counted } from "./counted";
 import { refusalHint } from "./refusal-hint";
+import { SubmitActions } from "../../../components/submit-actions";
 
 interface CommitDialogProps {
   /** Names of the objects to commit; empty: every changed object. */
@@ -57,12 +56,7 @@ export function CommitDialog({ objects, total, onClose, onCommitted }: CommitDia
             {commit.error ? <ErrorAlert error={commit.error} context="Nothing was committed" hint={refusalHint(commit.error)} /> : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={commit.isPending}>
-            Commit
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onClose} pending={commit.isPending} submitLabel="Commit" />
       </form>
     </Dialog>
   );

@@ -17,6 +17,7 @@ import { agentPackDownloadPath, useCreateAgentPack, type AgentPackRequest } from
 import { agentRefusalHint } from "./agent-refusal-hint";
 import { startDownload } from "./start-download";
 import { useAgentNameField } from "./use-agent-name-field";
+import { SubmitActions } from "../../../components/submit-actions";
 
 type PackPlatform = AgentPackRequest["platform"];
 const PACK_PLATFORMS: readonly PackPlatform[] = ["UNIX", "WINDOWS"];
@@ -103,14 +104,7 @@ export function AgentPackageDialog({ agent, onClose }: { agent: Pick<OutAgent, "
               {create.error ? <ErrorAlert error={create.error} context="The package was not made" hint={agentRefusalHint(create.error, "package")} /> : null}
             </Stack>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={create.isPending}>
-              Download package
-            </Button>
-          </DialogActions>
+          <SubmitActions onCancel={onClose} pending={create.isPending} submitLabel="Download package" />
         </form>
       )}
     </Dialog>

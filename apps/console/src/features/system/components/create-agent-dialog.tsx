@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from "react";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -13,6 +11,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { useCreateAgent } from "../api/create-agent";
 import { agentRefusalHint } from "./agent-refusal-hint";
 import { useAgentNameField } from "./use-agent-name-field";
+import { SubmitActions } from "../../../components/submit-actions";
 
 type Template = InCreateAgentBody["template"];
 const TEMPLATES = Object.keys(AGENT_TEMPLATES).filter((key): key is Template => key in AGENT_TEMPLATES);
@@ -45,14 +44,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
             {create.error ? <ErrorAlert error={create.error} context="The agent was not created" hint={agentRefusalHint(create.error, "create")} /> : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create agent
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onClose} pending={create.isPending} submitLabel="Create agent" />
       </form>
     </Dialog>
   );

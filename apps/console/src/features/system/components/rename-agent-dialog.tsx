@@ -1,7 +1,5 @@
 import type { FormEvent } from "react";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
@@ -11,6 +9,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { useRenameAgent } from "../api/rename-agent";
 import { agentRefusalHint } from "./agent-refusal-hint";
 import { useAgentNameField } from "./use-agent-name-field";
+import { SubmitActions } from "../../../components/submit-actions";
 
 /** A new name for an agent that is not connected; the server's refusal stays in the dialog. Mount it only while open. */
 export function RenameAgentDialog({ agent, onClose }: { agent: Pick<OutAgent, "name" | "active">; onClose: () => void }) {
@@ -34,14 +33,7 @@ export function RenameAgentDialog({ agent, onClose }: { agent: Pick<OutAgent, "n
             {rename.error ? <ErrorAlert error={rename.error} context="The agent was not renamed" hint={agentRefusalHint(rename.error, "rename")} /> : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={rename.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={rename.isPending}>
-            Rename
-          </Button>
-        </DialogActions>
+        <SubmitActions onCancel={onClose} pending={rename.isPending} submitLabel="Rename" />
       </form>
     </Dialog>
   );
