@@ -24,3 +24,14 @@ export function SubmitActions({ onCancel, pending, submitLabel, cancelLabel = "C
     </DialogActions>
   );
 }
+
+/** The one button of a dialog whose work is done: close it. */
+export function CloseActions({ onClose }: { onClose: () => void }) {
+  return (
+    <DialogActions>
+      <Button variant="contained" onClick={onClose}>
+        Close
+      </Button>
+    </DialogActions>
+  );
+}

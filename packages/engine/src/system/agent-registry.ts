@@ -52,7 +52,7 @@ export class AgentRegistry {
     }
     if (row.authenticated !== 1) return { kind: "waiting" };
     if (row.key_hash === null) {
-      const key = randomBytes(24).toString("base64url");
+      const key = newAgentKey();
       await updateAgent(db, hello.name, { key_hash: hashKey(key) });
       return { kind: "admitted", newKey: key };
     }
@@ -124,7 +124,7 @@ export class AgentRegistry {
     const { db } = this.deps.store;
     if (this.#isInProcess(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent runs inside the engine.", `${name} is an in-process agent`);
     if (this.deps.agents.has(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent is connected.", `Stop agent '${name}' before making a package with its name: the package replaces its key.`);
-    const key = randomBytes(24).toString("base64url");
+    const key = newAgentKey();
     if ((await findAgent(db, name)) === undefined) {
       await insertAgent(db, { name, platform, version: "", hardware: "", software: "", ip_address: "", authenticated: 1, key_hash: hashKey(key), created_at: this.deps.clock.now(), last_seen_at: null });
     } else {
@@ -187,6 +187,10 @@ export class AgentRegistry {
       in_process: false,
     };
   }
+}
+
+function newAgentKey(): string {
+  return randomBytes(24).toString("base64url");
 }
 
 function hashKey(key: string): string {

@@ -1,5 +1,4 @@
 import { X509Certificate } from "node:crypto";
-import { hostname } from "node:os";
 import { ErrorCode, type MetricsQuery, type OutCertificatesList, type OutHealthCheck, type OutMetrics } from "@baton/contract";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
@@ -25,7 +24,7 @@ export interface SystemServiceDeps {
   clock: Clock;
   metrics: EngineMetrics;
   /** The nodes sharing the database, and which of them leads the scheduler. */
-  cluster: Pick<Cluster, "nodes">;
+  cluster: Pick<Cluster, "nodes" | "nodeId">;
   /** PEM texts of the TLS certificates this process serves with (empty without HTTPS). */
   certificates: readonly string[];
   /** The sampling period of the historic metrics (a minute by default; tests shorten it). */
@@ -70,7 +69,7 @@ export class SystemService {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
     const now = this.deps.clock.now();
     const data = this.deps.certificates.flatMap(pemCertificates).map((certificate) => ({
-      process: `${hostname()}:${process.pid}`,
+      process: this.deps.cluster.nodeId,
       subject: certificate.subject.replaceAll("\n", ", "),
       issuer: certificate.issuer.replaceAll("\n", ", "),
       serial_number: certificate.serialNumber,

@@ -1,5 +1,6 @@
 import { AgentPackFileName, InAgentPacksBody } from "@baton/contract";
 import type { AgentPackService } from "../../system/agent-packs";
+import { requestOrigin } from "../request-origin";
 import { defineRoute, noParams, noBody, Reply, StreamReply } from "../route";
 import { ClientParams } from "./params";
 
@@ -15,10 +16,7 @@ export function agentPackRoutes(packs: AgentPackService) {
       query: noParams,
       body: InAgentPacksBody,
       // The package's agents reach the engine where this request did, unless the body names another URL.
-      handle: async ({ principal, body, req }) => {
-        const scheme = "encrypted" in req.socket && req.socket.encrypted === true ? "https" : "http";
-        return new Reply(201, await packs.create(principal, body, `${scheme}://${req.headers.host ?? "localhost"}`));
-      },
+      handle: async ({ principal, body, req }) => new Reply(201, await packs.create(principal, body, requestOrigin(req))),
     }),
     defineRoute({
       method: "GET",

@@ -1,7 +1,7 @@
-import type { IncomingMessage } from "node:http";
 import { AgentListQuery, AgentNameInput, InCreateAgentBody, InRenameAgentBody, type OutAgentGroupList, type OutAuthenticationPackage } from "@baton/contract";
 import type { AgentRegistry } from "../../system/agent-registry";
 import type { AgentGroupService } from "../../system/agent-group-service";
+import { requestOrigin } from "../request-origin";
 import { defineRoute, noBody, noParams } from "../route";
 import { ClientParams } from "./params";
 
@@ -10,8 +10,6 @@ const AgentParams = ClientParams.extend({ object_name: AgentNameInput });
 /** GET/POST /system/agents and the actions on one agent; GET /system/agentgroups. */
 export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService, token: string | undefined) {
   const base = "/:client_id/system/agents";
-  /** The engine URL as the request reached it. */
-  const engineUrl = (req: IncomingMessage) => `${"encrypted" in req.socket && req.socket.encrypted === true ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
   return [
     defineRoute({
       method: "GET",
@@ -19,7 +17,7 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
       params: ClientParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, req }): Promise<OutAuthenticationPackage> => ({ engine_url: engineUrl(req), token: registry.requireToken(principal, token) }),
+      handle: async ({ principal, req }): Promise<OutAuthenticationPackage> => ({ engine_url: requestOrigin(req), token: registry.requireToken(principal, token) }),
     }),
     defineRoute({
       method: "GET",
@@ -28,7 +26,7 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
       query: noParams,
       body: noBody,
       handle: async ({ principal, params, req }): Promise<OutAuthenticationPackage> => ({
-        engine_url: engineUrl(req),
+        engine_url: requestOrigin(req),
         token: registry.requireToken(principal, token),
         agent_name: params.object_name,
         key: await registry.issueKey(params.object_name, (await registry.get(principal, params.object_name).catch(() => undefined))?.platform ?? "UNIX"),

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from "react";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -17,7 +15,7 @@ import { agentPackDownloadPath, useCreateAgentPack, type AgentPackRequest } from
 import { agentRefusalHint } from "./agent-refusal-hint";
 import { startDownload } from "./start-download";
 import { useAgentNameField } from "./use-agent-name-field";
-import { SubmitActions } from "../../../components/submit-actions";
+import { CloseActions, SubmitActions } from "../../../components/submit-actions";
 
 type PackPlatform = AgentPackRequest["platform"];
 const PACK_PLATFORMS: readonly PackPlatform[] = ["UNIX", "WINDOWS"];
@@ -39,11 +37,7 @@ function PackageReady({ pack, onClose }: { pack: OutAgentPack; onClose: () => vo
           </Link>
         </Alert>
       </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
+      <CloseActions onClose={onClose} />
     </>
   );
 }

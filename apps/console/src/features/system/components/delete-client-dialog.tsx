@@ -14,6 +14,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { isApiError } from "../../../lib/api-client";
 import { useDeleteClient } from "../api/delete-client";
 import type { ClientSummary } from "../api/get-clients";
+import { CloseActions } from "../../../components/submit-actions";
 
 interface DeleteClientDialogProps {
   target: ClientSummary;
@@ -46,11 +47,7 @@ export function DeleteClientDialog({ target, onClose }: DeleteClientDialogProps)
               </Link>
             </Alert>
           </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
+          <CloseActions onClose={onClose} />
         </>
       ) : (
         <form onSubmit={submit} noValidate>
