@@ -16,3 +16,5 @@ export * from "./workflow-definition";
 export * from "./piece-queue";
 export * from "./schemas/system";
 export * from "./agent-config";
+export * from "./openapi/answers";
+export * from "./openapi/document";

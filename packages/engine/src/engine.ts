@@ -7,6 +7,8 @@ import type { Logger } from "pino";
 import { Authenticator, type Principal } from "./auth/authenticator";
 import type { Credentials } from "./auth/basic-credentials";
 import { createRestRouter } from "./http/rest-router";
+import type { Route } from "./http/route";
+import { openApiRoute } from "./http/routes/openapi-routes";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
@@ -244,7 +246,24 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { name: "PROMETHEUS_METRICS", enabled: true, description: "Metrics in Prometheus text at /system/metrics/prometheus" },
     { name: "AGENT_PACKAGES", enabled: options.agentPacks !== undefined && options.standaloneAgents?.token !== undefined, description: "Preconfigured agent packages (zip) to download" },
   ];
-  const handleRest = createRestRouter([...pingRoutes, ...objectsRoutes(objects), ...folderObjectsRoutes(folders), ...repositoryRoutes(repositories), ...executionsRoutes({ executions, reports, clock }), ...usersRoutes(users), ...scriptsRoutes(executions), ...searchRoutes(new SearchService(store)), ...forecastRoutes(forecasts), ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents), options.standaloneAgents?.token), ...systemRoutes(system, clients, () => features), ...raSolutionRoutes(new RaSolutionService({ dir: options.raSolutionsDir, store, clock, folders })), ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })), ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] }))], {
+  const routes: Route[] = [
+    ...pingRoutes,
+    ...objectsRoutes(objects),
+    ...folderObjectsRoutes(folders),
+    ...repositoryRoutes(repositories),
+    ...executionsRoutes({ executions, reports, clock }),
+    ...usersRoutes(users),
+    ...scriptsRoutes(executions),
+    ...searchRoutes(new SearchService(store)),
+    ...forecastRoutes(forecasts),
+    ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents), options.standaloneAgents?.token),
+    ...systemRoutes(system, clients, () => features),
+    ...raSolutionRoutes(new RaSolutionService({ dir: options.raSolutionsDir, store, clock, folders })),
+    ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })),
+    ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] })),
+  ];
+  routes.push(openApiRoute(routes, ENGINE_VERSION));
+  const handleRest = createRestRouter(routes, {
     authenticator,
     onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),

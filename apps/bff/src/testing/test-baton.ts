@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OutExecution } from "@baton/contract";
 import type { Dialect } from "@baton/engine";
-import { createTestDatabase } from "@baton/engine/testing";
+import { createTestDatabase, OpenApiConformance } from "@baton/engine/testing";
 import { pino } from "pino";
 import { startBaton, type RunningBaton, type StartOptions } from "../baton";
 import { loadConfig } from "../config";
@@ -50,13 +50,32 @@ export async function startTestBaton(dialect: Dialect = "sqlite", env: Record<st
     logs,
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
-    rest: (path, init = {}) => fetch(`${baton.restUrl}${path}`, { ...init, headers: { authorization: ADMIN, ...init.headers } }),
+    async rest(path, init = {}) {
+      const response = await fetch(`${baton.restUrl}${path}`, { ...init, headers: { authorization: ADMIN, ...init.headers } });
+      await assertConforms(baton.restUrl, init.method ?? "GET", response);
+      return response;
+    },
     async stop() {
       await baton.stop();
       await database.drop();
       rmSync(consoleDir, { recursive: true, force: true });
     },
   };
+}
+
+let conformance: Promise<OpenApiConformance> | undefined;
+
+/**
+ * Every answer the tests get through `rest` must be what the OpenAPI document says: a documented
+ * operation and status, and a body of the documented shape. Bodies that are not JSON are not read.
+ */
+async function assertConforms(restUrl: string, method: string, response: Response): Promise<void> {
+  conformance ??= fetch(`${restUrl}/openapi.json`).then(async (answer) => new OpenApiConformance((await answer.json()) as Record<string, unknown>));
+  const contentType = response.headers.get("content-type");
+  const readable = contentType === null || contentType.startsWith("application/json");
+  const body = readable ? await response.clone().text() : "";
+  const problems = (await conformance).problems(method, response.url, response.status, contentType, body);
+  if (problems.length > 0) throw new Error(`The answer does not conform to the OpenAPI document:\n${problems.join("\n")}`);
 }
 
 /** A JOBS import envelope running `lines` on the embedded agent. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOLEAN, carries, STRING_LIST } from "../openapi/wire-types";
 import { Flag, Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryInt, QueryList } from "./primitives";
 
 /** Execution types of OutExecution.type. */
@@ -86,6 +87,10 @@ export const InExecutionBody = z.object({
   recurring: InExecutionRecurringBody.optional(),
 });
 export type InExecutionBody = z.infer<typeof InExecutionBody>;
+
+/** Variables or inputs by name (spec: NamedResponse). */
+export const NamedResponse = z.record(z.string(), z.unknown());
+export type NamedResponse = z.infer<typeof NamedResponse>;
 
 export const OutRunId = z.object({ run_id: Int32 });
 export type OutRunId = z.infer<typeof OutRunId>;
@@ -187,7 +192,7 @@ function executableTypeOf(value: string): string | undefined {
  * value it refuses, followed by `expected`.
  */
 export function queryListOf<T extends string>(normalise: (value: string) => T | undefined, expected: string) {
-  return QueryList.transform((values, ctx) => {
+  const list = QueryList.transform((values, ctx) => {
     const out: T[] = [];
     for (const value of values) {
       const normalised = normalise(value);
@@ -199,6 +204,7 @@ export function queryListOf<T extends string>(normalise: (value: string) => T | 
     }
     return out;
   });
+  return carries(list, STRING_LIST);
 }
 
 /** A query value that counts as not given when empty, as forms send an empty field. */
@@ -211,11 +217,14 @@ export function unlessEmpty<T>(schema: z.ZodType<T, string>) {
 }
 
 /** Query flags: true/false in any letter case (clients send Python's True/False too), or 1/0. */
-const ListFlag = z
-  .string()
-  .transform((v) => v.toLowerCase())
-  .pipe(z.enum(["true", "false", "1", "0"], "must be true or false"))
-  .transform((v) => v === "true" || v === "1");
+const ListFlag = carries(
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["true", "false", "1", "0"], "must be true or false"))
+    .transform((v) => v === "true" || v === "1"),
+  BOOLEAN,
+);
 
 const NAME_CHARACTERS = "A-Za-z0-9._$@#-";
 const NAME_PATTERN = new RegExp(`^[${NAME_CHARACTERS}*?]{1,200}$`);

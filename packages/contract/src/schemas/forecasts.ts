@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { carries, INT32 } from "../openapi/wire-types";
 import { ExecutableTypeList, NamePattern, PlatformList, queryListOf, unlessEmpty } from "./executions";
 import { Flag, Int32, IsoDateTime, ObjectName, QueryInt } from "./primitives";
 
@@ -211,4 +212,4 @@ export const ForecastAgentsQuery = z
 export type ForecastAgentsQuery = z.infer<typeof ForecastAgentsQuery>;
 
 /** Forecast ids in paths are positive int32. */
-export const ForecastIdParam = z.string().regex(/^\d{1,10}$/, "forecast_id must be a number").transform(Number).pipe(z.int().min(1).max(2147483647));
+export const ForecastIdParam = carries(z.string().regex(/^\d{1,10}$/, "forecast_id must be a number").transform(Number).pipe(z.int().min(1).max(2147483647)), { ...INT32, minimum: 1 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOLEAN, carries, INT32, STRING_LIST } from "../openapi/wire-types";
 
 /** Flags arrive as booleans or as the strings "true"/"false" (older clients send strings). */
 export const Flag = z.union([
@@ -7,27 +8,26 @@ export const Flag = z.union([
 ]);
 
 /** A query-string flag: "true"/"false" (also "1"/"0"). */
-export const QueryFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+export const QueryFlag = carries(
+  z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
+  BOOLEAN,
+);
 
 export const Int32 = z.int().min(-2147483648).max(2147483647);
 
 /** Integer query parameter, e.g. `max_results=20`. */
-export const QueryInt = z.string().regex(/^-?\d+$/, "must be an integer").transform(Number).pipe(Int32);
+export const QueryInt = carries(z.string().regex(/^-?\d+$/, "must be an integer").transform(Number).pipe(Int32), INT32);
 
 /** Comma-separated query values, e.g. `status=1800,1900-1999`. */
-export const QueryList = z
-  .string()
-  .transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s.length > 0));
+export const QueryList = carries(
+  z.string().transform((v) => v.split(",").map((s) => s.trim()).filter((s) => s.length > 0)),
+  STRING_LIST,
+);
 
-export const ClientId = z
-  .string()
-  .regex(/^\d{1,4}$/, "client must be a number from 0 to 9999")
-  .transform(Number);
+export const ClientId = carries(z.string().regex(/^\d{1,4}$/, "client must be a number from 0 to 9999").transform(Number), { type: "integer", minimum: 0, maximum: 9999 });
 
 /** RunIDs are positive int32. */
-export const RunIdParam = z.string().regex(/^\d{1,10}$/, "run_id must be a number").transform(Number).pipe(z.int().min(1).max(2147483647));
+export const RunIdParam = carries(z.string().regex(/^\d{1,10}$/, "run_id must be a number").transform(Number).pipe(z.int().min(1).max(2147483647)), { ...INT32, minimum: 1 });
 
 export const IsoDateTime = z.iso.datetime({ offset: true });
 

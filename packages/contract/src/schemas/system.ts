@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { carries } from "../openapi/wire-types";
 import { QueryFlag, QueryInt } from "./primitives";
 
 /** An agent name: upper case letters, digits and `_ . $ @ # -`. */
@@ -135,7 +136,7 @@ export const OutClientList = z.object({
 export type OutClientList = z.infer<typeof OutClientList>;
 
 /** A client number in a path (0 to 9999). */
-export const ClientNumberParam = z.string().regex(/^\d{1,4}$/, "must be a client number from 0 to 9999").transform(Number);
+export const ClientNumberParam = carries(z.string().regex(/^\d{1,4}$/, "must be a client number from 0 to 9999").transform(Number), { type: "integer", minimum: 0, maximum: 9999 });
 
 /** One feature of this installation and whether it is on (GET /system/features). */
 export const OutSystemFeature = z.object({ name: z.string(), enabled: z.boolean(), description: z.string() });

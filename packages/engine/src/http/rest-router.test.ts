@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ErrorCode } from "@baton/contract";
+import { ErrorCode, jsonAnswer } from "@baton/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -27,17 +27,19 @@ describe("REST router", () => {
     store = await openStore({ dataDir: database.dataDir });
     await bootstrap(store, systemClock, "pw");
     const routes = [
-      defineRoute({ method: "GET", path: "/:client_id/system-only", systemClientOnly: true, params: ClientParams, query: noParams, body: noBody, handle: async () => ({ secret: "data" }) }),
+      defineRoute({ method: "GET", path: "/:client_id/system-only", summary: "A system-only route", answer: jsonAnswer(z.object({ secret: z.string() }), "The secret"), systemClientOnly: true, params: ClientParams, query: noParams, body: noBody, handle: async () => ({ secret: "data" }) }),
       defineRoute({
         method: "GET",
         path: "/:client_id/feature",
+        summary: "A route that can be disabled",
+        answer: jsonAnswer(z.object({ on: z.boolean() }), "On"),
         disabled: async (principal) => (enabled ? undefined : `The feature is not set up for client ${principal.client}.`),
         params: ClientParams,
         query: noParams,
         body: noBody,
         handle: async () => ({ on: true }),
       }),
-      defineRoute({ method: "POST", path: "/:client_id/echo", params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }), handle: async ({ body }) => body }),
+      defineRoute({ method: "POST", path: "/:client_id/echo", summary: "Echoes the body", answer: jsonAnswer(z.object({ text: z.string() }), "The body"), params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }), handle: async ({ body }) => body }),
     ];
     const handle = createRestRouter(routes, { authenticator: new Authenticator(store, systemClock, pino({ level: "silent" })), logger: pino({ level: "silent" }) });
     server = createServer(handle);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import type { Principal } from "../auth/authenticator";
-import { ErrorCode } from "@baton/contract";
+import { ErrorCode, type Answer, type OperationDescription } from "@baton/contract";
 import { DisabledResourceError, ForbiddenError } from "../domain/errors";
 import { validationErrorFromZod } from "./error-response";
 
@@ -48,11 +48,21 @@ export interface RouteContext<P, Q, B> {
   res: ServerResponse;
 }
 
-/** One route, declared once with its method, path and the schemas of what it takes. */
-export interface RouteDefinition<P, Q, B> {
+/** A request body the handler reads itself, as it arrives: its media types and, for JSON, its schema. */
+export interface StreamedBody {
+  types: readonly string[];
+  schema?: z.ZodType;
+}
+
+/** One route, declared once with its method, path, the schemas of what it takes and what it answers. */
+export interface RouteDefinition<P, Q, B, R> {
   method: HttpMethod;
   /** Path below the API base, with `:name` parameters, e.g. `/:client_id/executions/:run_id`. */
   path: string;
+  /** The name the OpenAPI document gives a trailing `*` of the path. */
+  wildcard?: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
   params: z.ZodType<P, Record<string, string>>;
   query: z.ZodType<Q, Record<string, string>>;
   /** `noBody` for routes that take none. */
@@ -65,7 +75,7 @@ export interface RouteDefinition<P, Q, B> {
    * The handler reads the body from `req` itself, as a stream (with `body: noBody`): for bodies too
    * large to buffer and parse whole. It must keep to `bodyLimit` (request-body.ts bodyChunks).
    */
-  streamsBody?: boolean;
+  streamsBody?: StreamedBody;
   /** Application error code per top-level field, for validation issues of that field. */
   fieldCodes?: Readonly<Record<string, number>>;
   /** No authentication (only /ping). */
@@ -74,8 +84,12 @@ export interface RouteDefinition<P, Q, B> {
   systemClientOnly?: boolean;
   /** Why the resource is disabled for this client right now (404 with RESOURCE_DISABLED), or undefined. */
   disabled?: (principal: Principal) => Promise<string | undefined>;
-  /** Returns the JSON body of a 200, a Reply, or undefined for an empty 200. */
-  handle(ctx: RouteContext<P, Q, B>): Promise<unknown>;
+  /** The answer of success; its schema types what `handle` returns. */
+  answer: Answer<R>;
+  /** Further documented answers besides success and the errors every route can give (e.g. health's 503). */
+  otherAnswers?: readonly Answer[];
+  /** Returns the JSON body of the answer (undefined for an empty one), a Reply or a StreamReply. */
+  handle(ctx: RouteContext<P, Q, B>): Promise<NoInfer<R> | Reply | StreamReply>;
 }
 
 /** What the router hands a route: the raw request parts, after authentication. */
@@ -96,19 +110,33 @@ export interface Route {
   public: boolean;
   takesBody: boolean;
   bodyLimit: number | undefined;
+  /** What the OpenAPI document says of it. */
+  operation: OperationDescription;
   /** Validates the raw parts with the route's schemas, then runs its handler. */
   run(raw: RawRequest): Promise<unknown>;
 }
 
 /** Declares a route; the handler is typed by the schemas. */
-export function defineRoute<P, Q, B>(definition: RouteDefinition<P, Q, B>): Route {
+export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>): Route {
   const fieldCodes = definition.fieldCodes ?? {};
+  const takesBody = !Object.is(definition.body, noBody);
   return {
     method: definition.method,
     path: definition.path,
     public: definition.public ?? false,
-    takesBody: !Object.is(definition.body, noBody) && definition.streamsBody !== true,
+    takesBody,
     bodyLimit: definition.bodyLimit,
+    operation: {
+      method: definition.method,
+      path: definition.path,
+      wildcard: definition.wildcard,
+      summary: definition.summary,
+      public: definition.public ?? false,
+      params: definition.params,
+      query: definition.query,
+      body: takesBody ? { types: ["application/json"], schema: definition.body } : definition.streamsBody,
+      answers: [definition.answer, ...(definition.otherAnswers ?? [])],
+    },
     async run(raw) {
       if (definition.systemClientOnly && raw.principal.client !== 0) {
         throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Client 0 only': ${definition.method} ${definition.path} acts on the system client only: Access denied`);

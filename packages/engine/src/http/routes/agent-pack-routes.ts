@@ -1,4 +1,4 @@
-import { AgentPackFileName, InAgentPacksBody } from "@baton/contract";
+import { AgentPackFileName, fileAnswer, InAgentPacksBody, jsonAnswer, OutAgentPack } from "@baton/contract";
 import type { AgentPackService } from "../../system/agent-packs";
 import { requestOrigin } from "../request-origin";
 import { defineRoute, noParams, noBody, Reply, StreamReply } from "../route";
@@ -12,6 +12,8 @@ export function agentPackRoutes(packs: AgentPackService) {
     defineRoute({
       method: "POST",
       path: "/:client_id/system/agentpacks",
+      summary: "Creates an agent package preconfigured to connect to this engine",
+      answer: jsonAnswer(OutAgentPack, "The package was created; the link downloads it", 201),
       params: ClientParams,
       query: noParams,
       body: InAgentPacksBody,
@@ -21,6 +23,8 @@ export function agentPackRoutes(packs: AgentPackService) {
     defineRoute({
       method: "GET",
       path: "/:client_id/system/agentpacks/:filename",
+      summary: "Downloads an agent package",
+      answer: fileAnswer("application/octet-stream", "The zip file"),
       params: PackParams,
       query: noParams,
       body: noBody,

@@ -1,4 +1,4 @@
-import { AgentListQuery, AgentNameInput, InCreateAgentBody, InRenameAgentBody, type OutAgentGroupList, type OutAuthenticationPackage } from "@baton/contract";
+import { AgentListQuery, AgentNameInput, emptyAnswer, InCreateAgentBody, InRenameAgentBody, jsonAnswer, OutAgent, OutAgentGroupList, OutAgentList, OutAuthenticationPackage } from "@baton/contract";
 import type { AgentRegistry } from "../../system/agent-registry";
 import type { AgentGroupService } from "../../system/agent-group-service";
 import { requestOrigin } from "../request-origin";
@@ -14,33 +14,37 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
     defineRoute({
       method: "GET",
       path: `${base}/authentication_package`,
+      summary: "What a new agent needs to connect: the engine's address and the shared token",
+      answer: jsonAnswer(OutAuthenticationPackage, "The authentication package"),
       params: ClientParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, req }): Promise<OutAuthenticationPackage> => ({ engine_url: requestOrigin(req), token: registry.requireToken(principal, token) }),
+      handle: async ({ principal, req }) => ({ engine_url: requestOrigin(req), token: registry.requireToken(principal, token) }),
     }),
     defineRoute({
       method: "GET",
       path: `${base}/:object_name/authentication_package`,
+      summary: "What one agent needs to connect, with its own key",
+      answer: jsonAnswer(OutAuthenticationPackage, "The authentication package of the agent"),
       params: AgentParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params, req }): Promise<OutAuthenticationPackage> => ({
+      handle: async ({ principal, params, req }) => ({
         engine_url: requestOrigin(req),
         token: registry.requireToken(principal, token),
         agent_name: params.object_name,
         key: await registry.issueKey(params.object_name, (await registry.get(principal, params.object_name).catch(() => undefined))?.platform ?? "UNIX"),
       }),
     }),
-    defineRoute({ method: "GET", path: base, params: ClientParams, query: AgentListQuery, body: noBody, handle: ({ principal, query }) => registry.list(principal, query) }),
-    defineRoute({ method: "POST", path: base, params: ClientParams, query: noParams, body: InCreateAgentBody, handle: ({ principal, body }) => registry.create(principal, body) }),
-    defineRoute({ method: "GET", path: `${base}/:object_name`, params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.get(principal, params.object_name) }),
-    defineRoute({ method: "DELETE", path: `${base}/:object_name`, params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.remove(principal, params.object_name) }),
-    defineRoute({ method: "POST", path: `${base}/:object_name/authenticate`, params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.authenticate(principal, params.object_name) }),
-    defineRoute({ method: "POST", path: `${base}/:object_name/rename`, params: AgentParams, query: noParams, body: InRenameAgentBody, handle: ({ principal, params, body }) => registry.rename(principal, params.object_name, body.new_name) }),
+    defineRoute({ method: "GET", path: base, summary: "The agents, running and stopped", answer: jsonAnswer(OutAgentList, "A page of agents"), params: ClientParams, query: AgentListQuery, body: noBody, handle: ({ principal, query }) => registry.list(principal, query) }),
+    defineRoute({ method: "POST", path: base, summary: "Creates an agent from a template", answer: emptyAnswer("The agent was created"), params: ClientParams, query: noParams, body: InCreateAgentBody, handle: ({ principal, body }) => registry.create(principal, body) }),
+    defineRoute({ method: "GET", path: `${base}/:object_name`, summary: "One agent", answer: jsonAnswer(OutAgent, "The agent"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.get(principal, params.object_name) }),
+    defineRoute({ method: "DELETE", path: `${base}/:object_name`, summary: "Deletes an agent", answer: emptyAnswer("The agent was deleted"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.remove(principal, params.object_name) }),
+    defineRoute({ method: "POST", path: `${base}/:object_name/authenticate`, summary: "Authenticates an agent that waits for it", answer: emptyAnswer("The agent was authenticated"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.authenticate(principal, params.object_name) }),
+    defineRoute({ method: "POST", path: `${base}/:object_name/rename`, summary: "Renames an agent", answer: emptyAnswer("The agent was renamed"), params: AgentParams, query: noParams, body: InRenameAgentBody, handle: ({ principal, params, body }) => registry.rename(principal, params.object_name, body.new_name) }),
     // Baton's agents have one key of their own: both resets make the agent's next connection get a new one.
-    defineRoute({ method: "POST", path: `${base}/:object_name/renew_transferkey`, params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
-    defineRoute({ method: "POST", path: `${base}/:object_name/resetpublickey`, params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
-    defineRoute({ method: "GET", path: "/:client_id/system/agentgroups", params: ClientParams, query: noParams, body: noBody, handle: ({ principal }): Promise<OutAgentGroupList> => groups.list(principal) }),
+    defineRoute({ method: "POST", path: `${base}/:object_name/renew_transferkey`, summary: "Forgets the agent's key; its next connection gets a new one", answer: emptyAnswer("The transfer key was cleared"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
+    defineRoute({ method: "POST", path: `${base}/:object_name/resetpublickey`, summary: "Forgets the agent's key; its next connection gets a new one", answer: emptyAnswer("The public key was cleared"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
+    defineRoute({ method: "GET", path: "/:client_id/system/agentgroups", summary: "The agent groups", answer: jsonAnswer(OutAgentGroupList, "The agent groups"), params: ClientParams, query: noParams, body: noBody, handle: ({ principal }) => groups.list(principal) }),
   ];
 }

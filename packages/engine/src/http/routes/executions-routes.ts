@@ -1,19 +1,21 @@
 import {
-  ErrorCode,
   ChildrenQuery,
+  ErrorCode,
   ExecutionListQuery,
   ExecutionQuery,
   InChangeExecutionStatusBody,
   InExecutionBody,
+  jsonAnswer,
+  NamedResponse,
+  OutChangeExecutionStatus,
+  OutComment,
+  OutErtEstimations,
+  OutExecution,
+  OutExecutionList,
+  OutReport,
+  OutReportContent,
+  OutRunId,
   ReportContentQuery,
-  type OutErtEstimations,
-  type OutExecution,
-  type OutChangeExecutionStatus,
-  type OutComment,
-  type OutExecutionList,
-  type OutReport,
-  type OutReportContent,
-  type OutRunId,
 } from "@baton/contract";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock";
@@ -43,12 +45,14 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     defineRoute({
       method: "POST",
       path: "/:client_id/executions",
+      summary: "Starts an object: at once, once at a time, or recurring",
+      answer: jsonAnswer(OutRunId, "The RunID of the new execution"),
       params: ClientParams,
       query: noParams,
       body: InExecutionBody,
       normaliseBody: (raw) => camelCaseKeys(raw, OPAQUE_KEYS),
       fieldCodes: { object_name: ErrorCode.INVALID_OBJECT_NAME, execution_option: ErrorCode.INVALID_EXECUTION_OPTION },
-      handle: async ({ principal, body }): Promise<OutRunId> => {
+      handle: async ({ principal, body }) => {
         const execution = await executions.activate(principal, body);
         return { run_id: execution.runId };
       },
@@ -56,10 +60,12 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     defineRoute({
       method: "GET",
       path: "/:client_id/executions",
+      summary: "Executions, newest activation first, filtered",
+      answer: jsonAnswer(OutExecutionList, "A page of executions"),
       params: ClientParams,
       query: ExecutionListQuery,
       body: noBody,
-      handle: async ({ principal, query }): Promise<OutExecutionList> => {
+      handle: async ({ principal, query }) => {
         const page = await executions.list(principal, executionFilterOf(query), { maxResults: query.max_results, afterRunId: query.after_run_id }, query.fields);
         const now = clock.now();
         return { total: page.total, data: page.executions.map((e) => presentListedExecution(e, now)), hasmore: page.hasmore };
@@ -68,19 +74,23 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     defineRoute({
       method: "GET",
       path: "/:client_id/executions/:run_id",
+      summary: "One execution",
+      answer: jsonAnswer(OutExecution, "The execution"),
       params: RunParams,
       query: ExecutionQuery,
       body: noBody,
-      handle: async ({ principal, params, query }): Promise<OutExecution> =>
+      handle: async ({ principal, params, query }) =>
         presentListedExecution(await executions.detail(principal, params.run_id, query.fields ?? []), clock.now()),
     }),
     defineRoute({
       method: "GET",
       path: "/:client_id/executions/:run_id/children",
+      summary: "The immediate children of a workflow's execution",
+      answer: jsonAnswer(OutExecutionList, "A page of children"),
       params: RunParams,
       query: ChildrenQuery,
       body: noBody,
-      handle: async ({ principal, params, query }): Promise<OutExecutionList> => {
+      handle: async ({ principal, params, query }) => {
         const { total, executions: page, hasmore } = await executions.children(principal, params.run_id, query.max_results, { runIdAbove: query.start_at_run_id, afterRunId: query.after_run_id });
         const now = clock.now();
         return { total, data: page.map((e) => presentExecution(e, now)), hasmore };
@@ -89,11 +99,13 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     defineRoute({
       method: "POST",
       path: "/:client_id/executions/:run_id/status",
+      summary: "Changes an execution's state: cancel, rollback, restart, hold, resume, quit",
+      answer: jsonAnswer(OutChangeExecutionStatus, "The execution acted on"),
       params: RunParams,
       query: noParams,
       body: InChangeExecutionStatusBody,
       normaliseBody: (raw) => camelCaseKeys(raw, OPAQUE_KEYS),
-      handle: async ({ principal, params, body }): Promise<OutChangeExecutionStatus> => {
+      handle: async ({ principal, params, body }) => {
         const execution = await executions.changeStatus(principal, params.run_id, body);
         return { run_id: execution.runId };
       },
@@ -101,23 +113,29 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     defineRoute({
       method: "GET",
       path: "/:client_id/executions/:run_id/comments",
+      summary: "The comments of an execution",
+      answer: jsonAnswer(z.array(OutComment), "The comments, oldest first"),
       params: RunParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params }): Promise<OutComment[]> => (await executions.comments(principal, params.run_id)).map(presentComment),
+      handle: async ({ principal, params }) => (await executions.comments(principal, params.run_id)).map(presentComment),
     }),
     defineRoute({
       method: "POST",
       path: "/:client_id/executions/:run_id/comments",
+      summary: "Adds a comment to an execution",
+      answer: jsonAnswer(OutComment, "The comment"),
       params: RunParams,
       query: noParams,
       // Checked by the service, which answers with the comment codes of the interface.
       body: z.object({ comment: z.unknown().optional() }),
-      handle: async ({ principal, params, body }): Promise<OutComment> => presentComment(await executions.addComment(principal, params.run_id, body.comment)),
+      handle: async ({ principal, params, body }) => presentComment(await executions.addComment(principal, params.run_id, body.comment)),
     }),
     defineRoute({
       method: "GET",
       path: "/:client_id/executions/:run_id/variables",
+      summary: "The object variables of an execution",
+      answer: jsonAnswer(NamedResponse, "The variables by name"),
       params: RunParams,
       query: noParams,
       body: noBody,
@@ -126,18 +144,22 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     defineRoute({
       method: "GET",
       path: "/:client_id/executions/:run_id/ert",
+      summary: "Estimated runtimes of a workflow's tasks",
+      answer: jsonAnswer(OutErtEstimations, "The estimations"),
       params: RunParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params }): Promise<OutErtEstimations> => executions.ert(principal, params.run_id),
+      handle: async ({ principal, params }) => executions.ert(principal, params.run_id),
     }),
     defineRoute({
       method: "GET",
       path: "/:client_id/executions/:run_id/reports",
+      summary: "The reports of an execution",
+      answer: jsonAnswer(z.array(OutReport), "The reports"),
       params: RunParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params }): Promise<OutReport[]> => {
+      handle: async ({ principal, params }) => {
         await executions.get(principal, params.run_id);
         const list = await reports.list(principal.client, params.run_id);
         return list.map(presentReport);
@@ -146,10 +168,12 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     defineRoute({
       method: "GET",
       path: "/:client_id/executions/:run_id/reports/:report_type",
+      summary: "Pages of one report",
+      answer: jsonAnswer(z.array(OutReportContent), "The pages"),
       params: ReportParams,
       query: ReportContentQuery,
       body: noBody,
-      handle: async ({ principal, params, query }): Promise<OutReportContent[]> => {
+      handle: async ({ principal, params, query }) => {
         await executions.get(principal, params.run_id);
         return reports.pages(principal.client, params.run_id, params.report_type, query.start_at, query.max_results);
       },

@@ -1,4 +1,4 @@
-import { FolderImportQuery } from "@baton/contract";
+import { fileAnswer, FolderImportQuery, InFolderObjects, jsonAnswer, OutFolderImport } from "@baton/contract";
 import { z } from "zod";
 import type { FolderService } from "../../objects/folder-service";
 import { jsonDataEntries } from "../json-data-stream";
@@ -17,12 +17,14 @@ export function folderObjectsRoutes(folders: FolderService) {
     defineRoute({
       method: "POST",
       path: "/:client_id/folderobjects",
+      summary: "Imports a folder export into a folder",
+      answer: jsonAnswer(OutFolderImport, "What was imported, entry by entry"),
       params: ClientParams,
       query: FolderImportQuery,
       body: noBody,
       // The body (application/json or application/octet-stream) is read once as it arrives and
       // split into its entries, so a 50 MiB import is never held whole.
-      streamsBody: true,
+      streamsBody: { types: ["application/json", "application/octet-stream"], schema: InFolderObjects },
       bodyLimit: IMPORT_BODY_LIMIT,
       handle: async ({ principal, query, req }) =>
         presentFolderImport(
@@ -32,6 +34,9 @@ export function folderObjectsRoutes(folders: FolderService) {
     defineRoute({
       method: "GET",
       path: "/:client_id/folderobjects/*",
+      wildcard: "folder_path",
+      summary: "Exports a folder with everything below it",
+      answer: fileAnswer("application/octet-stream", "OutFolderObjects as a JSON file"),
       params: FolderParams,
       query: noParams,
       body: noBody,

@@ -1,4 +1,14 @@
-import { GetObjectQuery, ImportObjectQuery, InImportObjectBody } from "@baton/contract";
+import {
+  emptyAnswer,
+  GetObjectQuery,
+  ImportObjectQuery,
+  InImportObjectBody,
+  jsonAnswer,
+  NamedResponse,
+  OutObject,
+  OutObjectUsage,
+  OutTimeZoneInfo,
+} from "@baton/contract";
 import { z } from "zod";
 import type { ObjectService } from "../../objects/object-service";
 import { presentObject, presentTimeZone, presentUsage } from "../presenters/object-presenter";
@@ -18,6 +28,8 @@ export function objectsRoutes(objects: ObjectService) {
     defineRoute({
       method: "POST",
       path: "/:client_id/objects",
+      summary: "Imports one object definition",
+      answer: emptyAnswer("The object was imported"),
       params: ClientParams,
       query: ImportObjectQuery,
       body: InImportObjectBody,
@@ -30,6 +42,8 @@ export function objectsRoutes(objects: ObjectService) {
     defineRoute({
       method: "GET",
       path: "/:client_id/objects/:object_name/inputs",
+      summary: "The prompt inputs of an object",
+      answer: jsonAnswer(NamedResponse, "The inputs by prompt set"),
       params: ObjectParams,
       query: noParams,
       body: noBody,
@@ -38,6 +52,8 @@ export function objectsRoutes(objects: ObjectService) {
     defineRoute({
       method: "GET",
       path: "/:client_id/objects/:object_name/timezone",
+      summary: "The time zone an object's definition uses",
+      answer: jsonAnswer(OutTimeZoneInfo, "The time zone, or the defaults"),
       params: ObjectParams,
       query: noParams,
       body: noBody,
@@ -46,6 +62,8 @@ export function objectsRoutes(objects: ObjectService) {
     defineRoute({
       method: "GET",
       path: "/:client_id/objects/:object_name/usage",
+      summary: "The objects that refer to an object",
+      answer: jsonAnswer(OutObjectUsage, "The referring objects"),
       params: ObjectParams,
       query: noParams,
       body: noBody,
@@ -54,6 +72,8 @@ export function objectsRoutes(objects: ObjectService) {
     defineRoute({
       method: "GET",
       path: "/:client_id/objects/:object_name/usage/calendarevent/:event_name",
+      summary: "The objects that refer to a calendar event",
+      answer: jsonAnswer(OutObjectUsage, "The referring objects"),
       params: CalendarEventParams,
       query: noParams,
       body: noBody,
@@ -62,6 +82,8 @@ export function objectsRoutes(objects: ObjectService) {
     defineRoute({
       method: "GET",
       path: "/:client_id/objects/:object_name",
+      summary: "One object definition (or a folder's listing)",
+      answer: jsonAnswer(OutObject, "The object"),
       params: ObjectParams,
       query: GetObjectQuery,
       body: noBody,

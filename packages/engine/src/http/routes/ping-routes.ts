@@ -1,3 +1,4 @@
+import { emptyAnswer } from "@baton/contract";
 import { defineRoute, noBody, noParams, Reply } from "../route";
 
 /** GET /ping: the liveness probe, no authentication, no client. */
@@ -5,6 +6,8 @@ export const pingRoutes = [
   defineRoute({
     method: "GET",
     path: "/ping",
+    summary: "Answers 200 while the engine runs; no authentication",
+    answer: emptyAnswer("The engine runs"),
     public: true,
     params: noParams,
     query: noParams,

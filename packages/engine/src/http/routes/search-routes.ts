@@ -1,4 +1,4 @@
-import { InSearchBody, type ResultInfo } from "@baton/contract";
+import { InSearchBody, jsonAnswer, ResultInfo } from "@baton/contract";
 import type { SearchService } from "../../objects/search-service";
 import { presentSearchPage } from "../presenters/search-presenter";
 import { defineRoute, noParams } from "../route";
@@ -10,10 +10,12 @@ export function searchRoutes(search: SearchService) {
     defineRoute({
       method: "POST",
       path: "/:client_id/search",
+      summary: "Searches objects by filters",
+      answer: jsonAnswer(ResultInfo, "A page of matching objects"),
       params: ClientParams,
       query: noParams,
       body: InSearchBody,
-      handle: async ({ principal, body }): Promise<ResultInfo> => presentSearchPage(await search.search(principal, body)),
+      handle: async ({ principal, body }) => presentSearchPage(await search.search(principal, body)),
     }),
   ];
 }

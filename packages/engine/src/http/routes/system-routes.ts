@@ -1,4 +1,5 @@
-import { ClientNumberParam, ErrorCode, HealthQuery, MetricsQuery, PrometheusQuery, type OutRunId, type OutSystemFeature } from "@baton/contract";
+import { z } from "zod";
+import { ClientNumberParam, ErrorCode, fileAnswer, HealthQuery, jsonAnswer, MetricsQuery, OutCertificatesList, OutClientList, OutError, OutHealthCheck, OutMetrics, OutRunId, OutSystemFeature, PrometheusQuery } from "@baton/contract";
 import type { ClientService } from "../../system/client-service";
 import type { SystemService } from "../../system/system-service";
 import { defineRoute, noBody, noParams, Reply } from "../route";
@@ -12,6 +13,9 @@ export function systemRoutes(system: SystemService, clients: ClientService, feat
     defineRoute({
       method: "GET",
       path: "/:client_id/system/health",
+      summary: "Whether the system is healthy: a scheduler, a communication and a work process run",
+      answer: jsonAnswer(OutHealthCheck, "Healthy"),
+      otherAnswers: [jsonAnswer(z.union([OutHealthCheck, OutError]), "Not healthy: the check, or an OutError when no scheduler runs", 503)],
       params: ClientParams,
       query: HealthQuery,
       body: noBody,
@@ -25,22 +29,26 @@ export function systemRoutes(system: SystemService, clients: ClientService, feat
     defineRoute({
       method: "GET",
       path: "/:client_id/system/metrics/prometheus",
+      summary: "Current metrics in the Prometheus text format",
+      answer: fileAnswer("text/plain", "The metrics"),
       params: ClientParams,
       query: PrometheusQuery,
       body: noBody,
       handle: async ({ principal, query }) => new Reply(200, await system.prometheus(principal, query.scrapeIntervalSeconds), "text/plain; version=0.0.4; charset=utf-8"),
     }),
-    defineRoute({ method: "GET", path: "/:client_id/system/metrics", params: ClientParams, query: MetricsQuery, body: noBody, handle: ({ principal, query }) => system.historic(principal, query) }),
-    defineRoute({ method: "GET", path: "/:client_id/system/clients", params: ClientParams, query: noParams, body: noBody, handle: ({ principal }) => clients.list(principal) }),
+    defineRoute({ method: "GET", path: "/:client_id/system/metrics", summary: "Historic metrics of one type in a time frame", answer: jsonAnswer(OutMetrics, "The samples"), params: ClientParams, query: MetricsQuery, body: noBody, handle: ({ principal, query }) => system.historic(principal, query) }),
+    defineRoute({ method: "GET", path: "/:client_id/system/clients", summary: "The clients", answer: jsonAnswer(OutClientList, "The clients"), params: ClientParams, query: noParams, body: noBody, handle: ({ principal }) => clients.list(principal) }),
     defineRoute({
       method: "DELETE",
       path: "/:client_id/system/clients/:target_client",
+      summary: "Deletes a client and everything it holds",
+      answer: jsonAnswer(OutRunId, "The run of the deletion"),
       params: TargetClientParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params }): Promise<OutRunId> => ({ run_id: await clients.remove(principal, params.target_client) }),
+      handle: async ({ principal, params }) => ({ run_id: await clients.remove(principal, params.target_client) }),
     }),
-    defineRoute({ method: "GET", path: "/:client_id/system/certificates", params: ClientParams, query: noParams, body: noBody, handle: async ({ principal }) => system.certificates(principal) }),
-    defineRoute({ method: "GET", path: "/:client_id/system/features", params: ClientParams, query: noParams, body: noBody, handle: async () => features() }),
+    defineRoute({ method: "GET", path: "/:client_id/system/certificates", summary: "The TLS certificates of the engine nodes", answer: jsonAnswer(OutCertificatesList, "The certificates"), params: ClientParams, query: noParams, body: noBody, handle: async ({ principal }) => system.certificates(principal) }),
+    defineRoute({ method: "GET", path: "/:client_id/system/features", summary: "The features of the system and whether each is enabled", answer: jsonAnswer(z.array(OutSystemFeature), "The features"), params: ClientParams, query: noParams, body: noBody, handle: async () => features() }),
   ];
 }

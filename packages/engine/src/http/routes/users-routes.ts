@@ -1,3 +1,4 @@
+import { emptyAnswer } from "@baton/contract";
 import { z } from "zod";
 import type { UserService } from "../../auth/user-service";
 import { defineRoute, noBody, noParams, Reply } from "../route";
@@ -11,6 +12,8 @@ export function usersRoutes(users: UserService) {
     defineRoute({
       method: "PUT",
       path: "/:client_id/users/:user_name/password",
+      summary: "Sets a user's password (Baton extension)",
+      answer: emptyAnswer("The password was set", 204),
       params: UserParams,
       query: noParams,
       body: z.object({ password: z.string().min(1).max(1024) }),
@@ -22,6 +25,8 @@ export function usersRoutes(users: UserService) {
     defineRoute({
       method: "POST",
       path: "/:client_id/users/:user_name/unlock",
+      summary: "Unlocks a user locked by failed logins (Baton extension)",
+      answer: emptyAnswer("The user was unlocked", 204),
       params: UserParams,
       query: noParams,
       body: noBody,

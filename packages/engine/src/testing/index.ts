@@ -1,0 +1,2 @@
+export * from "./test-databases";
+export * from "./openapi-conformance";
