@@ -15,13 +15,15 @@ export interface BffOptions {
   /** Base URL of the engine's REST API host (this process's own server when the engine runs here). */
   engineUrl: () => string;
   consoleDir: string;
+  /** The secret that seals the sessions' logins; the same on every node of a database. */
+  sessionSecret: string;
   logger: Logger;
 }
 
 /** The backend-for-frontend: console sessions, the API proxy, live events and the console itself. */
-export function createBffApp({ engine, engineUrl, consoleDir, logger }: BffOptions): Express {
+export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, logger }: BffOptions): Express {
   const app = express();
-  const sessions = new SessionStore();
+  const sessions = new SessionStore(engine.consoleSessions, sessionSecret);
   const throttle = new LoginThrottle();
   app.disable("x-powered-by");
   app.set("trust proxy", false);

@@ -36,6 +36,9 @@ export interface StartOptions {
 export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
   const tls = config.BATON_TLS_CERT === undefined || config.BATON_TLS_KEY === undefined ? undefined : { cert: await readFile(config.BATON_TLS_CERT, "utf8"), key: await readFile(config.BATON_TLS_KEY, "utf8") };
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.BATON_DB_POOL_MAX, statementTimeoutMs: config.BATON_DB_STATEMENT_TIMEOUT_MS });
+  if (config.DATABASE_URL !== undefined && config.BATON_SESSION_KEY === undefined) {
+    logger.warn("BATON_SESSION_KEY is not set: console sessions opened on this node work only here; give every node of the database the same key");
+  }
   const agents = [
     new EmbeddedAgent({ name: config.BATON_AGENT_NAME, maxJobs: config.BATON_AGENT_MAX_JOBS > 0 ? config.BATON_AGENT_MAX_JOBS : undefined }),
     ...(options.extraAgentNames ?? []).map((name) => new EmbeddedAgent({ name })),
@@ -57,7 +60,9 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     standaloneAgents: { token: config.BATON_AGENT_TOKEN ?? (await storedSecret(join(config.DATA_DIR, "agent-token"))), lostAfterMs: config.BATON_AGENT_LOST_MS },
   });
   let url = "";
-  const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR, logger: logger.child({ component: "bff" }) });
+  const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR,
+    sessionSecret: config.BATON_SESSION_KEY ?? (await storedSecret(join(config.DATA_DIR, "session-key"))),
+    logger: logger.child({ component: "bff" }) });
   const server = createHttpServer(engine, bff, tls);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -11,7 +11,7 @@ import { readEvents } from "./testing/sse-client";
 import { ADMIN_PASSWORD, jobEnvelope, until } from "./testing/test-baton";
 
 const AGENT_TOKEN = "cluster-agent-token-0123456789";
-const HEARTBEAT = { BATON_HEARTBEAT_MS: "200", BATON_LEASE_MS: "1000", BATON_AGENT_TOKEN: AGENT_TOKEN };
+const HEARTBEAT = { BATON_HEARTBEAT_MS: "200", BATON_LEASE_MS: "1000", BATON_AGENT_TOKEN: AGENT_TOKEN, BATON_SESSION_KEY: "cluster-session-key-0123456789" };
 const AGENT_BIN = fileURLToPath(new URL("../../../packages/agent/bin/baton-agent.mjs", import.meta.url));
 
 // Several nodes share one PostgreSQL database (one SQLite file has one node).
@@ -61,6 +61,8 @@ describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL datab
     const consoleUrl = b.rest.replace("/ae/api/v1", "");
     const login = await fetch(`${consoleUrl}/bff/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client: 100, user: "ADMIN", department: "ADMIN", password: ADMIN_PASSWORD }) });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    // The session lives in the database: node A serves the browser that logged in on node B.
+    expect((await fetch(`${a.rest.replace("/ae/api/v1", "")}/api/100/executions`, { headers: { cookie } })).status).toBe(200);
     await call(a.rest, "/100/objects", jobEnvelope("CLUSTER.LIVE", ["echo live"]));
     let runId = 0;
     const events = readEvents(`${consoleUrl}/bff/events`, { cookie }, (received) => received.some((event) => event.event === "execution" && (JSON.parse(event.data) as ExecutionEvent).execution.run_id === runId && (JSON.parse(event.data) as ExecutionEvent).execution.status === 1900));

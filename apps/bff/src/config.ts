@@ -19,6 +19,8 @@ const Config = z.object({
   BATON_AGENT_MAX_JOBS: z.coerce.number().int().min(0).default(0),
   /** The token standalone agents present; generated into DATA_DIR/agent-token when unset. */
   BATON_AGENT_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Seals the logins of console sessions in the database; every node of one database needs the same. */
+  BATON_SESSION_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a standalone agent may be away before its running jobs end as lost (1815). */
   BATON_AGENT_LOST_MS: z.coerce.number().int().min(0).default(60_000),
   /** Host names and CIDRs execution callbacks may reach besides public addresses, comma-separated. */

@@ -8,7 +8,7 @@ export const SESSION_COOKIE = "baton_session";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The session of a request, if its cookie names a live one. */
-export function sessionOf(req: Request, sessions: SessionStore): Session | undefined {
+export function sessionOf(req: Request, sessions: SessionStore): Promise<Session | undefined> {
   const cookies = parseCookies(req.headers.cookie ?? "");
   return sessions.touch(cookies[SESSION_COOKIE]);
 }
@@ -31,8 +31,8 @@ export function clearSessionCookie(res: Response): void {
  * token in the `x-csrf-token` header (403 otherwise). Puts the session on `res.locals.session`.
  */
 export function requireSession(sessions: SessionStore): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const session = sessionOf(req, sessions);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const session = await sessionOf(req, sessions);
     if (session === undefined) {
       res.status(401).json({ code: ErrorCode.UNAUTHORIZED, error: "Not logged in.", details: "Log in to the console first; the session may have expired." } satisfies OutError);
       return;

@@ -34,7 +34,7 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, throttle: 
     }
     try {
       const principal = await engine.authenticate(login, login.client);
-      const session = sessions.create({ client: principal.client, user: principal.user, department: principal.department, password: login.password });
+      const session = await sessions.create({ client: principal.client, user: principal.user, department: principal.department, password: login.password });
       setSessionCookie(res, session);
       logger.info({ client: principal.client, user: principal.userName }, "console login");
       return session;
@@ -76,12 +76,12 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, throttle: 
     const old = currentSession(res);
     const session = await startSession(res, { client: parsed.data.client, user: old.user, department: old.department, password: old.password }, req.ip ?? "");
     if (session === undefined) return;
-    sessions.delete(old.id);
+    await sessions.delete(old.id);
     res.json(await present(session));
   });
 
-  router.delete("/", requireSession(sessions), (_req, res) => {
-    sessions.delete(currentSession(res).id);
+  router.delete("/", requireSession(sessions), async (_req, res) => {
+    await sessions.delete(currentSession(res).id);
     clearSessionCookie(res);
     res.status(204).end();
   });

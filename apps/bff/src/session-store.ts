@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import type { ConsoleSessionRecords } from "@baton/engine";
 
 /** What the BFF keeps for a logged-in browser; the password never leaves the server. */
 export interface Session {
@@ -13,47 +14,89 @@ export interface Session {
 
 /** Sessions end after this long without a request. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A session's last request is written to the database at most this often. */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 /**
- * Server-side sessions in memory. A restart of the process ends every session: the console
- * then asks for the login again.
+ * Server-side sessions in the engine's database, so that every node serves every browser and a
+ * restart ends none. The database holds only the hash of a session's id (the id is the browser's
+ * cookie) and the password sealed with AES-256-GCM under the session key, bound to that hash.
  */
 export class SessionStore {
-  readonly #sessions = new Map<string, Session>();
+  readonly #key: Buffer;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly records: ConsoleSessionRecords,
+    /** The secret all nodes share (BATON_SESSION_KEY or the stored one); any length. */
+    secret: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#key = createHash("sha256").update(secret).digest();
+  }
 
   /** Starts a new session with a fresh id (never reusing one the browser sent). */
-  create(login: Omit<Session, "id" | "csrfToken" | "lastSeen">): Session {
-    this.#sweep();
+  async create(login: Omit<Session, "id" | "csrfToken" | "lastSeen">): Promise<Session> {
+    await this.records.deleteIdle(this.now() - SESSION_IDLE_MS);
     const session: Session = { ...login, id: token(), csrfToken: token(), lastSeen: this.now() };
-    this.#sessions.set(session.id, session);
+    const idHash = hashOf(session.id);
+    await this.records.insert({
+      id_hash: idHash,
+      csrf_token: session.csrfToken,
+      client: session.client,
+      user_name: session.user,
+      department: session.department,
+      sealed_password: this.#seal(session.password, idHash),
+      created_at: session.lastSeen,
+      last_seen_at: session.lastSeen,
+    });
     return session;
   }
 
-  /** The live session for an id, refreshing its idle timer; expired ones are removed. */
-  touch(id: string | undefined): Session | undefined {
-    if (id === undefined) return undefined;
-    const session = this.#sessions.get(id);
-    if (session === undefined) return undefined;
-    if (this.now() - session.lastSeen > SESSION_IDLE_MS) {
-      this.#sessions.delete(id);
+  /** The live session for an id, refreshing its idle time; expired ones are removed. */
+  async touch(id: string | undefined): Promise<Session | undefined> {
+    if (id === undefined || id.length > 100) return undefined;
+    const idHash = hashOf(id);
+    const row = await this.records.find(idHash);
+    if (row === undefined) return undefined;
+    const now = this.now();
+    if (now - row.last_seen_at > SESSION_IDLE_MS) {
+      await this.records.delete(idHash);
       return undefined;
     }
-    session.lastSeen = this.now();
-    return session;
+    const password = this.#open(row.sealed_password, idHash);
+    if (password === undefined) return undefined;
+    if (now - row.last_seen_at >= TOUCH_EVERY_MS) await this.records.touch(idHash, now);
+    return { id, csrfToken: row.csrf_token, client: row.client, user: row.user_name, department: row.department, password, lastSeen: now };
   }
 
-  delete(id: string): void {
-    this.#sessions.delete(id);
+  async delete(id: string): Promise<void> {
+    await this.records.delete(hashOf(id));
   }
 
-  #sweep(): void {
-    const cutoff = this.now() - SESSION_IDLE_MS;
-    for (const [id, session] of this.#sessions) if (session.lastSeen < cutoff) this.#sessions.delete(id);
+  #seal(text: string, idHash: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", this.#key, iv).setAAD(Buffer.from(idHash));
+    const sealed = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url");
+  }
+
+  /** The sealed text, or undefined when another key sealed it (a node with another session key). */
+  #open(sealed: string, idHash: string): string | undefined {
+    const bytes = Buffer.from(sealed, "base64url");
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", this.#key, bytes.subarray(0, 12)).setAAD(Buffer.from(idHash));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+    } catch {
+      return undefined;
+    }
   }
 }
 
 function token(): string {
   return randomBytes(32).toString("base64url");
+}
+
+function hashOf(id: string): string {
+  return createHash("sha256").update(id).digest("base64url");
 }

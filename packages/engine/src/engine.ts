@@ -44,6 +44,7 @@ import { Housekeeping } from "./runtime/housekeeping";
 import { CallbackDelivery } from "./runtime/callback-delivery";
 import { nextCallbackTime } from "./store/callbacks-store";
 import { nextDueTime } from "./store/executions-store";
+import { consoleSessionRecords, type ConsoleSessionRecords } from "./store/console-sessions-store";
 import { ScriptRunner } from "./runtime/script-runner";
 import { WorkflowRunner } from "./runtime/workflow-runner";
 import { TransferRunner } from "./runtime/transfer-runner";
@@ -118,6 +119,8 @@ export interface Engine {
   authenticate(credentials: Credentials, client: number): Promise<Principal>;
   /** The clients in which a user NAME/DEPARTMENT exists (for switching clients in the console). */
   clientsOfUser(userName: string): Promise<number[]>;
+  /** Where the console backend keeps its sessions, so that every node knows them. */
+  readonly consoleSessions: ConsoleSessionRecords;
   /** Status events of a client after `seq`, for listeners that reconnect. */
   eventsAfter(client: number, seq: number, limit: number): Promise<ExecutionEvent[]>;
   /** The newest event's sequence number (0 when there is none). */
@@ -280,6 +283,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     events: bus,
     bootstrap: bootstrapResult,
     authenticate: (credentials, client) => authenticator.authenticate(credentials, client),
+    consoleSessions: consoleSessionRecords(store.db),
     eventsAfter: async (client, seq, limit) =>
       (await eventsAfter(store.db, client, seq, limit)).map((e) => ({ seq: e.seq, client: e.client, execution: JSON.parse(e.payload) })),
     latestEventSeq: () => latestEventSeq(store.db),

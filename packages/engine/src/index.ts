@@ -7,3 +7,4 @@ export type { Agent, RunningJob } from "./runtime/agent-port";
 export { systemClock, type Clock } from "./runtime/clock";
 export { UnauthorizedError, DomainError } from "./domain/errors";
 export { NODE_ROLES, type NodeRole } from "./system/cluster";
+export type { ConsoleSessionRecords, ConsoleSessionRow } from "./store/console-sessions-store";

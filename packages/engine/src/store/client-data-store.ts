@@ -42,7 +42,7 @@ export async function deleteClientData(db: Kysely<Database>, client: number, onP
     if (ids.length === 0) break;
     count("objects", Number((await db.deleteFrom("objects").where("id", "in", ids).executeTakeFirst()).numDeletedRows));
   }
-  for (const table of ["folders", "user_credentials", "runtime_estimates", "execution_events", "callback_outbox"] as const) {
+  for (const table of ["folders", "user_credentials", "runtime_estimates", "execution_events", "callback_outbox", "console_sessions"] as const) {
     count(table, Number((await db.deleteFrom(table).where("client", "=", client).executeTakeFirst()).numDeletedRows));
   }
   return deleted;

@@ -25,6 +25,7 @@ export interface Database {
   ra_solutions: RaSolutionsTable;
   nodes: NodesTable;
   leases: LeasesTable;
+  console_sessions: ConsoleSessionsTable;
 }
 
 /** Engine nodes on this database and their last life sign (migration 0018). */
@@ -331,4 +332,17 @@ export interface ExecutionEventsTable {
   created_at: number;
   /** The execution as presented after the change (OutExecution JSON). */
   payload: string;
+}
+
+/** Console sessions by the hash of their id (migration 0021). */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  csrf_token: string;
+  client: number;
+  user_name: string;
+  department: string;
+  /** The password the session acts with, encrypted by the console backend. */
+  sealed_password: string;
+  created_at: number;
+  last_seen_at: number;
 }

@@ -20,6 +20,7 @@ import { raSolutionsMigration } from "./0017-ra-solutions";
 import { clusterMigration } from "./0018-cluster";
 import { executionOwnerMigration } from "./0019-execution-owner";
 import { nodeAgentsMigration } from "./0020-node-agents";
+import { consoleSessionsMigration } from "./0021-console-sessions";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0018-cluster": clusterMigration(dialect),
     "0019-execution-owner": executionOwnerMigration,
     "0020-node-agents": nodeAgentsMigration,
+    "0021-console-sessions": consoleSessionsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
