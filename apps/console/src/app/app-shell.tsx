@@ -20,6 +20,7 @@ import AccountTree from "@mui/icons-material/AccountTree";
 import Code from "@mui/icons-material/Code";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import InboxOutlined from "@mui/icons-material/InboxOutlined";
+import ApiOutlined from "@mui/icons-material/ApiOutlined";
 import { ColorModeToggle } from "../components/color-mode-toggle";
 import { useCurrentSession } from "../lib/session-context";
 import { UserMenu } from "../features/auth/components/user-menu";
@@ -47,6 +48,7 @@ const NAV: readonly NavEntry[] = [
   { label: "Repository", icon: <AccountTree />, to: "/repository" },
   { label: "Scripts", icon: <Code />, to: "/scripts" },
   { label: "System", icon: <MonitorHeartOutlined />, to: "/system" },
+  { label: "API", icon: <ApiOutlined />, to: "/api-explorer" },
 ];
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {

@@ -55,6 +55,8 @@ export function createRouter() {
             { path: "ra-solutions", lazy: async () => ({ Component: (await import("../features/system/components/ra-solutions-page")).RaSolutionsPage }) },
           ],
         },
+        // The API explorer is opened rarely: it loads when first opened.
+        { path: "api-explorer", lazy: async () => ({ Component: (await import("../features/api/components/api-explorer-page")).ApiExplorerPage }) },
         { path: "*", element: <NotFoundPage /> },
       ],
     },

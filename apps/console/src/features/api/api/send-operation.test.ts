@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAnswerBody } from "./send-operation";
+import { answerProblems, readAnswerBody, type TryAnswer } from "./send-operation";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -20,5 +20,22 @@ describe("reading an answer", () => {
 
   it("says when there is no body", () => {
     expect(readAnswerBody("application/json", new Uint8Array())).toEqual({ kind: "empty" });
+  });
+});
+
+describe("the problems of an error answer", () => {
+  const answer = (status: number, text: string): TryAnswer => ({ method: "GET", url: "/api/x", status, contentType: "application/json", durationMs: 3, body: { kind: "json", text } });
+
+  it("names each validation error with its path", () => {
+    expect(answerProblems(answer(400, '[{"code":45106,"error":"run_id must be a number","path":"run_id","invalid_value":"abc"}]'))).toEqual(["run_id: run_id must be a number"]);
+  });
+
+  it("gives the message and details of an OutError", () => {
+    expect(answerProblems(answer(404, '{"code":11049,"error":"Execution not found.","details":"Cannot find task with RunID \'999\' in client 100."}'))).toEqual(["Execution not found. — Cannot find task with RunID '999' in client 100."]);
+  });
+
+  it("has nothing to say of successful or unknown answers", () => {
+    expect(answerProblems(answer(200, '{"error":"x","code":1,"details":""}'))).toEqual([]);
+    expect(answerProblems(answer(500, '{"message":"boom"}'))).toEqual([]);
   });
 });

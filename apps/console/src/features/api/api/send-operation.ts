@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { CSRF_HEADER } from "@baton/contract";
+import { CSRF_HEADER, OutError, OutValidationError } from "@baton/contract";
 import { NetworkError } from "../../../lib/api-client";
 import type { HttpMethod } from "./openapi-document";
 
@@ -46,6 +46,32 @@ export function readAnswerBody(contentType: string, bytes: Uint8Array): AnswerBo
     }
   }
   return { kind: "text", text };
+}
+
+/**
+ * The problems an error answer names, one line each: "run_id: run_id must be a number" for each
+ * OutValidationError, "message — details" for an OutError. Empty for other answers.
+ */
+export function answerProblems(answer: TryAnswer): string[] {
+  if (answer.status < 400 || answer.body.kind !== "json") return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(answer.body.text);
+  } catch {
+    return [];
+  }
+  const lines: string[] = [];
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    const validation = OutValidationError.safeParse(entry);
+    if (validation.success) {
+      const { path, error } = validation.data;
+      lines.push(path ? `${path}: ${error}` : error);
+      continue;
+    }
+    const outError = OutError.safeParse(entry);
+    if (outError.success) lines.push([outError.data.error, outError.data.details].filter(Boolean).join(" — "));
+  }
+  return lines;
 }
 
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(["get", "head", "options"]);
