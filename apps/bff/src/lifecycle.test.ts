@@ -1,11 +1,12 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { OutExecution, OutReportContent } from "@baton/contract";
+import { Status, type OutExecution, type OutReportContent } from "@baton/contract";
+import { openStore } from "@baton/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, exited, startProcess, waitForStatus } from "./testing/baton-process";
-import { jobEnvelope } from "./testing/test-baton";
+import { jobEnvelope, until } from "./testing/test-baton";
 
 describe("process lifecycle", () => {
   const dirs: string[] = [];
@@ -170,6 +171,41 @@ describe("process lifecycle", () => {
     const slots = (await kids(second.rest, schedule)).sort((a, b) => a.run_id - b.run_id);
     expect(slots.map((s) => s.status)).toEqual([1900, 1698]);
     expect(await call<OutExecution>(second.rest, `/100/executions/${schedule}`)).toMatchObject({ status: 1550 });
+    second.child.kill("SIGINT");
+    expect(await exited(second.child)).toBe(0);
+  });
+
+  it("after a crash between taking a slot and planning the next, schedules and recurring executions still plan it, each activation once", async () => {
+    const dir = dataDir();
+    const ran = join(dir, "ran.log");
+    const first = await startProcess(dir);
+    children.push(first.child);
+    await call(first.rest, "/100/objects", jobEnvelope("LIFE.SLOT", [`echo "$BATON_RUN_ID" >> ${ran}`]));
+    await call(first.rest, "/100/objects", {
+      data: { jsch: { general_attributes: { name: "LIFE.LATER" }, schedule_attributes: { timezone: "UTC" }, schedule_definitions: [{ line_number: "1", object_name: "LIFE.SLOT", start_time: new Date(Date.now() + 3_600_000).toISOString().slice(11, 19) }] } },
+      path: "",
+    });
+    const { run_id: schedule } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.LATER", executionOption: "execute" });
+    const { run_id: recurring } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.SLOT", executionOption: "recurring", recurring: { executeInterval: "PT1H", endAfterExecutions: 1 } });
+    const kids = async (rest: string, parent: number) => (await call<{ data: OutExecution[] }>(rest, `/100/executions/${parent}/children?max_results=100`)).data.sort((a, b) => a.run_id - b.run_id);
+    await until(async () => (await kids(first.rest, recurring)).length === 1 && (await kids(first.rest, schedule)).length === 1);
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+    // As if the engine had taken both waiting slots when due and died before planning the next ones.
+    const store = await openStore({ dataDir: dir });
+    await store.db.updateTable("executions").set({ status: Status.PREPARING }).where("status", "=", Status.WAITING_FOR_START_TIME).execute();
+    await store.db.destroy();
+
+    const second = await startProcess(dir);
+    children.push(second.child);
+    // The recurring execution makes its one activation and ends: counted once, not planned again.
+    expect((await waitForStatus(second.rest, recurring, (s) => s >= 1800)).status).toBe(1900);
+    expect((await kids(second.rest, recurring)).map((k) => k.status)).toEqual([1900]);
+    // The schedule's slot runs and the task's next one is planned, once.
+    await until(async () => (await kids(second.rest, schedule)).map((k) => k.status).join() === "1900,1698");
+    const lines = readFileSync(ran, "utf8").trim().split("\n");
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines).toHaveLength(2);
     second.child.kill("SIGINT");
     expect(await exited(second.child)).toBe(0);
   });

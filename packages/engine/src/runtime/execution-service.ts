@@ -420,6 +420,11 @@ export class ExecutionService implements Activator {
     }
   }
 
+  /** A slot of a schedule (JSCH) or a recurring execution (PERIOD) whose time has come. */
+  #slotDue(slot: Execution): Promise<void> {
+    return slot.activatorObjectType === "JSCH" ? this.#schedules.slotDue(slot) : this.#periods.slotDue(slot);
+  }
+
   /**
    * After a restart, or taking over from a node that died: executions never handed on (1300) start
    * now; those that were handed to an agent or started running are recorded as lost (their
@@ -436,8 +441,13 @@ export class ExecutionService implements Activator {
       if (execution.objectType === CLIENT_DELETION) continue;
       // Waiting executions stay waiting: the scheduler starts them from the database.
       if ([Status.WAITING_FOR_START_TIME, Status.WAITING_FOR_QUEUE, Status.WAITING_FOR_MANUAL_RELEASE, Status.WAITING_FOR_AGENT, Status.WAITING_FOR_RESOURCE].some((s) => s === execution.status)) continue;
-      // An active schedule's next slots are waiting children: nothing to resume.
-      if ((execution.objectType === "JSCH" || execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) {
+      // An active schedule's next slots are waiting children; a task left without one gets it now.
+      if (execution.objectType === "JSCH" && execution.status === Status.ACTIVE) {
+        const principal = await loadPrincipal(store, execution.client, execution.user).catch(() => undefined);
+        if (principal !== undefined) await this.#schedules.replan(execution, principal);
+        continue;
+      }
+      if ((execution.objectType === "EVNT" || execution.objectType === "CALL") && execution.status === Status.ACTIVE) {
         // An event whose check was under way when the engine stopped has no next check yet: check now.
         if (execution.objectType === "EVNT" && execution.dueAt === null) await setDueAt(store.db, execution.client, execution.runId, clock.now());
         continue;
@@ -460,6 +470,13 @@ export class ExecutionService implements Activator {
           restarted += 1;
           continue;
         }
+      }
+      // A slot of a schedule or recurring execution taken when due: taken again, which plans the
+      // next slot if the engine stopped before it did, and starts the task.
+      if (execution.status === Status.PREPARING && (execution.activatorObjectType === "JSCH" || execution.activatorObjectType === "PERIOD")) {
+        await this.#slotDue(execution);
+        restarted += 1;
+        continue;
       }
       if (execution.status === Status.PREPARING) {
         const definition = await findExecutionDefinition(store.db, execution.client, execution.runId);
@@ -557,8 +574,7 @@ export class ExecutionService implements Activator {
     for (const due of await listDue(store.db, clock.now(), 100)) {
       const claimed = await recorder.claim(due, Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
       if (claimed === undefined) continue;
-      if (claimed.activatorObjectType === "JSCH") await this.#schedules.slotDue(claimed);
-      else if (claimed.activatorObjectType === "PERIOD") await this.#periods.slotDue(claimed);
+      if (claimed.activatorObjectType === "JSCH" || claimed.activatorObjectType === "PERIOD") await this.#slotDue(claimed);
       else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
     }
     await this.deps.events.checkDue((execution) => this.#contextOf(execution));

@@ -7,7 +7,7 @@ import { isRecord } from "../domain/object-definition";
 import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
 import type { Store } from "../store/connect";
-import { countOccurrence, findExecution, findRecurring, listChildren, setRecurring } from "../store/executions-store";
+import { findExecution, findRecurring, listChildren, setRecurring } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
 import type { Clock } from "./clock";
 import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails, type ChildStarter } from "./execution-details";
@@ -38,11 +38,16 @@ export class PeriodRunner {
     return container;
   }
 
-  /** Plans a period container's next activation at or after `from`; false when its period is over. */
+  /**
+   * Plans a period container's next activation at or after `from`, unless one is planned already
+   * (so that doing it again after a restart plans nothing twice); false when its period is over.
+   */
   async #planSlot(container: Execution, rule: Recurrence, from: number): Promise<boolean> {
     const { store } = this.deps;
+    const children = await listChildren(store.db, container.client, container.runId);
+    if (children.some((c) => c.status === Status.WAITING_FOR_START_TIME)) return true;
+    if (rule.endAfterExecutions !== undefined && occurrences(children) >= rule.endAfterExecutions) return false;
     const recurring = await findRecurring(store.db, container.client, container.runId);
-    if (rule.endAfterExecutions !== undefined && (recurring?.occurCount ?? 0) >= rule.endAfterExecutions) return false;
     const calendars = new Map<string, ObjectBody>();
     for (const { calendar } of rule.calendars?.entries ?? []) {
       const object = await findObject(store.db, container.client, calendar);
@@ -91,7 +96,6 @@ export class PeriodRunner {
     if (active >= (rule.allowOneOverlap ? 2 : 1)) {
       await settle(Status.ENDED_SKIPPED, "The previous activation is still active and overlapping is not allowed: skipped.");
     } else {
-      await countOccurrence(store.db, slot.client, container.runId);
       const object = await findObject(store.db, slot.client, container.name);
       if (object === undefined || !RUNNABLE_TYPES.has(object.type)) await settle(Status.FAULT_OTHER, `Object '${container.name}' does not exist or cannot be executed.`);
       else await this.starter.dispatch(slot, object.body, await this.starter.contextOf(slot));
@@ -100,7 +104,11 @@ export class PeriodRunner {
     if (rule.mode.kind !== "after" && !(await this.#planSlot(container, rule, Math.max(now, (slot.dueAt ?? now) + 1)))) await this.afterEnd(slot.client, container.runId);
   }
 
-  /** After an activation ended: plans the next one of an executeAfter rule, and ends the container once its period is over and nothing is active. */
+  /**
+   * After an activation ended: plans the next one (for an executeAfter rule; for the others only
+   * when none is planned, as when the engine stopped between taking an activation and planning the
+   * next), and ends the container once its period is over and nothing is active.
+   */
   async afterEnd(client: number, containerRunId: number): Promise<void> {
     const { store, clock, recorder } = this.deps;
     const container = await findExecution(store.db, client, containerRunId);
@@ -109,11 +117,13 @@ export class PeriodRunner {
     const children = await listChildren(store.db, client, containerRunId);
     if (children.some((c) => !isFinalStatus(c.status))) return;
     const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
-    if (rule.mode.kind === "after") {
-      const lastEnd = Math.max(...children.map((c) => c.endTime ?? 0), container.startTime ?? 0);
-      const from = children.length === 0 ? clock.now() : lastEnd + rule.mode.ms;
-      if (await this.#planSlot(container, rule, Math.max(from, clock.now()))) return;
-    }
+    const from =
+      rule.mode.kind === "after"
+        ? children.length === 0
+          ? clock.now()
+          : Math.max(...children.map((c) => c.endTime ?? 0), container.startTime ?? 0) + rule.mode.ms
+        : Math.max(...children.map((c) => (c.dueAt ?? 0) + 1), container.startTime ?? 0);
+    if (await this.#planSlot(container, rule, Math.max(from, clock.now()))) return;
     await recorder.change(container, { status: Status.ENDED_OK, endTime: clock.now() });
   }
 
@@ -122,11 +132,21 @@ export class PeriodRunner {
     const stored = await findRecurring(this.deps.store.db, client, runId);
     if (stored === undefined) return undefined;
     const parsed: unknown = JSON.parse(stored.recurring);
-    const waiting = (await listChildren(this.deps.store.db, client, runId)).filter((c) => c.status === Status.WAITING_FOR_START_TIME && c.dueAt !== null);
+    const children = await listChildren(this.deps.store.db, client, runId);
+    const waiting = children.filter((c) => c.status === Status.WAITING_FOR_START_TIME && c.dueAt !== null);
     const nextCheck = waiting.length === 0 ? undefined : Math.min(...waiting.map((c) => c.dueAt ?? Number.POSITIVE_INFINITY));
     const rule = isRecord(parsed) ? Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== "objectType" && key !== "timezone")) : {};
-    return { rule, occurCount: stored.occurCount, nextCheck };
+    return { rule, occurCount: occurrences(children), nextCheck };
   }
+}
+
+/**
+ * The activations a container has made: its children that were taken when due, except those
+ * skipped for overlapping or cancelled with the container. Counted from the children, so that an
+ * activation taken again after a restart is not counted twice.
+ */
+function occurrences(children: readonly Execution[]): number {
+  return children.filter((c) => c.status !== Status.WAITING_FOR_START_TIME && c.status !== Status.ENDED_SKIPPED && c.status !== Status.ENDED_CANCEL).length;
 }
 
 /** The time zone a container's stored rule was read with. */

@@ -44,14 +44,34 @@ export class ScheduleRunner {
     for (const task of definition.tasks) await this.#planSlot(context.principal, schedule, definition, task, clock.now());
   }
 
+  /**
+   * After a restart or a takeover: plans the next slot of each task that has none waiting, as when
+   * the engine stopped between taking a slot and planning the one after it.
+   */
+  async replan(schedule: Execution, principal: Principal): Promise<void> {
+    let definition: ScheduleDefinition;
+    try {
+      definition = await this.#read(schedule.client, await this.starter.definitionOf(schedule));
+    } catch {
+      return;
+    }
+    for (const task of definition.tasks) await this.#planSlot(principal, schedule, definition, task, this.deps.clock.now());
+  }
+
   /** A schedule's definition with its time zone resolved (a TZ object's name becomes its zone). */
   async #read(client: number, body: ObjectBody): Promise<ScheduleDefinition> {
     const definition = readSchedule(body);
     return { ...definition, timezone: await resolveTimeZone(this.deps.store.db, client, definition.timezone) };
   }
 
-  /** Creates the next slot of a schedule task: a child waiting 1698 until the task's next start time. */
+  /**
+   * Creates the next slot of a schedule task: a child waiting 1698 until the task's next start
+   * time, unless the task has one waiting already (so that doing it again after a restart plans
+   * nothing twice).
+   */
   async #planSlot(principal: Principal, schedule: Execution, definition: ScheduleDefinition, task: ScheduleTask, after: number): Promise<void> {
+    const children = await listChildren(this.deps.store.db, schedule.client, schedule.runId);
+    if (children.some((c) => c.lineNumber === task.line && c.status === Status.WAITING_FOR_START_TIME)) return;
     const { dueAt } = nextStart(task.hour, task.minute, definition.timezone, after, task.second);
     const object = await findObject(this.deps.store.db, principal.client, task.objectName);
     const body: ObjectBody = object?.body ?? { general_attributes: { name: task.objectName } };

@@ -88,16 +88,18 @@ function Explorer({ document }: { document: OpenApiDocument }) {
   const operations = document.operations.filter((op) => matchesFilter(op, filter));
   const groups = groupByTag(operations, document.tags);
   const schemaNames = Object.keys(document.schemas);
-  const scrolled = useRef(false);
-
-  // A shared link to an operation opens the page on it, once; later toggles leave the scroll alone.
+  // The operation opened by the accordion itself is in view already; one opened by a shared link
+  // or a schema's "Used by" link is scrolled to.
+  const toggled = useRef<string | null>(null);
   useEffect(() => {
-    if (scrolled.current) return;
-    scrolled.current = true;
+    if (state.op === null || state.op === toggled.current) return;
     const open = document.operations.find((op) => op.id === state.op);
-    const tag = open?.tags[0] ?? UNTAGGED;
-    if (open) window.document.getElementById(operationDomId(open, tag))?.scrollIntoView({ block: "start" });
+    if (open) window.document.getElementById(operationDomId(open, open.tags[0] ?? UNTAGGED))?.scrollIntoView({ block: "start" });
   }, [document, state.op]);
+  const toggle = (id: string, expanded: boolean) => {
+    toggled.current = expanded ? id : null;
+    replaceSearchParams(setParams, { op: expanded ? id : null });
+  };
 
   return (
     <>
@@ -129,7 +131,7 @@ function Explorer({ document }: { document: OpenApiDocument }) {
         </EmptyState>
       ) : (
         groups.map((group) => (
-          <TagSection key={group.tag} group={group} document={document} openId={state.op} onToggle={(id, expanded) => replaceSearchParams(setParams, { op: expanded ? id : null })} />
+          <TagSection key={group.tag} group={group} document={document} openId={state.op} onToggle={toggle} />
         ))
       )}
       <SchemasSection names={filterNames(schemaNames, filter)} total={schemaNames.length} />

@@ -140,7 +140,7 @@ function ResponsesTable({ operation, schemas, label }: { operation: Operation; s
                     </TableCell>
                   </>
                 ) : null}
-                <TableCell sx={{ verticalAlign: "top", ...mono }}>{entry?.mediaType ?? "—"}</TableCell>
+                <TableCell sx={{ verticalAlign: "top", ...mono, overflowWrap: "normal", whiteSpace: "nowrap" }}>{entry?.mediaType ?? "—"}</TableCell>
                 <TableCell sx={{ verticalAlign: "top", minWidth: 200 }}>
                   {entry ? <MediaSchema entry={entry} schemas={schemas} label={`Response ${response.status} of ${label}`} /> : "No body"}
                 </TableCell>

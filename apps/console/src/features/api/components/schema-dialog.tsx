@@ -13,13 +13,15 @@ import { CloseActions } from "../../../components/submit-actions";
 import { EmptyState } from "../../../components/empty-state";
 import { monospace } from "../../../lib/theme";
 import { replaceSearchParams } from "../../../lib/search-params";
-import { searchWith } from "./explorer-search";
+import { explorerStateOf, searchWith } from "./explorer-search";
 import { MethodLabel } from "./method-label";
+import { matchesFilter } from "./operation-filter";
 import { SchemaLink } from "./schema-link";
 import { SchemaTree } from "./schema-tree";
 
 function Usages({ name, document }: { name: string; document: OpenApiDocument }) {
   const [params] = useSearchParams();
+  const filter = explorerStateOf(params).q;
   const usages = usagesOf(name, document.operations, document.schemas);
   if (usages.operations.length === 0 && usages.schemas.length === 0) return null;
   return (
@@ -33,7 +35,7 @@ function Usages({ name, document }: { name: string; document: OpenApiDocument })
             {usages.operations.map((op) => (
               <Box component="li" key={op.id} sx={{ listStyle: "none", display: "flex", gap: 1, alignItems: "center", minWidth: 0 }}>
                 <MethodLabel method={op.method} />
-                <Link component={RouterLink} to={{ search: searchWith(params, { op: op.id, schema: null }) }} sx={{ fontFamily: monospace, fontSize: "0.85rem", overflowWrap: "anywhere" }}>
+                <Link component={RouterLink} to={{ search: searchWith(params, { op: op.id, schema: null, q: matchesFilter(op, filter) ? filter : null }) }} sx={{ fontFamily: monospace, fontSize: "0.85rem", overflowWrap: "anywhere" }}>
                   {op.path}
                 </Link>
               </Box>
@@ -64,14 +66,12 @@ export function SchemaDialog({ name, document }: { name: string | null; document
   const schema = name !== null && Object.hasOwn(document.schemas, name) ? document.schemas[name] : undefined;
   return (
     <Dialog open={name !== null} onClose={close} fullWidth maxWidth="md" scroll="paper" aria-labelledby="schema-dialog-title">
-      <DialogTitle id="schema-dialog-title" sx={{ display: "flex", alignItems: "center", gap: 1, pr: 1 }}>
-        <Box component="span" sx={{ flex: 1, minWidth: 0, fontFamily: monospace, overflowWrap: "anywhere" }}>
-          {name}
-        </Box>
-        <IconButton aria-label="Close" onClick={close}>
-          <Close />
-        </IconButton>
+      <DialogTitle id="schema-dialog-title" sx={{ pr: 7, fontFamily: monospace, overflowWrap: "anywhere" }}>
+        {name}
       </DialogTitle>
+      <IconButton aria-label="Close" onClick={close} sx={{ position: "absolute", right: 8, top: 12 }}>
+        <Close />
+      </IconButton>
       <DialogContent dividers>
         {name !== null && schema !== undefined ? (
           <>

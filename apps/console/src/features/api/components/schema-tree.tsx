@@ -19,7 +19,7 @@ function Facts({ schema }: { schema: Schema }) {
   const values = schema.enum ?? [];
   if (!schema.description && !schema.title && values.length === 0 && !schema.pattern) return null;
   return (
-    <Box sx={{ pl: 4.5, pb: 0.5, fontSize: "0.85rem", color: "text.secondary", display: "grid", gap: 0.25 }}>
+    <Box sx={{ pl: 3.5, pb: 0.5, fontSize: "0.85rem", color: "text.secondary", display: "grid", gap: 0.25 }}>
       {schema.title ? <Box sx={{ color: "text.primary" }}>{schema.title}</Box> : null}
       {schema.description ? <Box sx={{ whiteSpace: "pre-line" }}>{schema.description}</Box> : null}
       {values.length > 0 ? (
@@ -55,30 +55,38 @@ interface NodeProps {
   /** Components already open above this row: opening one of them again would never end. */
   ancestors: ReadonlySet<string>;
   defaultOpen: boolean;
+  /** What the root stands for in the names of its buttons ("Show the parts of OutExecution"). */
+  title?: string;
 }
 
-function SchemaNode({ row, schema, schemas, ancestors, defaultOpen }: NodeProps) {
+function SchemaNode({ row, schema, schemas, ancestors, defaultOpen, title }: NodeProps) {
   const inner = innerSchema(schema);
   const refName = schemaRefName(inner.$ref);
   const circular = refName !== undefined && ancestors.has(refName);
   const target = refName !== undefined && !circular ? resolveSchema(inner, schemas) : undefined;
   const rows = refName === undefined ? childrenOf(schema) : target ? childrenOf(target.schema) : [];
   const below = refName === undefined ? ancestors : new Set([...ancestors, refName]);
-  // A component opens on request only: it has its own page, and may be large.
-  const [open, setOpen] = useState(defaultOpen && refName === undefined);
+  // A component opens on request only: it has its own dialog, and may be large. Alternatives are
+  // already named in the type line, so only properties are worth showing at once.
+  const [open, setOpen] = useState(defaultOpen && refName === undefined && rows.some((r) => r.kind === "property"));
   const constraints = constraintsOf(schema);
-  const what = row?.label ?? refName ?? "the value";
+  const what = row?.label ?? title ?? refName ?? "the value";
 
   return (
     <Box component="li" sx={{ listStyle: "none", minWidth: 0 }}>
-      <Box sx={{ display: "flex", alignItems: "center", columnGap: 1, rowGap: 0.25, flexWrap: "wrap", minHeight: 30 }}>
+      {/* Inline parts wrap under each other, not under the toggle: a hanging indent. */}
+      <Box sx={{ position: "relative", pl: 3.5, py: 0.25, lineHeight: 1.7, "& > span": { mr: 1 } }}>
         {rows.length > 0 ? (
-          <IconButton size="small" aria-expanded={open} aria-label={`${open ? "Hide" : "Show"} the parts of ${what}`} onClick={() => setOpen(!open)} sx={{ p: 0.25 }}>
+          <IconButton
+            size="small"
+            aria-expanded={open}
+            aria-label={`${open ? "Hide" : "Show"} the parts of ${what}`}
+            onClick={() => setOpen(!open)}
+            sx={{ p: 0.25, position: "absolute", left: 0, top: 4 }}
+          >
             {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
           </IconButton>
-        ) : (
-          <Box component="span" sx={{ width: 28, flexShrink: 0 }} />
-        )}
+        ) : null}
         {row ? (
           <Box component="span" sx={{ fontFamily: monospace, fontSize: "0.85rem", fontWeight: row.kind === "property" ? 600 : 400, fontStyle: row.kind === "property" ? "normal" : "italic", overflowWrap: "anywhere" }}>
             {row.label}
@@ -132,7 +140,7 @@ interface SchemaTreeProps {
 export function SchemaTree({ schema, schemas, name, label }: SchemaTreeProps) {
   return (
     <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, minWidth: 0 }}>
-      <SchemaNode schema={schema} schemas={schemas} ancestors={new Set(name === undefined ? [] : [name])} defaultOpen />
+      <SchemaNode schema={schema} schemas={schemas} ancestors={new Set(name === undefined ? [] : [name])} defaultOpen title={name} />
     </Box>
   );
 }
