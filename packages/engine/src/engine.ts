@@ -160,9 +160,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     clock,
     bus,
     logger,
+    // Every scheduling node starts due executions and delivers callbacks; the leader alone admits
+    // what waits for slots, as it needs one view of them.
     wake: async (): Promise<void> => {
-      await executions.wake();
+      await executions.startDue();
       await deliveries.deliverDue();
+      if (cluster.leader) await executions.admitWaiting();
     },
     nextDue: async () => {
       const times = [await nextDueTime(store.db), await nextCallbackTime(store.db)].filter((t): t is number => t !== undefined);
@@ -193,7 +196,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     heartbeatMs: options.node?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     leaseMs: options.node?.leaseMs ?? DEFAULT_LEASE_MS,
     connectedAgents: () => agentEndpoint.connectedNames(),
-    onLeadership: (leader) => (leader ? scheduler.start() : void scheduler.stop()),
+    // A new leader looks at what waits for slots at once.
+    onLeadership: (leader) => {
+      if (leader) scheduler.poke();
+    },
     whileLeading: () => takeover.whileLeading(),
   });
   const system = new SystemService({ store, clock, metrics, cluster, certificates: options.certificates ?? [], ...(options.metricsSampleMs !== undefined && { samplePeriodMs: options.metricsSampleMs }) });
@@ -232,6 +238,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   forecasts.start();
   await clusterEvents.start();
   await cluster.start();
+  if ((options.node?.roles ?? NODE_ROLES).includes("scheduling")) scheduler.start();
   system.start((error) => logger.error({ err: error }, "could not sample the metrics"));
   const housekeeping = new Housekeeping({ store, clock, logger });
   housekeeping.start();

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { ValidationError } from "../domain/errors";
 import type { Store } from "../store/connect";
-import { listDueCallbacks, recordCallbackAttempt, type PendingCallback } from "../store/callbacks-store";
+import { claimDueCallbacks, recordCallbackAttempt, type PendingCallback } from "../store/callbacks-store";
 import type { CallbackPolicy } from "./callback-policy";
 import type { Clock } from "./clock";
 import { ReportWriter } from "./report-writer";
@@ -9,6 +9,8 @@ import { ReportWriter } from "./report-writer";
 /** Attempts before a callback is given up. */
 export const MAX_CALLBACK_ATTEMPTS = 8;
 const ATTEMPT_TIMEOUT_MS = 10_000;
+/** How long a node holds the deliveries it attempts: well past an attempt's timeout. */
+const CLAIM_MS = 6 * ATTEMPT_TIMEOUT_MS;
 
 /** Wait before attempt n+1: 1 s, 2 s, 4 s, ... at most 10 minutes. */
 export function callbackBackoff(attempts: number): number {
@@ -23,8 +25,9 @@ export function callbackBackoff(attempts: number): number {
 export class CallbackDelivery {
   constructor(private readonly deps: { store: Store; clock: Clock; policy: CallbackPolicy; logger: Logger }) {}
 
+  /** Attempts the due deliveries this node claims; every node may run it at once, none attempts one another holds. */
   async deliverDue(): Promise<void> {
-    const due = await listDueCallbacks(this.deps.store.db, this.deps.clock.now(), 50);
+    const due = await claimDueCallbacks(this.deps.store, this.deps.clock.now(), 50, CLAIM_MS);
     await Promise.all(due.map((callback) => this.#attempt(callback)));
   }
 
@@ -38,7 +41,8 @@ export class CallbackDelivery {
       await policy.check(callback.url);
       const response = await fetch(callback.url, {
         method: "POST",
-        headers: { ...callback.headers, "content-type": "application/json" },
+        // The same key on every attempt of one delivery, so that a receiver can drop a repeat.
+        headers: { ...callback.headers, "content-type": "application/json", "idempotency-key": `baton-callback-${callback.id}` },
         body: callback.payload,
         redirect: "manual",
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),

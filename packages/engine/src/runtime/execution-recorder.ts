@@ -45,17 +45,37 @@ export class ExecutionRecorder {
    */
   async claim(execution: Pick<Execution, "client" | "runId">, fromStatus: number | undefined, changes: ExecutionChanges): Promise<Execution | undefined> {
     const now = this.clock.now();
-    const result = await this.store.db.transaction().execute(async (trx) => {
-      const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
-      if (updated === undefined) return undefined;
-      const event = await this.#appendEvent(trx, updated, now);
-      // The callback's delivery is queued with the end itself, so neither is recorded without the other.
-      if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, JSON.stringify({ event: "execution.ended", client: updated.client, execution: event.execution }), now);
-      return { updated, event };
-    });
+    const result = await this.store.db.transaction().execute((trx) => this.#change(trx, execution, fromStatus, changes, now));
     if (result === undefined) return undefined;
     this.bus.publish(result.event);
     return result.updated;
+  }
+
+  /**
+   * Claims in one transaction the executions `select` picks (and locks) in it, each changed only
+   * if it still has `fromStatus`; the events are published once the transaction committed.
+   */
+  async claimMany(select: (trx: Transaction<Database>) => Promise<readonly Execution[]>, fromStatus: number, changes: ExecutionChanges): Promise<Execution[]> {
+    const now = this.clock.now();
+    const results = await this.store.db.transaction().execute(async (trx) => {
+      const claimed: Array<{ updated: Execution; event: ExecutionEvent }> = [];
+      for (const execution of await select(trx)) {
+        const result = await this.#change(trx, execution, fromStatus, changes, now);
+        if (result !== undefined) claimed.push(result);
+      }
+      return claimed;
+    });
+    for (const { event } of results) this.bus.publish(event);
+    return results.map(({ updated }) => updated);
+  }
+
+  async #change(trx: Transaction<Database>, execution: Pick<Execution, "client" | "runId">, fromStatus: number | undefined, changes: ExecutionChanges, now: number): Promise<{ updated: Execution; event: ExecutionEvent } | undefined> {
+    const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
+    if (updated === undefined) return undefined;
+    const event = await this.#appendEvent(trx, updated, now);
+    // The callback's delivery is queued with the end itself, so neither is recorded without the other.
+    if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, JSON.stringify({ event: "execution.ended", client: updated.client, execution: event.execution }), now);
+    return { updated, event };
   }
 
   async #appendEvent(trx: Parameters<typeof appendEvent>[0], execution: Execution, now: number): Promise<ExecutionEvent> {

@@ -28,7 +28,7 @@ import {
   findExecutionDefinition,
   findExecutionVariables,
   listChildren,
-  listDue,
+  lockDue,
   listExecutions,
   listPassedValues,
   listUnfinishedExecutions,
@@ -74,6 +74,8 @@ import type { WorkflowRunner } from "./workflow-runner";
 
 /** Types that hold a queue slot while active. */
 const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
+/** Executions whose start time has come, claimed per transaction: small, so that several nodes share a burst. */
+const DUE_BATCH = 20;
 
 
 /** Name of the executions POST /scripts starts. */
@@ -569,14 +571,29 @@ export class ExecutionService implements Activator {
    * for a queue slot start, oldest first, as far as their queues have room. A claim moves the
    * status only if it is still the waiting one, so no execution starts twice.
    */
-  async wake(): Promise<void> {
+  /**
+   * Starts the executions whose start time has come, claimed in small batches: every scheduling
+   * node runs it at once, and on PostgreSQL each batch skips the executions another node is
+   * claiming, so all of them work and none starts one twice.
+   */
+  async startDue(): Promise<void> {
     const { store, clock, recorder } = this.deps;
-    for (const due of await listDue(store.db, clock.now(), 100)) {
-      const claimed = await recorder.claim(due, Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
-      if (claimed === undefined) continue;
-      if (claimed.activatorObjectType === "JSCH" || claimed.activatorObjectType === "PERIOD") await this.#slotDue(claimed);
-      else await this.#dispatch(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
+    for (;;) {
+      const claimed = await recorder.claimMany((trx) => lockDue(trx, store.dialect, clock.now(), DUE_BATCH), Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
+      for (const execution of claimed) {
+        if (execution.activatorObjectType === "JSCH" || execution.activatorObjectType === "PERIOD") await this.#slotDue(execution);
+        else await this.#dispatch(execution, await this.#definitionOf(execution), await this.#contextOf(execution));
+      }
+      if (claimed.length < DUE_BATCH) return;
     }
+  }
+
+  /**
+   * The scheduler leader's round: due event checks, and the executions waiting for an agent, a
+   * resource or a queue slot, which need one view of the whole cluster's slots.
+   */
+  async admitWaiting(): Promise<void> {
+    const { store, recorder } = this.deps;
     await this.deps.events.checkDue((execution) => this.#contextOf(execution));
     await this.startJobsWaitingForAgents();
     // Jobs held back by their agent's limit start, oldest first, as slots free up.

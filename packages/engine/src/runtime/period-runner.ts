@@ -6,7 +6,7 @@ import type { Execution } from "../domain/execution";
 import { isRecord } from "../domain/object-definition";
 import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
-import type { Store } from "../store/connect";
+import { isUniqueViolation, type Store } from "../store/connect";
 import { findExecution, findRecurring, listChildren, setRecurring } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
 import type { Clock } from "./clock";
@@ -66,7 +66,14 @@ export class PeriodRunner {
     const body = await this.starter.definitionOf(container);
     const principal = await loadPrincipal(store, container.client, container.user);
     const objectType = recurringObjectType(recurring?.recurring);
-    const slot = await this.starter.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
+    let slot: Execution;
+    try {
+      slot = await this.starter.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
+    } catch (error) {
+      // Planned at the same moment elsewhere (another node, a restart): one planned slot is kept.
+      if (isUniqueViolation(error)) return true;
+      throw error;
+    }
     // recurringMode each: every activation calls back too, besides the container at its end.
     const callback = await findExecutionCallback(store.db, container.client, container.runId);
     if (callback?.recurringMode === "each") await setExecutionCallback(store.db, container.client, slot.runId, callback);

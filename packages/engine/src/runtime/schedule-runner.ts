@@ -4,7 +4,7 @@ import type { Principal } from "../auth/authenticator";
 import { calendarIncludes } from "../domain/calendar";
 import type { Execution } from "../domain/execution";
 import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } from "../domain/schedule";
-import type { Store } from "../store/connect";
+import { isUniqueViolation, type Store } from "../store/connect";
 import { findExecution, listChildren } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext } from "./activation-context";
@@ -75,14 +75,20 @@ export class ScheduleRunner {
     const { dueAt } = nextStart(task.hour, task.minute, definition.timezone, after, task.second);
     const object = await findObject(this.deps.store.db, principal.client, task.objectName);
     const body: ObjectBody = object?.body ?? { general_attributes: { name: task.objectName } };
-    await this.starter.create(principal, object?.type ?? "JOBS", task.objectName, body, {
-      ...objectDetails(body),
-      parent: schedule.runId,
-      lineNumber: task.line,
-      activatorObjectType: "JSCH",
-      status: Status.WAITING_FOR_START_TIME,
-      dueAt,
-    });
+    try {
+      await this.starter.create(principal, object?.type ?? "JOBS", task.objectName, body, {
+        ...objectDetails(body),
+        parent: schedule.runId,
+        lineNumber: task.line,
+        activatorObjectType: "JSCH",
+        status: Status.WAITING_FOR_START_TIME,
+        dueAt,
+      });
+    } catch (error) {
+      // Planned at the same moment elsewhere (another node, a restart): one planned slot is kept.
+      if (isUniqueViolation(error)) return;
+      throw error;
+    }
     this.deps.scheduler.poke();
   }
 

@@ -7,9 +7,9 @@ import type { ExecutionEventBus } from "./event-bus";
 const MAX_SLEEP_MS = 5_000;
 
 /**
- * Starts waiting executions when they are due: the next due time comes from the database on
- * every round, and any end of an execution (a queue slot freed) wakes it at once. Rounds never
- * overlap.
+ * Runs rounds of due work (`wake`) when something falls due: the next due time comes from the
+ * database on every round, and any end of an execution in the cluster (a queue slot freed, a
+ * callback queued) wakes it at once. Rounds never overlap.
  */
 export class Scheduler {
   #timer: NodeJS.Timeout | undefined;
@@ -36,7 +36,7 @@ export class Scheduler {
     return this.#started && !this.#stopped;
   }
 
-  /** Starts scheduling, also again after a stop (a node that leads the scheduler again). */
+  /** Starts the rounds (on a node with the scheduling role). */
   start(): void {
     if (this.running) return;
     this.#started = true;
@@ -47,7 +47,7 @@ export class Scheduler {
     this.poke();
   }
 
-  /** Runs a round now (or right after the one under way); only while it schedules (this node leads). */
+  /** Runs a round now (or right after the one under way); only between start and stop. */
   poke(): void {
     if (!this.running) return;
     if (this.#running) {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
+import type { Store } from "./connect";
 
 export interface CallbackSpec {
   url: string;
@@ -44,9 +45,19 @@ export async function queueCallback(db: Kysely<Database>, client: number, runId:
   return true;
 }
 
-export async function listDueCallbacks(db: Kysely<Database>, now: number, limit: number): Promise<PendingCallback[]> {
-  const rows = await db.selectFrom("callback_outbox").selectAll().where("next_attempt_at", "<=", now).orderBy("next_attempt_at").orderBy("id").limit(limit).execute();
-  return rows.map((r) => ({ id: r.id, client: r.client, runId: r.run_id, url: r.url, headers: JSON.parse(r.headers), payload: r.payload, attempts: r.attempts }));
+/**
+ * Claims up to `limit` due deliveries for `leaseMs`: their next attempt moves to the lease's end,
+ * so no other node attempts them meanwhile (rows another node is claiming are skipped, not waited
+ * for), and a node that dies while attempting leaves them to be attempted again after the lease.
+ */
+export async function claimDueCallbacks(store: Store, now: number, limit: number, leaseMs: number): Promise<PendingCallback[]> {
+  return store.db.transaction().execute(async (trx) => {
+    const due = trx.selectFrom("callback_outbox").selectAll().where("next_attempt_at", "<=", now).orderBy("next_attempt_at").orderBy("id").limit(limit);
+    const rows = await (store.dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
+    if (rows.length === 0) return [];
+    await trx.updateTable("callback_outbox").set({ next_attempt_at: now + leaseMs }).where("id", "in", rows.map((r) => r.id)).execute();
+    return rows.map((r) => ({ id: r.id, client: r.client, runId: r.run_id, url: r.url, headers: JSON.parse(r.headers), payload: r.payload, attempts: r.attempts }));
+  });
 }
 
 /** Records an attempt: delivered, retried at `retryAt`, or given up (both undefined). */

@@ -68,3 +68,9 @@ async function migrate(store: Store): Promise<void> {
     throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
 }
+
+/** Whether `error` is a unique constraint refusing a row (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error)) return false;
+  return error.code === "SQLITE_CONSTRAINT_UNIQUE" || error.code === "23505";
+}

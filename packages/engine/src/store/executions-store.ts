@@ -2,6 +2,7 @@ import { expressionBuilder, type Kysely, type Selectable, type Transaction } fro
 import type { Execution, ExecutionChanges } from "../domain/execution";
 import { clientCondition, filterConditions, lifetimeParts, type ExecutionFilter, type ReadPlan } from "./execution-filters";
 import type { Database, ExecutionsTable } from "./schema";
+import type { Dialect } from "./connect";
 
 export type NewExecution = Omit<Execution, "runId">;
 
@@ -348,8 +349,13 @@ export async function listWaitingForQueue(db: Kysely<Database>, limit: number): 
 }
 
 /** Executions waiting for their start time (1698) that are due at `now`, oldest due first. */
-export async function listDue(db: Kysely<Database>, now: number, limit: number): Promise<Execution[]> {
-  const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1698).where("due_at", "<=", now).orderBy("due_at").orderBy("run_id").limit(limit).execute();
+/**
+ * Up to `limit` executions whose start time has come (1698), earliest first, in a transaction that
+ * claims them: on PostgreSQL the rows are locked and rows another node is claiming are skipped.
+ */
+export async function lockDue(trx: Transaction<Database>, dialect: Dialect, now: number, limit: number): Promise<Execution[]> {
+  const due = trx.selectFrom("executions").select(summaryColumns).where("status", "=", 1698).where("due_at", "<=", now).orderBy("due_at").orderBy("run_id").limit(limit);
+  const rows = await (dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
   return rows.map(toExecution);
 }
 

@@ -21,6 +21,7 @@ import { clusterMigration } from "./0018-cluster";
 import { executionOwnerMigration } from "./0019-execution-owner";
 import { nodeAgentsMigration } from "./0020-node-agents";
 import { consoleSessionsMigration } from "./0021-console-sessions";
+import { onePlannedSlotMigration } from "./0022-one-planned-slot";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0019-execution-owner": executionOwnerMigration,
     "0020-node-agents": nodeAgentsMigration,
     "0021-console-sessions": consoleSessionsMigration(dialect),
+    "0022-one-planned-slot": onePlannedSlotMigration,
   };
   return { getMigrations: async () => migrations };
 }
