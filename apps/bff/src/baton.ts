@@ -35,7 +35,7 @@ export interface StartOptions {
 /** Starts the whole process on the configured port (0 picks a free one). */
 export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
   const tls = config.BATON_TLS_CERT === undefined || config.BATON_TLS_KEY === undefined ? undefined : { cert: await readFile(config.BATON_TLS_CERT, "utf8"), key: await readFile(config.BATON_TLS_KEY, "utf8") };
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.BATON_DB_POOL_MAX, statementTimeoutMs: config.BATON_DB_STATEMENT_TIMEOUT_MS });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.BATON_DB_POOL_MAX, statementTimeoutMs: config.BATON_DB_STATEMENT_TIMEOUT_MS, migrate: config.BATON_MIGRATE === "start" });
   if (config.DATABASE_URL !== undefined && config.BATON_SESSION_KEY === undefined) {
     logger.warn("BATON_SESSION_KEY is not set: console sessions opened on this node work only here; give every node of the database the same key");
   }

@@ -12,6 +12,8 @@ const Config = z.object({
   /** PostgreSQL: connections per node, and the longest a statement may run. */
   BATON_DB_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   BATON_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** `start`: a node applies pending migrations when it starts; `never`: it refuses to start until `pnpm migrate` has. */
+  BATON_MIGRATE: z.enum(["start", "never"]).default("start"),
   BATON_ADMIN_PASSWORD: z.string().min(1).optional(),
   BATON_CLIENT: z.coerce.number().int().min(0).max(9999).default(100),
   BATON_AGENT_NAME: z.string().regex(/^[A-Z0-9._$@#-]{1,200}$/, "must be an upper-case agent name").default("LOCAL"),

@@ -1,5 +1,5 @@
 export { createEngine, type Engine, type EngineOptions } from "./engine";
-export { openStore, type Store, type StoreOptions, type Dialect } from "./store/connect";
+export { connectStore, migrateStore, openStore, type Store, type StoreOptions, type Dialect } from "./store/connect";
 export { API_BASE } from "./http/rest-router";
 export { basicAuthorization, parseBasicAuthorization, type Credentials } from "./auth/basic-credentials";
 export type { Principal } from "./auth/authenticator";

@@ -5,10 +5,11 @@ import type { Store } from "../store/connect";
 import { resetFailedLogins, setPasswordHash } from "../store/credentials-store";
 import { findObject, replaceObject } from "../store/objects-store";
 import { hashPassword } from "./passwords";
+import { inTransaction } from "../store/transaction";
 
 /** Sets `user_attributes.is_locked` of a USER object (the attribute operators see and export). */
 async function setLocked(store: Store, client: number, userName: string, locked: boolean, actor: string, now: number): Promise<void> {
-  await store.db.transaction().execute(async (trx) => {
+  await inTransaction(store.db, async (trx) => {
     const user = await findObject(trx, client, userName);
     if (user === undefined || user.type !== "USER") {
       throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "User not found.", `User '${userName}' does not exist in client ${client}.`);

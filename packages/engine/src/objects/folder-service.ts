@@ -14,6 +14,7 @@ import { explicitFoldersInTree, folderExists, writeFolder } from "../store/folde
 import { deleteObjects, objectFoldersInTree, objectTypesNamed, objectsInFolderTree, type TreePosition } from "../store/objects-store";
 import type { Database } from "../store/schema";
 import { ACCOUNT_TYPES, lockImports, prepareObject, requireFolderRight, writeObjects, type PreparedObject, type WriteConflict, type WriteResult } from "./object-writer";
+import { inTransaction } from "../store/transaction";
 
 /** Issues reported at most for one import: enough to fix a file, not a 50 MiB answer. */
 const MAX_ISSUES = 100;
@@ -67,7 +68,7 @@ export class FolderService {
     for (const object of remove) requireRight(principal, Right.DELETE, object.type, object.name);
     await options.beforeWrite?.();
     const now = this.clock.now();
-    const written = await this.store.db.transaction().execute(async (trx) => {
+    const written = await inTransaction(this.store.db, async (trx) => {
       await lockImports(trx, this.store.dialect, principal.client);
       const removed = await deleteObjects(trx, principal.client, remove.map((object) => object.name));
       const createdFolders = folder !== "" && !(await folderExists(trx, principal.client, folder)) ? [folder] : [];

@@ -14,6 +14,7 @@ import type { Store } from "../store/connect";
 import { findFolder, folderExists } from "../store/folders-store";
 import { findObject, objectsMentioning, type StoredObject } from "../store/objects-store";
 import { ACCOUNT_TYPES, lockImports, prepareObject, requireFolderRight, writeObjects, type WriteConflict } from "./object-writer";
+import { inTransaction } from "../store/transaction";
 
 /** When and by whom an object was created and last changed. */
 export interface Modification {
@@ -71,7 +72,7 @@ export class ObjectService {
   async import(principal: Principal, envelope: InImportObjectBody, overwrite: boolean): Promise<ObjectDefinition> {
     const definition = definitionFromEnvelope(envelope);
     const prepared = await prepareObject(principal, definition, `data.${definition.type.toLowerCase()}`);
-    await this.store.db.transaction().execute(async (trx) => {
+    await inTransaction(this.store.db, async (trx) => {
       await lockImports(trx, this.store.dialect, principal.client);
       await writeObjects(trx, [prepared], { client: principal.client, user: principal.userName, now: this.clock.now(), overwrite, refuse: (conflicts) => conflictError(conflicts, principal.client) });
     });

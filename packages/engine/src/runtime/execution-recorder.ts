@@ -9,6 +9,7 @@ import { appendEvent } from "../store/events-store";
 import { insertExecution, updateExecution, type NewExecution } from "../store/executions-store";
 import type { Clock } from "./clock";
 import type { ExecutionEventBus } from "./event-bus";
+import { inTransaction } from "../store/transaction";
 
 /**
  * Writes executions and their status changes. Every change is one transaction holding the
@@ -25,7 +26,7 @@ export class ExecutionRecorder {
 
   async create(execution: NewExecution, definition: string): Promise<Execution> {
     const now = this.clock.now();
-    const { created, event } = await this.store.db.transaction().execute(async (trx) => {
+    const { created, event } = await inTransaction(this.store.db, async (trx) => {
       const created = await insertExecution(trx, execution, definition, now, this.node?.nodeId ?? null);
       return { created, event: await this.#appendEvent(trx, created, now) };
     });
@@ -45,7 +46,7 @@ export class ExecutionRecorder {
    */
   async claim(execution: Pick<Execution, "client" | "runId">, fromStatus: number | undefined, changes: ExecutionChanges): Promise<Execution | undefined> {
     const now = this.clock.now();
-    const result = await this.store.db.transaction().execute((trx) => this.#change(trx, execution, fromStatus, changes, now));
+    const result = await inTransaction(this.store.db, (trx) => this.#change(trx, execution, fromStatus, changes, now));
     if (result === undefined) return undefined;
     this.bus.publish(result.event);
     return result.updated;
@@ -57,7 +58,7 @@ export class ExecutionRecorder {
    */
   async claimMany(select: (trx: Transaction<Database>) => Promise<readonly Execution[]>, fromStatus: number, changes: ExecutionChanges): Promise<Execution[]> {
     const now = this.clock.now();
-    const results = await this.store.db.transaction().execute(async (trx) => {
+    const results = await inTransaction(this.store.db, async (trx) => {
       const claimed: Array<{ updated: Execution; event: ExecutionEvent }> = [];
       for (const execution of await select(trx)) {
         const result = await this.#change(trx, execution, fromStatus, changes, now);

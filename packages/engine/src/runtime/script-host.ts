@@ -6,6 +6,7 @@ import { findObject, replaceObject } from "../store/objects-store";
 import { MAX_ACTIVATION_DEPTH, type ActivationContext } from "./activation-context";
 import type { Clock } from "./clock";
 import type { ReportWriter } from "./report-writer";
+import { inTransaction } from "../store/transaction";
 
 /** The engine's side of a running script: ACT report, static variables, activations, time. */
 export class EngineScriptHost implements ScriptHost {
@@ -33,7 +34,7 @@ export class EngineScriptHost implements ScriptHost {
 
   async putVar(vara: string, key: string, values: readonly string[]): Promise<void> {
     const { client, userName } = this.context.principal;
-    await this.store.db.transaction().execute(async (trx) => {
+    await inTransaction(this.store.db, async (trx) => {
       const object = await findObject(trx, client, vara.toUpperCase());
       if (object === undefined || object.type !== "VARA") throw new HostError(`static variable '${vara.toUpperCase()}' does not exist`);
       await replaceObject(trx, client, { ...object, body: withVaraRow(object.body, key, values) }, userName, this.clock.now());

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 import type { Store } from "./connect";
+import { inTransaction } from "./transaction";
 
 export interface CallbackSpec {
   url: string;
@@ -51,7 +52,7 @@ export async function queueCallback(db: Kysely<Database>, client: number, runId:
  * for), and a node that dies while attempting leaves them to be attempted again after the lease.
  */
 export async function claimDueCallbacks(store: Store, now: number, limit: number, leaseMs: number): Promise<PendingCallback[]> {
-  return store.db.transaction().execute(async (trx) => {
+  return inTransaction(store.db, async (trx) => {
     const due = trx.selectFrom("callback_outbox").selectAll().where("next_attempt_at", "<=", now).orderBy("next_attempt_at").orderBy("id").limit(limit);
     const rows = await (store.dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
     if (rows.length === 0) return [];

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema";
+import { inTransaction } from "./transaction";
 
 /** Rows deleted per statement, so that deleting a large client never holds the database long. */
 const BATCH = 500;
@@ -24,7 +25,7 @@ export async function deleteClientData(db: Kysely<Database>, client: number, onP
   for (;;) {
     const runIds = (await db.selectFrom("executions").select("run_id").where("client", "=", client).limit(BATCH).execute()).map((row) => row.run_id);
     if (runIds.length === 0) break;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       for (const table of EXECUTION_TABLES) count(table, Number((await trx.deleteFrom(table).where("run_id", "in", runIds).executeTakeFirst()).numDeletedRows));
       count("executions", Number((await trx.deleteFrom("executions").where("client", "=", client).where("run_id", "in", runIds).executeTakeFirst()).numDeletedRows));
     });
@@ -32,7 +33,7 @@ export async function deleteClientData(db: Kysely<Database>, client: number, onP
   for (;;) {
     const ids = (await db.selectFrom("forecasts").select("id").where("client", "=", client).limit(BATCH).execute()).map((row) => row.id);
     if (ids.length === 0) break;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       count("forecast_entries", Number((await trx.deleteFrom("forecast_entries").where("forecast_id", "in", ids).executeTakeFirst()).numDeletedRows));
       count("forecasts", Number((await trx.deleteFrom("forecasts").where("id", "in", ids).executeTakeFirst()).numDeletedRows));
     });

@@ -26,17 +26,30 @@ export interface StoreOptions {
   /** PostgreSQL: connections in the pool (default 10) and the longest a statement may run (default 60 s). */
   poolMax?: number;
   statementTimeoutMs?: number;
+  /** Apply pending migrations (default); false refuses to open a database that needs them. */
+  migrate?: boolean;
 }
 
 // PostgreSQL returns bigint (epoch-millisecond columns, counts) as strings unless told otherwise;
 // every bigint here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** Opens the database, applies pending migrations and returns the store. */
+/** Opens the database, applies pending migrations (or refuses when it needs some and must not) and returns the store. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs ?? 60_000) : openSqlite(options.dataDir);
-  await migrate(store);
+  const store = connectStore(options);
+  try {
+    if (options.migrate === false) await requireMigrated(store);
+    else await migrateStore(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   return store;
+}
+
+/** Opens the database as it is, without looking at its migrations (`pnpm migrate` applies them itself). */
+export function connectStore(options: StoreOptions): Store {
+  return options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs ?? 60_000) : openSqlite(options.dataDir);
 }
 
 function openSqlite(dataDir: string): Store {
@@ -60,12 +73,22 @@ function openPostgres(connectionString: string, max: number, statementTimeoutMs:
   return { db, dialect: "postgres", databaseUrl: connectionString, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
 }
 
-async function migrate(store: Store): Promise<void> {
+/** Applies the pending migrations, one node at a time (Kysely holds a lock row meanwhile); returns their names. */
+export async function migrateStore(store: Store): Promise<string[]> {
   const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error !== undefined || failed !== undefined) {
     throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+async function requireMigrated(store: Store): Promise<void> {
+  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+  const pending = (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  if (pending.length > 0) {
+    throw new Error(`the database needs the migrations ${pending.join(", ")}: run \`pnpm migrate\` with this DATABASE_URL first, then start the nodes`);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SeenFile } from "../domain/event-definition";
 import type { Database } from "./schema";
+import { inTransaction } from "./transaction";
 
 /** The files a file event saw at its last check. */
 export async function listSeenFiles(db: Kysely<Database>, client: number, runId: number): Promise<SeenFile[]> {
@@ -10,7 +11,7 @@ export async function listSeenFiles(db: Kysely<Database>, client: number, runId:
 
 /** Replaces what a file event saw, in one transaction. */
 export async function replaceSeenFiles(db: Kysely<Database>, client: number, runId: number, files: readonly SeenFile[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom("event_files").where("client", "=", client).where("run_id", "=", runId).execute();
     // Chunks keep each statement under the parameter limits of both databases.
     for (let i = 0; i < files.length; i += 500) {

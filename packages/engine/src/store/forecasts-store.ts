@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool
 import { wildcardToLike } from "../domain/wildcard";
 import { matchesWildcard } from "./like";
 import type { Database, ForecastEntriesTable, ForecastsTable } from "./schema";
+import { inTransaction } from "./transaction";
 
 export interface ForecastSubject {
   type: string;
@@ -106,7 +107,7 @@ export async function insertForecast(db: Kysely<Database>, forecast: NewForecast
  * transaction; nothing when the forecast was deleted meanwhile (force-deleted while calculating).
  */
 export async function completeForecast(db: Kysely<Database>, client: number, id: number, outcome: ForecastOutcome, entries: readonly ForecastEntry[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable("forecasts")
       .set({
@@ -181,7 +182,7 @@ export async function retitleForecast(db: Kysely<Database>, client: number, id: 
 /** Deletes forecasts of the client with their entries. */
 export async function deleteForecasts(db: Kysely<Database>, client: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const owned = (await trx.selectFrom("forecasts").select("id").where("client", "=", client).where("id", "in", [...ids]).execute()).map((r) => r.id);
     if (owned.length === 0) return;
     await trx.deleteFrom("forecast_entries").where("forecast_id", "in", owned).execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { splitIntoPages } from "../domain/report-pages";
 import type { Database } from "./schema";
+import { inTransaction } from "./transaction";
 
 export interface ReportInfo {
   type: string;
@@ -13,7 +14,7 @@ export interface ReportInfo {
  * cut at line ends). Creates the report on first write. One transaction.
  */
 export async function appendReport(db: Kysely<Database>, client: number, runId: number, type: string, text: string, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const report = await trx.selectFrom("reports").select("run_id").where("run_id", "=", runId).where("type", "=", type).executeTakeFirst();
     if (report === undefined) {
       await trx.insertInto("reports").values({ run_id: runId, type, client, updated_at: now, ended: 0 }).execute();

@@ -1,0 +1,26 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "./schema";
+
+/** Errors after which running the transaction again can succeed: PostgreSQL's serialization failure, deadlock and lock not available, SQLite's busy database. */
+const RETRYABLE_CODES = new Set(["40001", "40P01", "55P03", "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED"]);
+const ATTEMPTS = 5;
+
+/**
+ * Runs `work` in a transaction, again (up to five attempts, waiting a little longer each time) when
+ * the database refused it for a conflict with another transaction: a deadlock between two nodes
+ * costs a retry, not an error. `work` must only touch the database: it may run more than once.
+ */
+export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10));
+    }
+  }
+}
+
+export function isRetryable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" && RETRYABLE_CODES.has(error.code);
+}
