@@ -235,9 +235,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await takeover.atStart();
   const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.get(principal, runId) });
   await forecasts.recover();
-  forecasts.start();
   await clusterEvents.start();
   await cluster.start();
+  forecasts.start(() => cluster.leader);
   if ((options.node?.roles ?? NODE_ROLES).includes("scheduling")) scheduler.start();
   system.start((error) => logger.error({ err: error }, "could not sample the metrics"));
   const housekeeping = new Housekeeping({ store, clock, logger });

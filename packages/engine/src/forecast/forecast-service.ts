@@ -119,10 +119,16 @@ export class ForecastService {
     });
   }
 
-  /** Recomputes the autoforecasts now and then hourly. */
-  start(): void {
-    this.#track(this.refreshAutoforecasts());
-    this.#timer = setInterval(() => this.#track(this.refreshAutoforecasts()), AUTOFORECAST_EVERY_MS);
+  /**
+   * Recomputes the autoforecasts now and then hourly, while `leads()` says this node leads the
+   * scheduler: one node of the cluster computes them.
+   */
+  start(leads: () => boolean): void {
+    const refresh = () => {
+      if (leads()) this.#track(this.refreshAutoforecasts());
+    };
+    refresh();
+    this.#timer = setInterval(refresh, AUTOFORECAST_EVERY_MS);
     this.#timer.unref();
   }
 

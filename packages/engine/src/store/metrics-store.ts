@@ -1,5 +1,5 @@
 import { STATUS_RANGES, Status, type MetricType } from "@baton/contract";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema";
 
 const [WAITING_FROM, WAITING_TO] = STATUS_RANGES["ANY_WAITING"]?.[0] ?? [1682, 1710];
@@ -29,9 +29,25 @@ export async function countExecutionsEndedSince(db: Kysely<Database>, since: num
 }
 
 /** Stores one minute's values (a minute sampled twice keeps its first values). */
+/** Counts of one node's minute: the nodes' samples of one minute add up. The other types (database counts, latency percentiles) keep the largest. */
+const SUMMED: ReadonlySet<string> = new Set(["executions_started", "executions_ended_ok", "executions_ended_not_ok", "agents_connected", "api_requests"]);
+
+/** Stores one node's samples of the minute at `at`, merged with those other nodes stored for it. */
 export async function insertMetricSamples(db: Kysely<Database>, at: number, values: Readonly<Record<MetricType, number>>): Promise<void> {
   const rows = Object.entries(values).map(([type, value]) => ({ type, at, value }));
-  await db.insertInto("metric_samples").values(rows).onConflict((conflict) => conflict.columns(["type", "at"]).doNothing()).execute();
+  for (const summed of [true, false]) {
+    const group = rows.filter((row) => SUMMED.has(row.type) === summed);
+    if (group.length === 0) continue;
+    await db
+      .insertInto("metric_samples")
+      .values(group)
+      .onConflict((conflict) =>
+        conflict.columns(["type", "at"]).doUpdateSet({
+          value: summed ? sql<number>`metric_samples.value + excluded.value` : sql<number>`case when excluded.value > metric_samples.value then excluded.value else metric_samples.value end`,
+        }),
+      )
+      .execute();
+  }
 }
 
 export async function readMetricSamples(db: Kysely<Database>, type: MetricType, from: number, to: number): Promise<{ at: number; value: number }[]> {
