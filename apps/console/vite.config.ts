@@ -4,15 +4,14 @@ import react from "@vitejs/plugin-react";
 // In development the BFF runs separately on 8080; in production it serves dist/ itself (same origin).
 const backend = "http://127.0.0.1:8080";
 
-/** Libraries change less often than the app: separate chunks stay cached across releases. */
+/**
+ * React changes less often than the app: its own chunk stays cached across releases. Every other
+ * library goes where rollup puts it, next to the screens that use it, so that the first screen
+ * loads only what it needs (the graph, charts, editor and diff view come with their screens).
+ */
 function vendorChunk(id: string): string | undefined {
-  if (!id.includes("node_modules")) return undefined;
-  if (/[\\/]node_modules[\\/](@mui|@emotion)[\\/]/.test(id)) return "mui";
   if (/[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return "react";
-  if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return "zod";
-  // The editor is only needed on the Scripts screen, which loads it on demand.
-  if (/[\\/]node_modules[\\/](@codemirror|@lezer|crelt|style-mod|w3c-keyname)[\\/]/.test(id)) return "codemirror";
-  return "vendor";
+  return undefined;
 }
 
 export default defineConfig({

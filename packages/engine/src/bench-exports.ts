@@ -13,7 +13,8 @@ export { placeEntries } from "./forecast/forecast-entries";
 export { planObject } from "./forecast/plan";
 export { PlanSnapshot } from "./forecast/plan-snapshot";
 export { RuntimeEstimator } from "./runtime/runtime-estimator";
-export { openStore, type Store } from "./store/connect";
+export { openStore, type Store, type StoreOptions } from "./store/connect";
+export { createEngine, type Engine } from "./engine";
 export { upsertObjects, type ObjectRow } from "./store/objects-store";
 export { recentOkRuntimes } from "./store/runtime-estimates-store";
 

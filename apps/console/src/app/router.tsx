@@ -1,14 +1,6 @@
 import { Navigate, createBrowserRouter } from "react-router";
 import { LoginPage } from "../features/auth/components/login-page";
 import { ExecutionsPage } from "../features/executions/components/executions-page";
-import { ExecutionDetailPage } from "../features/executions/components/execution-detail-page";
-import { InboxPage } from "../features/notifications/components/inbox-page";
-import { ObjectsPage } from "../features/objects/components/objects-page";
-import { ObjectPage } from "../features/objects/components/object-page";
-import { SearchPage } from "../features/search/components/search-page";
-import { ForecastsPage } from "../features/forecasts/components/forecasts-page";
-import { ForecastDetailPage } from "../features/forecasts/components/forecast-detail-page";
-import { AgentGapsPage } from "../features/forecasts/components/agent-gaps-page";
 import { AppShell } from "./app-shell";
 import { NotFoundPage } from "./not-found-page";
 import { RequireSession } from "./require-session";
@@ -25,15 +17,17 @@ export function createRouter() {
       ),
       children: [
         { index: true, element: <Navigate to="/executions" replace /> },
+        // The executions list is the first screen and comes with the app; every other screen loads
+        // when it is first opened, so that the first page needs no code of the others.
         { path: "executions", element: <ExecutionsPage /> },
-        { path: "executions/:runId", element: <ExecutionDetailPage /> },
-        { path: "notifications", element: <InboxPage /> },
-        { path: "objects", element: <ObjectsPage /> },
-        { path: "objects/:name", element: <ObjectPage /> },
-        { path: "search", element: <SearchPage /> },
-        { path: "forecasts", element: <ForecastsPage /> },
-        { path: "forecasts/agents", element: <AgentGapsPage /> },
-        { path: "forecasts/:id", element: <ForecastDetailPage /> },
+        { path: "executions/:runId", lazy: async () => ({ Component: (await import("../features/executions/components/execution-detail-page")).ExecutionDetailPage }) },
+        { path: "notifications", lazy: async () => ({ Component: (await import("../features/notifications/components/inbox-page")).InboxPage }) },
+        { path: "objects", lazy: async () => ({ Component: (await import("../features/objects/components/objects-page")).ObjectsPage }) },
+        { path: "objects/:name", lazy: async () => ({ Component: (await import("../features/objects/components/object-page")).ObjectPage }) },
+        { path: "search", lazy: async () => ({ Component: (await import("../features/search/components/search-page")).SearchPage }) },
+        { path: "forecasts", lazy: async () => ({ Component: (await import("../features/forecasts/components/forecasts-page")).ForecastsPage }) },
+        { path: "forecasts/agents", lazy: async () => ({ Component: (await import("../features/forecasts/components/agent-gaps-page")).AgentGapsPage }) },
+        { path: "forecasts/:id", lazy: async () => ({ Component: (await import("../features/forecasts/components/forecast-detail-page")).ForecastDetailPage }) },
         // The editor is large: the Scripts screen and CodeMirror load when it is first opened.
         { path: "scripts", lazy: async () => ({ Component: (await import("../features/scripts/components/scripts-page")).ScriptsPage }) },
         // Git work and the diff view (CodeMirror) are loaded when the screen is first opened.

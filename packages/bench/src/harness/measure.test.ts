@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alternate, median } from "./measure";
+import { alternate, median, percentile } from "./measure";
 
 describe("median", () => {
   it.each([
@@ -19,6 +19,21 @@ describe("median", () => {
 
   it("refuses no values", () => {
     expect(() => median([])).toThrow(/no values/);
+  });
+});
+
+describe("percentile", () => {
+  it.each([
+    { values: [5], percent: 95, expected: 5 },
+    { values: Array.from({ length: 100 }, (_, i) => i + 1), percent: 95, expected: 95 },
+    { values: Array.from({ length: 20 }, (_, i) => 20 - i), percent: 95, expected: 19 },
+    { values: [16.7, 16.6, 33.3, 16.7], percent: 50, expected: 16.7 },
+  ])("the $percent th of $values.length values is $expected", ({ values, percent, expected }) => {
+    expect(percentile(values, percent)).toBe(expected);
+  });
+
+  it("refuses no values", () => {
+    expect(() => percentile([], 95)).toThrow(/no values/);
   });
 });
 

@@ -6,6 +6,10 @@ describe("speedRatio", () => {
     expect(speedRatio("ms", 200, 100)).toBe(0.5);
   });
 
+  it("is baseline/subject for sizes: a bundle 2.5 times as large is 0.4", () => {
+    expect(speedRatio("KB", 250, 100)).toBe(0.4);
+  });
+
   it("is subject/baseline for rates: a subject with twice the throughput is 2", () => {
     expect(speedRatio("per_s", 2000, 1000)).toBe(2);
   });

@@ -1,9 +1,12 @@
 import { median, type Samples } from "./measure";
 
-/** Units a bench reports in: milliseconds (less is better) or items per second (more is better). */
-export type Metric = "ms" | "per_s";
+/**
+ * Units a bench reports in: milliseconds, mebibytes or kilobytes (1000 bytes, as bundlers count
+ * them) where less is better, or items per second where more is better.
+ */
+export type Metric = "ms" | "per_s" | "MiB" | "KB";
 
-const LOWER_IS_BETTER: Readonly<Record<Metric, boolean>> = { ms: true, per_s: false };
+const LOWER_IS_BETTER: Readonly<Record<Metric, boolean>> = { ms: true, per_s: false, MiB: true, KB: true };
 
 /**
  * What a row must reach: `absolute` bounds the subject's own figure (at most for times, at least
@@ -42,7 +45,7 @@ export function meetsTarget(target: Target, metric: Metric, subject: number, rat
 
 /** The target as written in the table and the JSON file. */
 export function targetLabel(target: Target, metric: Metric): string {
-  if (target.kind === "ratio") return `>= ${target.value}x baseline`;
+  if (target.kind === "ratio") return `>= ${Number(target.value.toFixed(2))}x baseline`;
   return `${LOWER_IS_BETTER[metric] ? "<=" : ">="} ${target.value} ${metric}`;
 }
 

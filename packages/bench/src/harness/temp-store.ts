@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openStore, type Store } from "@baton/engine/bench";
+import { openStore, type Store, type StoreOptions } from "@baton/engine/bench";
 import { sql } from "kysely";
 
 /** An engine store on a fresh SQLite file, with the path of that file for direct (better-sqlite3) access. */
@@ -16,10 +16,10 @@ export interface TempStore {
  * directory afterwards, also when `use` throws: a bench never touches a real data directory and
  * leaves no gigabyte-sized files behind.
  */
-export async function withTempStore<T>(use: (temp: TempStore) => Promise<T>): Promise<T> {
+export async function withTempStore<T>(use: (temp: TempStore) => Promise<T>, options: Omit<StoreOptions, "dataDir"> = {}): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), "baton-bench-"));
   try {
-    const store = await openStore({ dataDir });
+    const store = await openStore({ ...options, dataDir });
     try {
       return await use({ store, file: await mainDatabaseFile(store) });
     } finally {

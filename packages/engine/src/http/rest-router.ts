@@ -37,9 +37,11 @@ export function createRestRouter(routes: readonly Route[], deps: RestRouterDeps)
   return (req, res) => {
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
-    const path = url.split("?")[0] ?? "/";
-    if (isHttpMethod(method) && router.find(method, path) !== null) {
-      router.lookup(req, res);
+    const queryAt = url.indexOf("?");
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const found = isHttpMethod(method) ? router.find(method, path) : null;
+    if (found !== null) {
+      void found.handler(req, res, found.params, found.store, found.searchParams);
       return;
     }
     const allowed = METHODS.filter((m) => router.find(m, path) !== null);
@@ -60,7 +62,9 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
   try {
     if (!route.public) principal = await authenticate(req, params, deps.authenticator);
     const body = route.takesBody ? parseJsonBody(await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
-    const query = Object.fromEntries(mergeRepeated(new URL(req.url ?? "/", "http://localhost").searchParams));
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const query = queryAt < 0 ? {} : Object.fromEntries(mergeRepeated(new URLSearchParams(url.slice(queryAt + 1))));
     const result = await route.run({ params, query, body, principal, req, res });
     if (result instanceof StreamReply) {
       status = 200;

@@ -143,8 +143,9 @@ export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>)
       }
       const reason = await definition.disabled?.(raw.principal);
       if (reason !== undefined) throw new DisabledResourceError(reason);
-      const params = parse(definition.params, raw.params, "", {});
-      const query = parse(definition.query, raw.query, "", {});
+      // Routes without params or query ignore unknown ones: nothing to parse.
+      const params = Object.is(definition.params, noParams) ? ({} as P) : parse(definition.params, raw.params, "", {});
+      const query = Object.is(definition.query, noParams) ? ({} as Q) : parse(definition.query, raw.query, "", {});
       const bodyInput = definition.normaliseBody ? definition.normaliseBody(raw.body) : raw.body;
       const body = parse(definition.body, bodyInput, "", fieldCodes);
       return definition.handle({ params, query, body, principal: raw.principal, req: raw.req, res: raw.res });

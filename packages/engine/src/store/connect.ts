@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations/index";
@@ -28,6 +28,8 @@ export interface StoreOptions {
   statementTimeoutMs?: number;
   /** Apply pending migrations (default); false refuses to open a database that needs them. */
   migrate?: boolean;
+  /** Told of every statement run, with its parameters (benchmarks replay them). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 // PostgreSQL returns bigint (epoch-millisecond columns, counts) as strings unless told otherwise;
@@ -49,27 +51,34 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
 /** Opens the database as it is, without looking at its migrations (`pnpm migrate` applies them itself). */
 export function connectStore(options: StoreOptions): Store {
-  return options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs ?? 60_000) : openSqlite(options.dataDir);
+  const log = options.onQuery && queryLog(options.onQuery);
+  return options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs ?? 60_000, log) : openSqlite(options.dataDir, log);
 }
 
-function openSqlite(dataDir: string): Store {
+function queryLog(onQuery: NonNullable<StoreOptions["onQuery"]>): (event: LogEvent) => void {
+  return (event) => {
+    if (event.level === "query") onQuery(event.query.sql, event.query.parameters);
+  };
+}
+
+function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
   mkdirSync(dataDir, { recursive: true });
   const file = new SQLite(join(dataDir, "baton.sqlite"));
   file.pragma("journal_mode = WAL");
   file.pragma("busy_timeout = 5000");
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), ...(log && { log }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
-function openPostgres(connectionString: string, max: number, statementTimeoutMs: number): Store {
+function openPostgres(connectionString: string, max: number, statementTimeoutMs: number, log?: (event: LogEvent) => void): Store {
   // A statement stuck on a lock or a runaway query fails after the timeout instead of holding a connection forever.
   const pool = new pg.Pool({ connectionString, max, statement_timeout: statementTimeoutMs });
   // A pooled connection the server drops (restart, failover, admin kill) is replaced on next use;
   // without a listener its error would end the whole process. Queries in flight still fail.
   pool.on("error", () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log && { log }) });
   return { db, dialect: "postgres", databaseUrl: connectionString, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
 }
 

@@ -23,6 +23,8 @@ export class EngineMetrics {
   readonly #started: Counter<"type">;
   readonly #ended: Counter<"type" | "status">;
   readonly #requestSeconds: Histogram<"route" | "method" | "status">;
+  /** One labelled series per route, method and status, so that a request does not hash its labels. */
+  readonly #requestSeries = new Map<string, ReturnType<Histogram<"route" | "method" | "status">["labels"]>>();
   readonly #endedRecently: Gauge<"outcome">;
   /** This minute so far: counts, API requests and a uniform sample of their durations in ms. */
   #minute = newMinute();
@@ -74,7 +76,13 @@ export class EngineMetrics {
 
   /** Records one REST request (its route pattern, not its path, so that labels stay few). */
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    this.#requestSeconds.observe({ route, method, status: String(status) }, seconds);
+    const key = `${method} ${route} ${status}`;
+    let series = this.#requestSeries.get(key);
+    if (series === undefined) {
+      series = this.#requestSeconds.labels({ route, method, status: String(status) });
+      this.#requestSeries.set(key, series);
+    }
+    series.observe(seconds);
     const minute = this.#minute;
     minute.requests += 1;
     // Reservoir sampling: every request of the minute is equally likely to be among the kept ones.
