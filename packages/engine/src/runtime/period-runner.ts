@@ -34,7 +34,8 @@ export class PeriodRunner {
     await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
     if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, callbackSpec(request.callback));
     const container = await recorder.change(created, { status: Status.ACTIVE, startTime: clock.now() });
-    if (!(await this.#planSlot(container, rule, clock.now()))) await this.afterEnd(container.client, container.runId);
+    // Planned from the start itself: an interval rule's first activation is at the start.
+    if (!(await this.#planSlot(container, rule, container.startTime ?? clock.now()))) await this.afterEnd(container.client, container.runId);
     return container;
   }
 
