@@ -126,13 +126,18 @@ describe("the OpenAPI document", () => {
     expect(JSON.stringify(merge)).toContain("conflicts");
   });
 
-  it("documents query parameters by what they carry: integers, flags and comma lists", () => {
+  it("documents query parameters by what they carry (integers, flags, comma lists) and what they mean", () => {
     const list = document.paths["/{client_id}/executions"]?.get;
     const parameter = (name: string) => list?.parameters.find((p) => p.name === name);
     expect(parameter("max_results")?.schema).toMatchObject({ type: "integer", format: "int32" });
     expect(parameter("name_exclude")?.schema).toMatchObject({ type: "boolean" });
     expect(parameter("type")).toMatchObject({ in: "query", style: "form", schema: { type: "array" } });
     expect(parameter("client_id")).toMatchObject({ in: "path", schema: { type: "integer", minimum: 0, maximum: 9999 } });
+    expect(parameter("max_results")).toMatchObject({ description: expect.stringMatching(/page size/i) });
+    const undescribed = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.values(methods).flatMap((operation) => operation.parameters.filter((p) => p.in === "query" && !(p as { description?: string }).description).map((p) => `${path} ${p.name}`)),
+    );
+    expect(undescribed).toEqual([]);
     const exportFolder = document.paths["/{client_id}/folderobjects/{folder_path}"]?.get;
     expect(exportFolder?.parameters.find((p) => p.name === "folder_path")).toMatchObject({ in: "path" });
   });

@@ -9,6 +9,7 @@ import * as repositories from "../schemas/repositories";
 import * as search from "../schemas/search";
 import * as system from "../schemas/system";
 import type { Answer } from "./answers";
+import { PARAMETER_DESCRIPTIONS } from "./parameter-descriptions";
 import { wireTypes } from "./wire-types";
 
 /** What the document needs to know of one route. */
@@ -165,7 +166,7 @@ function parameters(schema: z.ZodType, location: "path" | "query", wildcard?: st
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
-    const { description, ...rest } = property;
+    const { description = PARAMETER_DESCRIPTIONS[name], ...rest } = property;
     return {
       name: name === "*" ? (wildcard ?? "path") : name,
       // The last parameter takes the rest of the path, slashes included (as %2F too).
