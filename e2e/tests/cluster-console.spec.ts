@@ -20,6 +20,8 @@ interface Node {
 }
 
 test.describe("two nodes on one PostgreSQL database", () => {
+  // Two nodes need PostgreSQL (one SQLite file has one node): without TEST_DATABASE_URL there is none
+  // to run on. scripts/test.sh always provides one (a throwaway cluster), so CI runs this test.
   test.skip(serverUrl === undefined, "needs TEST_DATABASE_URL (a PostgreSQL server)");
   const database = `baton_e2e_cluster_${process.pid}_${Date.now()}`;
   const dataDir = mkdtempSync(join(tmpdir(), "baton-e2e-cluster-"));

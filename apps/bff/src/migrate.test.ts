@@ -1,38 +1,25 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
-import { exited, startProcess, type Process } from "./testing/baton-process";
+import { describe, expect, it } from "vitest";
+import { processesPerTest } from "./testing/baton-process";
 
 const MIGRATE = fileURLToPath(new URL("./migrate.ts", import.meta.url));
 const run = promisify(execFile);
 
 describe("migrations as an explicit step", () => {
-  const dirs: string[] = [];
-  const running: Process[] = [];
-  afterEach(async () => {
-    for (const started of running.splice(0)) {
-      started.child.kill("SIGKILL");
-      await exited(started.child);
-    }
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const processes = processesPerTest();
 
   const migrate = async (dataDir: string) => (await run(process.execPath, ["--import", "tsx", MIGRATE], { env: { ...process.env, DATA_DIR: dataDir }, cwd: fileURLToPath(new URL("..", import.meta.url)) })).stdout;
 
   it("a node with BATON_MIGRATE=never refuses a database that needs migrations, and starts once `pnpm migrate` applied them", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "baton-migrate-"));
-    dirs.push(dir);
-    await expect(startProcess(dir, { BATON_MIGRATE: "never" })).rejects.toThrow(/needs the migrations 0001-initial, .*0022-one-planned-slot: run `pnpm migrate`/);
+    const dir = processes.dataDir();
+    await expect(processes.start(dir, { BATON_MIGRATE: "never" })).rejects.toThrow(/needs the migrations 0001-initial, .*0022-one-planned-slot: run `pnpm migrate`/);
 
     expect(await migrate(dir)).toMatch(/^Applied \d+ migrations: 0001-initial, .*0022-one-planned-slot\.\n$/);
     expect(await migrate(dir)).toBe("The database is up to date: no migration to apply.\n");
 
-    const started = await startProcess(dir, { BATON_MIGRATE: "never" });
-    running.push(started);
+    const started = await processes.start(dir, { BATON_MIGRATE: "never" });
     expect((await fetch(`${started.rest}/ping`)).status).toBe(200);
   });
 });

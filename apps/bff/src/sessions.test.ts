@@ -1,36 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { OutSession } from "@baton/contract";
 import { openStore } from "@baton/engine";
-import { afterEach, describe, expect, it } from "vitest";
-import { exited, startProcess, type Process } from "./testing/baton-process";
+import { describe, expect, it } from "vitest";
+import { processesPerTest, type Process } from "./testing/baton-process";
 import { ADMIN_PASSWORD } from "./testing/test-baton";
 
 const KEY = "session-key-for-the-tests-0123456789";
 
 describe("console sessions in the database", () => {
-  const dirs: string[] = [];
-  const running: Process[] = [];
-  afterEach(async () => {
-    for (const started of running.splice(0)) {
-      started.child.kill("SIGKILL");
-      await exited(started.child);
-    }
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const processes = processesPerTest();
 
   async function start(dir: string, key = KEY): Promise<{ process: Process; console: string }> {
-    const started = await startProcess(dir, { BATON_SESSION_KEY: key });
-    running.push(started);
+    const started = await processes.start(dir, { BATON_SESSION_KEY: key });
     return { process: started, console: started.rest.replace("/ae/api/v1", "") };
   }
 
-  async function stop(started: Process): Promise<void> {
-    started.child.kill("SIGINT");
-    await exited(started.child);
-    running.splice(running.indexOf(started), 1);
-  }
+  const stop = (started: Process) => processes.stop(started);
 
   async function login(consoleUrl: string): Promise<{ cookie: string; session: OutSession }> {
     const response = await fetch(`${consoleUrl}/bff/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client: 100, user: "ADMIN", department: "ADMIN", password: ADMIN_PASSWORD }) });
@@ -41,8 +25,7 @@ describe("console sessions in the database", () => {
   const whoAmI = async (consoleUrl: string, cookie: string) => (await fetch(`${consoleUrl}/bff/session`, { headers: { cookie } })).status;
 
   it("keeps a session across a restart, storing neither its id nor the password in the clear", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "baton-sessions-"));
-    dirs.push(dir);
+    const dir = processes.dataDir();
     const first = await start(dir);
     const { cookie, session } = await login(first.console);
     await stop(first.process);
@@ -68,8 +51,7 @@ describe("console sessions in the database", () => {
   });
 
   it("opens no session on a node with another session key, and leaves it for the nodes with the right one", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "baton-sessions-"));
-    dirs.push(dir);
+    const dir = processes.dataDir();
     const first = await start(dir);
     const { cookie } = await login(first.console);
     await stop(first.process);

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { OutExecution } from "@baton/contract";
+import { afterEach } from "vitest";
 import { ADMIN, ADMIN_PASSWORD } from "./test-baton";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
@@ -54,4 +58,39 @@ export async function waitForStatus(rest: string, runId: number, accept: (status
     if (Date.now() > deadline) throw new Error(`execution ${runId} stayed ${execution.status}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Baton processes and data directories for the tests of one file: whatever a test leaves running is
+ * killed, and its directories removed, after it.
+ */
+export function processesPerTest() {
+  const dirs: string[] = [];
+  const running: Process[] = [];
+  afterEach(async () => {
+    for (const started of running.splice(0)) {
+      started.child.kill("SIGKILL");
+      await exited(started.child);
+    }
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    dataDir(): string {
+      const dir = mkdtempSync(join(tmpdir(), "baton-test-"));
+      dirs.push(dir);
+      return dir;
+    },
+    async start(dataDir: string, env: Record<string, string> = {}): Promise<Process> {
+      const started = await startProcess(dataDir, env);
+      running.push(started);
+      return started;
+    },
+    /** Stops a process with SIGINT, as Ctrl-C does; resolves with its exit code. */
+    async stop(started: Process): Promise<number | null> {
+      started.child.kill("SIGINT");
+      const code = await exited(started.child);
+      running.splice(running.indexOf(started), 1);
+      return code;
+    },
+  };
 }
