@@ -1,13 +1,31 @@
 import { apiListBench, apiPingBench } from "./benches/api";
+import { chainBench } from "./benches/chain";
 import { consoleJsBench } from "./benches/console-js";
 import { consoleScrollBench } from "./benches/console-scroll";
+import { drainBench } from "./benches/drain";
+import { folderBench } from "./benches/folder";
 import { forecastBench } from "./benches/forecast";
+import { latencyBench } from "./benches/latency";
 import { memoryBench } from "./benches/memory";
 import { spawnBench } from "./benches/spawn";
+import { wideBench } from "./benches/wide";
 import type { Bench } from "./harness/bench";
 
 /** Every bench, in the order `pnpm bench` runs them; a new bench is one module in src/benches and one line here. */
-export const BENCHES: readonly Bench[] = [apiPingBench, apiListBench, spawnBench, forecastBench, consoleJsBench, consoleScrollBench, memoryBench];
+export const BENCHES: readonly Bench[] = [
+  apiPingBench,
+  apiListBench,
+  drainBench,
+  spawnBench,
+  latencyBench,
+  chainBench,
+  wideBench,
+  folderBench,
+  forecastBench,
+  consoleJsBench,
+  consoleScrollBench,
+  memoryBench,
+];
 
 /** The benches the command line names (all without names), and the names that match none. */
 export function selectBenches(ids: readonly string[], benches: readonly Bench[] = BENCHES): { selected: Bench[]; unknown: string[] } {

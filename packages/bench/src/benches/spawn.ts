@@ -1,29 +1,20 @@
 import { spawn } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import { EmbeddedAgent } from "@baton/agent";
 import type { Bench } from "../harness/bench";
 import { alternate } from "../harness/measure";
 import { resultRow, type ResultRow } from "../harness/result";
-import { BENCH_AUTHORIZATION, withEngine } from "../harness/servers";
+import { endedOkCount, startExecution, waitForEndedOk } from "../harness/executions";
+import { inParallel } from "../harness/parallel";
+import { restClient } from "../harness/rest";
+import { withEngine } from "../harness/servers";
 import { withTempStore } from "../harness/temp-store";
 
-const CLIENT = 100;
 const JOBS = 5_000;
 /** Jobs at a time: the embedded agent's limit, and the baseline's processes at once. */
 const PARALLEL = 16;
 /** Start requests in flight at once. */
 const REQUESTS = 32;
 const JOB = "BENCH.TRUE";
-
-/** Runs `work` for the indexes 0..count-1 with at most `limit` at once. */
-async function inParallel(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
 
 function shellTrue(): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -42,17 +33,12 @@ async function jobs(): Promise<ResultRow[]> {
     withEngine(
       store,
       async (url) => {
-        const headers = { authorization: BENCH_AUTHORIZATION, "content-type": "application/json" };
-        const post = async (path: string, body: unknown) => {
-          const response = await fetch(`${url}/ae/api/v1/${CLIENT}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-          if (response.status !== 200) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-        };
-        await post("/objects", { data: { jobs: { general_attributes: { name: JOB }, job_attributes: { agent: "LOCAL", unix_shell: "sh" }, scripts: [{ process: ["true"] }] } }, path: "" });
-        const ended = async () => Number((await store.db.selectFrom("executions").select(({ fn }) => fn.countAll<number>().as("n")).where("client", "=", CLIENT).where("name", "=", JOB).where("status", "=", 1900).executeTakeFirstOrThrow()).n);
+        const api = restClient(url);
+        await api.post("/objects", { data: { jobs: { general_attributes: { name: JOB }, job_attributes: { agent: "LOCAL", unix_shell: "sh" }, scripts: [{ process: ["true"] }] } }, path: "" });
         const engine = async () => {
-          const before = await ended();
-          await inParallel(JOBS, REQUESTS, () => post("/executions", { object_name: JOB, execution_option: "execute" }));
-          while ((await ended()) < before + JOBS) await sleep(20);
+          const before = await endedOkCount(store, JOB);
+          await inParallel(JOBS, REQUESTS, async () => void (await startExecution(api, JOB)));
+          await waitForEndedOk(store, JOB, before + JOBS);
         };
         const baseline = () => inParallel(JOBS, PARALLEL, shellTrue);
         const samples = await alternate(engine, baseline, { runs: 2, warmups: 0 });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
-import { createEngine, type Store } from "@baton/engine/bench";
+import { createEngine, type Engine, type Store } from "@baton/engine/bench";
 import type { Agent } from "@baton/engine";
 import { pino } from "pino";
 
@@ -44,12 +44,13 @@ export function staticFiles(dir: string): RequestListener {
 
 /**
  * Runs `use` with the whole engine on `store` serving its REST API (on node:http, as in production)
- * at the URL it is given, e.g. `${url}/ae/api/v1/ping`; the engine logs nothing.
+ * at the URL it is given, e.g. `${url}/ae/api/v1/ping`, and the engine itself (to follow its status
+ * events); the engine logs nothing.
  */
-export async function withEngine<T>(store: Store, use: (url: string) => Promise<T>, agents: readonly Agent[] = []): Promise<T> {
+export async function withEngine<T>(store: Store, use: (url: string, engine: Engine) => Promise<T>, agents: readonly Agent[] = []): Promise<T> {
   const engine = await createEngine({ store, agents, logger: pino({ level: "silent" }), adminPassword: BENCH_PASSWORD, metricsSampleMs: 3_600_000 });
   try {
-    return await withServer(engine.handleRest, use);
+    return await withServer(engine.handleRest, (url) => use(url, engine));
   } finally {
     engine.beginShutdown();
     await engine.close();

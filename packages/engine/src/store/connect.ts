@@ -28,8 +28,8 @@ export interface StoreOptions {
   statementTimeoutMs?: number;
   /** Apply pending migrations (default); false refuses to open a database that needs them. */
   migrate?: boolean;
-  /** Told of every statement run, with its parameters (benchmarks replay them). */
-  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /** Told of every statement run, with its parameters and how long it took (benchmarks replay and profile them). */
+  onQuery?: (sql: string, parameters: readonly unknown[], durationMs: number) => void;
 }
 
 // PostgreSQL returns bigint (epoch-millisecond columns, counts) as strings unless told otherwise;
@@ -57,7 +57,7 @@ export function connectStore(options: StoreOptions): Store {
 
 function queryLog(onQuery: NonNullable<StoreOptions["onQuery"]>): (event: LogEvent) => void {
   return (event) => {
-    if (event.level === "query") onQuery(event.query.sql, event.query.parameters);
+    if (event.level === "query") onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis);
   };
 }
 

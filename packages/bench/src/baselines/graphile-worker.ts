@@ -1,0 +1,93 @@
+import { Logger, makeWorkerUtils, run, runMigrations, type Runner, type Task, type WorkerUtils } from "graphile-worker";
+
+/** Jobs a worker runs at once: the same as the engine's parallelism in the benches that compare them. */
+export const WORKER_CONCURRENCY = 16;
+const SILENT = new Logger(() => () => {});
+
+/**
+ * graphile-worker 0.17 on the PostgreSQL database at `url`, as its documentation tunes it for
+ * throughput: a local queue of concurrency + 1 jobs fetched in one query, and completions written
+ * in batches. The baseline of drain, latency and chain.
+ */
+export class GraphileWorker {
+  private constructor(
+    private readonly url: string,
+    private readonly utils: WorkerUtils,
+  ) {}
+
+  static async open(url: string): Promise<GraphileWorker> {
+    await runMigrations({ connectionString: url, logger: SILENT });
+    return new GraphileWorker(url, await makeWorkerUtils({ connectionString: url, logger: SILENT }));
+  }
+
+  async close(): Promise<void> {
+    await this.utils.release();
+  }
+
+  /** Adds `count` no-op jobs in batches, then runs a worker until it has run all of them: jobs per second. */
+  async drain(count: number): Promise<number> {
+    const began = performance.now();
+    for (let added = 0; added < count; added += 1000) {
+      await this.utils.addJobs(Array.from({ length: Math.min(1000, count - added) }, () => ({ identifier: "noop", payload: {} })));
+    }
+    let done = 0;
+    await this.whileRunning({ noop: async () => void done++ }, () => waitUntil(() => done >= count));
+    return (count * 1000) / (performance.now() - began);
+  }
+
+  /** Milliseconds from adding a job to its task starting, for `count` jobs added one after the other. */
+  async addToStart(count: number): Promise<number[]> {
+    let started: (() => void) | undefined;
+    const latencies: number[] = [];
+    await this.whileRunning({ probe: async () => started?.() }, async (runner) => {
+      for (let i = 0; i < count; i++) {
+        const began = performance.now();
+        await new Promise<void>((resolve) => {
+          started = resolve;
+          void runner.addJob("probe", {});
+        });
+        latencies.push(performance.now() - began);
+      }
+    });
+    return latencies;
+  }
+
+  /** Runs a chain of `steps` jobs, each adding the next: milliseconds per step. */
+  async chain(steps: number): Promise<number> {
+    let last = 0;
+    const step: Task = async (payload, helpers) => {
+      const index = (payload as { index: number }).index;
+      if (index + 1 < steps) await helpers.addJob("step", { index: index + 1 });
+      else last = performance.now();
+    };
+    let began = 0;
+    await this.whileRunning({ step }, async (runner) => {
+      began = performance.now();
+      await runner.addJob("step", { index: 0 });
+      await waitUntil(() => last > 0);
+    });
+    return (last - began) / steps;
+  }
+
+  private async whileRunning(taskList: Record<string, Task>, use: (runner: Runner) => Promise<void>): Promise<void> {
+    const runner = await run({
+      connectionString: this.url,
+      concurrency: WORKER_CONCURRENCY,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: SILENT,
+      taskList,
+      preset: { worker: { localQueue: { size: WORKER_CONCURRENCY + 1 }, completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    });
+    try {
+      await use(runner);
+    } finally {
+      await runner.stop();
+    }
+  }
+}
+
+/** Resolves once `done` holds, checked every millisecond. */
+async function waitUntil(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
+}

@@ -1,0 +1,53 @@
+import { GraphileWorker } from "../baselines/graphile-worker";
+import type { Bench } from "../harness/bench";
+import { defineNoopScript, endedOkCount, startExecution, waitForEndedOk } from "../harness/executions";
+import { alternateMeasures } from "../harness/measure";
+import { inParallel } from "../harness/parallel";
+import { withPostgres } from "../harness/postgres";
+import { restClient } from "../harness/rest";
+import { resultRow, type ResultRow } from "../harness/result";
+import { withEngine } from "../harness/servers";
+import { withTempStore } from "../harness/temp-store";
+
+/** Executions per run; BENCH_DRAIN_EXECUTIONS lowers it for a quick look. */
+const EXECUTIONS = Number(process.env.BENCH_DRAIN_EXECUTIONS ?? 100_000);
+/** Start requests in flight at once. */
+const REQUESTS = 32;
+const SCRIPT = "BENCH.NOOP";
+
+/**
+ * 100,000 no-op script executions started through POST /executions (32 requests in flight) and run
+ * to ENDED_OK on SQLite, against graphile-worker adding 100,000 no-op jobs in batches of 1,000 and
+ * draining them with its local queue and batched completions on a local PostgreSQL. Both clocks
+ * run from the first start to the last end. One run a side: a run of the engine takes minutes.
+ */
+async function drain(): Promise<ResultRow[]> {
+  return withPostgres(async (pgUrl) => {
+    const worker = await GraphileWorker.open(pgUrl);
+    try {
+      return await withTempStore(({ store }) =>
+        withEngine(store, async (url) => {
+          const api = restClient(url);
+          await defineNoopScript(api, SCRIPT);
+          const engine = async () => {
+            const before = await endedOkCount(store, SCRIPT);
+            const began = performance.now();
+            await inParallel(EXECUTIONS, REQUESTS, async () => void (await startExecution(api, SCRIPT)));
+            await waitForEndedOk(store, SCRIPT, before + EXECUTIONS, 100);
+            return (EXECUTIONS * 1000) / (performance.now() - began);
+          };
+          const samples = await alternateMeasures(engine, () => worker.drain(EXECUTIONS), { runs: 1, warmups: 0 });
+          return [resultRow("drain", "per_s", samples, { kind: "ratio", value: 1 })];
+        }),
+      );
+    } finally {
+      await worker.close();
+    }
+  });
+}
+
+export const drainBench: Bench = {
+  id: "drain",
+  summary: `${EXECUTIONS} no-op script executions started and run to ENDED_OK on SQLite, against graphile-worker draining as many no-op jobs on PostgreSQL`,
+  run: drain,
+};

@@ -1,0 +1,93 @@
+import { execFileSync } from "node:child_process";
+import { chownSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+/** Where Debian installs PostgreSQL's server binaries, one directory per major version. */
+const DEBIAN_POSTGRES = "/usr/lib/postgresql";
+
+/**
+ * Runs `use` with the URL of an empty database on a local PostgreSQL, dropped afterwards: a new
+ * database on BENCH_DATABASE_URL's server when it is set, else a throwaway cluster of Debian's
+ * PostgreSQL in a temp directory (fsync off, as the test suite runs it), stopped and removed after.
+ */
+export async function withPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (server !== undefined && server !== "") return withDatabase(server, use);
+  const cluster = await startCluster();
+  try {
+    return await withDatabase(cluster.url, use);
+  } finally {
+    cluster.stop();
+  }
+}
+
+async function withDatabase<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+  const name = `baton_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      return await use(url.toString());
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+interface Cluster {
+  url: string;
+  stop(): void;
+}
+
+async function startCluster(): Promise<Cluster> {
+  const bin = newestServerBin();
+  const dir = mkdtempSync(join(tmpdir(), "baton-bench-pg-"));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim()), 0);
+  const run = (command: string, args: string[]) => execFileSync(asRoot ? "runuser" : command, asRoot ? ["-u", "postgres", "--", command, ...args] : args, { stdio: "ignore" });
+  const port = await freePort();
+  const data = join(dir, "data");
+  run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
+  run(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "start"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function newestServerBin(): string {
+  let versions: string[];
+  try {
+    versions = readdirSync(DEBIAN_POSTGRES).filter((name) => /^\d+$/.test(name));
+  } catch {
+    versions = [];
+  }
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (newest === undefined) throw new Error(`no PostgreSQL under ${DEBIAN_POSTGRES}: install Debian's postgresql package or set BENCH_DATABASE_URL`);
+  return join(DEBIAN_POSTGRES, newest, "bin");
+}
+
+/** A loopback port the kernel has just handed out and taken back. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
