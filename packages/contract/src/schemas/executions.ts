@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { BOOLEAN, carries, STRING_LIST } from "../openapi/wire-types";
-import { Flag, Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryInt, QueryList } from "./primitives";
+import { carries, STRING_LIST } from "../openapi/wire-types";
+import { acceptClientSpellings } from "./client-spelling";
+import { Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryFlag, QueryInt, QueryList } from "./primitives";
 
 /** Execution types of OutExecution.type. */
 export const EXECUTION_TYPES = [
@@ -49,7 +50,7 @@ export const InExecutionCallbackBody = z.object({
 
 export const InExecutionOnceBody = z.object({
   executionDateTime: IsoDateTime.optional(),
-  waitForManualRelease: Flag.optional(),
+  waitForManualRelease: z.boolean().optional(),
   useLogicalTime: IsoDateTime.optional(),
 });
 
@@ -65,17 +66,17 @@ export const InExecutionRecurringBody = z.object({
   executeAt: TimeOfDay.optional(),
   executeInterval: Duration.optional(),
   executeAfter: Duration.optional(),
-  allowOneOverlap: Flag.optional(),
+  allowOneOverlap: z.boolean().optional(),
   betweenStart: TimeOfDay.optional(),
   betweenEnd: TimeOfDay.optional(),
   executeWeekly: z.array(z.enum(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])).optional(),
   executeCalendarMatch: z.enum(["one", "none", "all"]).optional(),
-  adjustStartTime: Flag.optional(),
+  adjustStartTime: z.boolean().optional(),
   executeCalendarList: z.array(z.object({ calendar: z.string(), event: z.string() })).optional(),
 });
 
-/** Body of POST /{client_id}/executions, in the spec's camelCase (snake_case is normalised first). */
-export const InExecutionBody = z.object({
+/** Body of POST /{client_id}/executions, in the spec's camelCase (other spellings: acceptClientSpellings). */
+export const InExecutionBody = acceptClientSpellings(z.object({
   objectName: ObjectName,
   executionOption: z.enum(EXECUTION_OPTIONS),
   inputs: z.record(z.string(), z.unknown()).optional(),
@@ -85,7 +86,7 @@ export const InExecutionBody = z.object({
   callback: InExecutionCallbackBody.optional(),
   once: InExecutionOnceBody.optional(),
   recurring: InExecutionRecurringBody.optional(),
-});
+}));
 export type InExecutionBody = z.infer<typeof InExecutionBody>;
 
 /** Variables or inputs by name (spec: NamedResponse). */
@@ -216,16 +217,6 @@ export function unlessEmpty<T>(schema: z.ZodType<T, string>) {
     .optional();
 }
 
-/** Query flags: true/false in any letter case (clients send Python's True/False too), or 1/0. */
-const ListFlag = carries(
-  z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["true", "false", "1", "0"], "must be true or false"))
-    .transform((v) => v === "true" || v === "1"),
-  BOOLEAN,
-);
-
 const NAME_CHARACTERS = "A-Za-z0-9._$@#-";
 const NAME_PATTERN = new RegExp(`^[${NAME_CHARACTERS}*?]{1,200}$`);
 const USER_PATTERN = new RegExp(`^[${NAME_CHARACTERS}*?]{1,200}(?:/[${NAME_CHARACTERS}*?]{1,200})?$`);
@@ -292,15 +283,15 @@ export const ExecutionListQuery = z
     after_run_id: QueryInt.optional(),
     run_id: QueryInt.optional(),
     name: NamePattern,
-    name_exclude: ListFlag.optional(),
+    name_exclude: QueryFlag.optional(),
     alias: NamePattern,
     type: ExecutableTypeList.optional(),
     status: QueryList.pipe(z.array(z.string().min(1))).optional(),
     agent: NamePattern,
-    agent_exclude: ListFlag.optional(),
+    agent_exclude: QueryFlag.optional(),
     platform: PlatformList.optional(),
     queue: queryListOf(objectNameOf, OBJECT_NAME_MESSAGE).optional(),
-    include_deactivated: ListFlag.optional(),
+    include_deactivated: QueryFlag.optional(),
     time_frame_option: z
       .string()
       .transform((v) => v.toLowerCase())
@@ -309,13 +300,13 @@ export const ExecutionListQuery = z
     time_frame_from: TimeFrameBound.optional(),
     time_frame_to: TimeFrameBound.optional(),
     user: UserPattern,
-    user_exclude: ListFlag.optional(),
+    user_exclude: QueryFlag.optional(),
     archive_key1: ArchiveKeyPattern,
-    archive_key1_exclude: ListFlag.optional(),
+    archive_key1_exclude: QueryFlag.optional(),
     archive_key2: ArchiveKeyPattern,
-    archive_key2_exclude: ListFlag.optional(),
-    commented_only: ListFlag.optional(),
-    modified_only: ListFlag.optional(),
+    archive_key2_exclude: QueryFlag.optional(),
+    commented_only: QueryFlag.optional(),
+    modified_only: QueryFlag.optional(),
     remote_status_number: QueryInt.optional(),
     remote_status_text: unlessEmpty(z.string().max(255, "must be at most 255 characters")),
     reference_run_id: QueryInt.optional(),
@@ -365,33 +356,34 @@ export const REPORT_TYPES = ["ACT", "REP", "LOG", "POST"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** Body of POST /{client_id}/scripts: the script as one string with newlines or as an array of lines. */
-export const InScriptsBody = z.object({
-  script: z.union([z.string().max(1024 * 1024), z.array(z.string().max(1024 * 1024))]),
-  queue: ObjectName.optional(),
-});
+export const InScriptsBody = acceptClientSpellings(
+  z.object({
+    script: z.union([z.string().max(1024 * 1024), z.array(z.string().max(1024 * 1024))]),
+    queue: ObjectName.optional(),
+  }),
+);
 export type InScriptsBody = z.infer<typeof InScriptsBody>;
 
 /**
- * Body of POST /{client_id}/executions/{run_id}/status; the action may come in any letter case.
- * Baton extensions: `release` starts an execution waiting for manual release; `acknowledge` ends
- * an active notification.
+ * Body of POST /{client_id}/executions/{run_id}/status; the action may come in any letter case
+ * (acceptClientSpellings). Baton extensions: `release` starts an execution waiting for manual
+ * release; `acknowledge` ends an active notification.
  */
-export const InChangeExecutionStatusBody = z.object({
-  action: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(["restart", "cancel", "release", "acknowledge"], "must be restart or cancel (or release, acknowledge)")),
-  cancel: z.object({ recursive: Flag.optional() }).optional(),
-  restart: z
-    .object({
-      queue: ObjectName.optional(),
-      restartPoint: z.string().max(8).optional(),
-      keepStartType: Flag.optional(),
-      waitForManualRelease: Flag.optional(),
-      inputs: z.record(z.string(), z.unknown()).optional(),
-    })
-    .optional(),
-});
+export const InChangeExecutionStatusBody = acceptClientSpellings(
+  z.object({
+    action: z.enum(["restart", "cancel", "release", "acknowledge"], "must be restart or cancel (or release, acknowledge)"),
+    cancel: z.object({ recursive: z.boolean().optional() }).optional(),
+    restart: z
+      .object({
+        queue: ObjectName.optional(),
+        restartPoint: z.string().max(8).optional(),
+        keepStartType: z.boolean().optional(),
+        waitForManualRelease: z.boolean().optional(),
+        inputs: z.record(z.string(), z.unknown()).optional(),
+      })
+      .optional(),
+  }),
+);
 export type InChangeExecutionStatusBody = z.infer<typeof InChangeExecutionStatusBody>;
 
 export const OutChangeExecutionStatus = z.object({ run_id: Int32 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptClientSpellings } from "./client-spelling";
 import { OBJECT_TYPE_KEYS, ObjectBody, isObjectTypeKey, type ObjectTypeKey } from "./objects";
 import { QueryFlag } from "./primitives";
 
@@ -53,10 +54,10 @@ export const OutFolderObjects = z.object({
 export type OutFolderObjects = z.infer<typeof OutFolderObjects>;
 
 /** The body of POST /folderobjects; `warnings` of an export are accepted and ignored. */
-export const InFolderObjects = z.object({
+export const InFolderObjects = acceptClientSpellings(z.object({
   data: z.array(InFolderObjectEntry),
   warnings: OutFolderExportWarnings.partial().optional(),
-});
+}));
 
 export const FolderImportQuery = z.object({
   overwrite_existing_objects: QueryFlag.default(false),

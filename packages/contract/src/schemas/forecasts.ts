@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { carries, INT32 } from "../openapi/wire-types";
 import { ExecutableTypeList, NamePattern, PlatformList, queryListOf, unlessEmpty } from "./executions";
-import { Flag, Int32, IsoDateTime, ObjectName, QueryInt } from "./primitives";
+import { acceptClientSpellings } from "./client-spelling";
+import { Int32, IsoDateTime, ObjectName, QueryInt } from "./primitives";
 
 /** FCST: a forecast someone asked for; AFCST: the client's autoforecast, recomputed by the engine. */
 export const FORECAST_TYPES = ["FCST", "AFCST"] as const;
@@ -64,20 +65,24 @@ export const InForecastClientBody = z.object({
 export type InForecastClientBody = z.infer<typeof InForecastClientBody>;
 
 /** Body of POST /{client_id}/forecasts: the option and the member of that name. */
-export const InForecastBody = z.discriminatedUnion("forecast_option", [
-  z.object({ forecast_option: z.literal("object"), object: InForecastObjectBody }),
-  z.object({ forecast_option: z.literal("execution"), execution: InForecastExecutionBody }),
-  z.object({ forecast_option: z.literal("client"), client: InForecastClientBody.default({}) }),
-]);
+export const InForecastBody = acceptClientSpellings(
+  z.discriminatedUnion("forecast_option", [
+    z.object({ forecast_option: z.literal("object"), object: InForecastObjectBody }),
+    z.object({ forecast_option: z.literal("execution"), execution: InForecastExecutionBody }),
+    z.object({ forecast_option: z.literal("client"), client: InForecastClientBody.default({}) }),
+  ]),
+);
 export type InForecastBody = z.infer<typeof InForecastBody>;
 
-export const InModifyForecastBody = z.object({ title: Title });
+export const InModifyForecastBody = acceptClientSpellings(z.object({ title: Title }));
 export type InModifyForecastBody = z.infer<typeof InModifyForecastBody>;
 
-export const InForecastDeleteBody = z.object({
-  ids: z.array(Int32).refine((ids) => new Set(ids).size === ids.length, "must not repeat an id"),
-  force: Flag.default(false),
-});
+export const InForecastDeleteBody = acceptClientSpellings(
+  z.object({
+    ids: z.array(Int32).refine((ids) => new Set(ids).size === ids.length, "must not repeat an id"),
+    force: z.boolean().default(false),
+  }),
+);
 export type InForecastDeleteBody = z.infer<typeof InForecastDeleteBody>;
 
 export const OutForecastId = z.object({ forecast_id: z.string() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptClientSpellings } from "./client-spelling";
 import { SHARED_MEMBERS, TYPE_MEMBERS, text } from "./object-blocks";
 import { IsoDateTime, QueryFlag, QueryList } from "./primitives";
 
@@ -92,13 +93,13 @@ export function objectBodySchema(key: ObjectTypeKey): z.ZodType {
 }
 
 /** The export/import envelope (reference/object-format.md). */
-export const InImportObjectBody = z.object({
+export const InImportObjectBody = acceptClientSpellings(z.object({
   total: z.number().optional(),
   data: z.record(ObjectTypeKeyText, ObjectBody),
   path: z.string().max(1000).default(""),
   client: z.union([z.number(), z.string()]).optional(),
   hasmore: z.boolean().optional(),
-});
+}));
 export type InImportObjectBody = z.infer<typeof InImportObjectBody>;
 
 /** With fields=modification_details: when and by whom the object was created and last changed. */

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { BOOLEAN, carries, INT32, STRING_LIST } from "../openapi/wire-types";
 
-/** Flags arrive as booleans or as the strings "true"/"false" (older clients send strings). */
-export const Flag = z.union([
-  z.boolean(),
-  z.enum(["true", "false", "TRUE", "FALSE", "True", "False"]).transform((v) => v.toLowerCase() === "true"),
-]);
-
-/** A query-string flag: "true"/"false" (also "1"/"0"). */
+/** A query-string flag: true/false in any letter case (clients send Python's True/False too), or 1/0. */
 export const QueryFlag = carries(
-  z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["true", "false", "1", "0"], "must be true or false"))
+    .transform((v) => v === "true" || v === "1"),
   BOOLEAN,
 );
 

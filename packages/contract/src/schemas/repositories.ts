@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptClientSpellings } from "./client-spelling";
 import { QueryInt, QueryList } from "./primitives";
 
 /**
@@ -38,14 +39,14 @@ export const OutRepo = z.object({
 export type OutRepo = z.infer<typeof OutRepo>;
 
 /** InRepositoryInit: where the client's repository lives and who commits. */
-export const InRepositoryInit = z.object({
+export const InRepositoryInit = acceptClientSpellings(z.object({
   repository_url: z.string().min(1).max(2000).refine((url) => !url.startsWith("-"), "must not start with '-'"),
   branch: BranchName,
   username: z.string().max(200).optional(),
   password: z.string().max(1000).optional(),
   author_name: z.string().min(1).max(200).optional(),
   author_email: z.string().min(1).max(200).optional(),
-});
+}));
 export type InRepositoryInit = z.infer<typeof InRepositoryInit>;
 
 export const OutRepositoryInit = z.object({ repository_url: z.string(), branch: z.string(), head_commit: z.string() });
@@ -74,11 +75,11 @@ export type ConflictResolution = z.infer<typeof ConflictResolution>;
  * InCommitParameters: all changed objects, or those named. While merging, the commit completes the
  * merge and `resolutions` names a resolution for every file in conflict.
  */
-export const InCommitParameters = z.object({
+export const InCommitParameters = acceptClientSpellings(z.object({
   message: z.string().min(1).max(10000),
   objects: z.array(z.string().min(1).max(200)).max(10000).optional(),
   resolutions: z.record(RepositoryObjectPath, ConflictResolution).optional(),
-});
+}));
 export type InCommitParameters = z.infer<typeof InCommitParameters>;
 
 export const OutRepositoryCommit = z.object({ commit_id: z.string(), message: z.string(), changed: z.int() });
@@ -109,12 +110,12 @@ export type OutRepositoryLog = z.infer<typeof OutRepositoryLog>;
  * naming an existing branch with `switch` and without `start_point` switches to it. Switching
  * imports the branch's definitions; `overwrite` lets that replace objects with uncommitted changes.
  */
-export const InCreateBranchParameters = z.object({
+export const InCreateBranchParameters = acceptClientSpellings(z.object({
   branch_name: BranchName,
   start_point: z.union([BranchName, CommitId]).optional(),
   switch: z.boolean().default(false),
   overwrite: z.boolean().default(false),
-});
+}));
 export type InCreateBranchParameters = z.infer<typeof InCreateBranchParameters>;
 
 export const OutRepositoryBranch = z.object({ name: z.string(), commit_id: z.string() });
@@ -132,7 +133,7 @@ export const OutRepositoryRollback = z.object({ commit_id: z.string(), imported:
 export type OutRepositoryRollback = z.infer<typeof OutRepositoryRollback>;
 
 /** InMergeParameters: the branch to merge into the active one. */
-export const InMergeParameters = z.object({ branch_name: BranchName });
+export const InMergeParameters = acceptClientSpellings(z.object({ branch_name: BranchName }));
 export type InMergeParameters = z.infer<typeof InMergeParameters>;
 
 /** OutRepositoryMerge: merged (and imported), nothing to merge, or conflicts (state "merging", nothing imported). */
@@ -144,7 +145,7 @@ export const OutRepositoryMerge = z.discriminatedUnion("status", [
 export type OutRepositoryMerge = z.infer<typeof OutRepositoryMerge>;
 
 /** InRepositoryPull: `overwrite` lets the pull replace objects with uncommitted changes. */
-export const InRepositoryPull = z.object({ overwrite: z.boolean().default(false) });
+export const InRepositoryPull = acceptClientSpellings(z.object({ overwrite: z.boolean().default(false) }));
 export type InRepositoryPull = z.infer<typeof InRepositoryPull>;
 
 /** OutRepositoryPull: the head after the pull and how many objects were imported or deleted. */

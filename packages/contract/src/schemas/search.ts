@@ -1,18 +1,6 @@
 import { z } from "zod";
-import { Flag, Int32 } from "./primitives";
-
-/**
- * Numbers in a JSON body may arrive as strings ("20"), as the export format's habit is; a string
- * of digits is read as the number, anything else is left for the schema to refuse.
- */
-function numeric<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), schema);
-}
-
-/** Enum values compared ignoring case, answered in the case of `values`. */
-function anyCase<const T extends readonly [string, ...string[]]>(values: T, toCase: (v: string) => string) {
-  return z.string().transform(toCase).pipe(z.enum(values));
-}
+import { acceptClientSpellings } from "./client-spelling";
+import { Int32 } from "./primitives";
 
 /**
  * Below this a date is taken as seconds since the epoch, from it on as milliseconds: 10^11 seconds
@@ -21,7 +9,7 @@ function anyCase<const T extends readonly [string, ...string[]]>(values: T, toCa
 const SECONDS_BELOW = 100_000_000_000;
 
 /** A unix epoch date, in seconds or milliseconds (see SECONDS_BELOW), answered in milliseconds. */
-export const EpochDate = numeric(z.int().min(0).max(8_640_000_000_000_000)).transform((v) => (v < SECONDS_BELOW ? v * 1000 : v));
+export const EpochDate = z.int().min(0).max(8_640_000_000_000_000).transform((v) => (v < SECONDS_BELOW ? v * 1000 : v));
 
 /** A `*`/`?` pattern of a search filter. */
 const Pattern = z.string().trim().min(1, "must not be empty").max(1024);
@@ -60,15 +48,15 @@ const filter = <I extends string, S extends z.ZodRawShape>(identifier: I, shape:
 export const SearchFilter = z.discriminatedUnion("filter_identifier", [
   filter("object_name", { object_name: Pattern }),
   filter("calendar_event", { calendar_event: Pattern.optional(), time_frame_from: EpochDate.optional(), time_frame_to: EpochDate.optional() }),
-  filter("granularity", { granularity: anyCase(SEARCH_GRANULARITIES, (v) => v.toUpperCase()) }),
-  filter("location", { location: z.string().trim().max(1000), include_subfolders: Flag.default(false) }),
+  filter("granularity", { granularity: z.enum(SEARCH_GRANULARITIES) }),
+  filter("location", { location: z.string().trim().max(1000), include_subfolders: z.boolean().default(false) }),
   filter("time_frame", {
-    time_frame_option: anyCase(SEARCH_TIME_FRAME_OPTIONS, (v) => v.toLowerCase()),
+    time_frame_option: z.enum(SEARCH_TIME_FRAME_OPTIONS),
     time_frame_from: EpochDate.optional(),
     time_frame_to: EpochDate.optional(),
   }),
   filter("client", {}),
-  filter("object_id", { object_id: numeric(z.int().min(1).max(2147483647)) }),
+  filter("object_id", { object_id: z.int().min(1).max(2147483647) }),
   filter("variable_key", { variable_key: Pattern }),
   filter("agent", { agent: Pattern }),
   filter("login", { login: Pattern }),
@@ -86,16 +74,21 @@ export type SearchFilter = z.infer<typeof SearchFilter>;
 
 export const SearchSortColumnEntry = z.object({
   column: z.enum(SEARCH_SORT_COLUMNS),
-  order: anyCase(["ASC", "DESC"], (v) => v.toUpperCase()).default("ASC"),
+  order: z.enum(["ASC", "DESC"]).default("ASC"),
 });
 
-/** Body of POST /{client_id}/search: every filter must hold for an object to be found. */
-export const InSearchBody = z.object({
-  filters: z.array(SearchFilter).min(1, "must hold at least one filter"),
-  max_results: numeric(Int32.min(1)).default(50),
-  start_at: numeric(Int32.min(0)).default(0),
-  sort_columns: z.array(SearchSortColumnEntry).default([]),
-});
+/**
+ * Body of POST /{client_id}/search: every filter must hold for an object to be found. Numbers may
+ * come as strings and identifiers in any letter case (acceptClientSpellings).
+ */
+export const InSearchBody = acceptClientSpellings(
+  z.object({
+    filters: z.array(SearchFilter).min(1, "must hold at least one filter"),
+    max_results: Int32.min(1).default(50),
+    start_at: Int32.min(0).default(0),
+    sort_columns: z.array(SearchSortColumnEntry).default([]),
+  }),
+);
 export type InSearchBody = z.infer<typeof InSearchBody>;
 
 /**

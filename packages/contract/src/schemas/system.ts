@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { acceptClientSpellings } from "./client-spelling";
 import { carries } from "../openapi/wire-types";
 import { QueryFlag, QueryInt } from "./primitives";
 
@@ -46,14 +47,14 @@ export type AgentListQuery = z.infer<typeof AgentListQuery>;
 export const AGENT_TEMPLATES = { "<UNIX>": "UNIX", "<WIN>": "WINDOWS" } as const;
 
 /** InCreateAgentBody: a new agent, authenticated, that may connect with that name. */
-export const InCreateAgentBody = z.object({
+export const InCreateAgentBody = acceptClientSpellings(z.object({
   name: AgentNameInput,
   template: z.enum(Object.keys(AGENT_TEMPLATES) as [keyof typeof AGENT_TEMPLATES, ...(keyof typeof AGENT_TEMPLATES)[]]),
-});
+}));
 export type InCreateAgentBody = z.infer<typeof InCreateAgentBody>;
 
 /** InRenameAgentBody: the agent's new name. */
-export const InRenameAgentBody = z.object({ new_name: AgentNameInput });
+export const InRenameAgentBody = acceptClientSpellings(z.object({ new_name: AgentNameInput }));
 export type InRenameAgentBody = z.infer<typeof InRenameAgentBody>;
 
 /** One agent group (HOSTG) with its mode and the agents its filters name now. */
@@ -113,7 +114,7 @@ const MetricTime = z
   .refine((text) => !Number.isNaN(Date.parse(text)), "is not a valid time")
   .transform((text) => Date.parse(text));
 
-export const MetricsQuery = z.object({ type: MetricType, time_frame_from: MetricTime.optional(), time_frame_to: MetricTime.optional() });
+export const MetricsQuery = z.object({ type: acceptClientSpellings<typeof MetricType, string>(MetricType), time_frame_from: MetricTime.optional(), time_frame_to: MetricTime.optional() });
 export type MetricsQuery = z.infer<typeof MetricsQuery>;
 
 /** Historic metrics: one value per minute (counts are per minute, gauges as sampled). */
@@ -147,13 +148,13 @@ export type OutSystemFeature = z.infer<typeof OutSystemFeature>;
  * package's agent.ini (it may not rename the agent); `engine_url` defaults to the address the
  * request reached; `service_manager` is accepted and not used (Baton has no service manager).
  */
-export const InAgentPacksBody = z.object({
+export const InAgentPacksBody = acceptClientSpellings(z.object({
   platform: z.enum(["UNIX", "WINDOWS"]).default("UNIX"),
   name: AgentNameInput,
   config_update: z.string().max(64 * 1024).optional(),
   engine_url: z.url({ protocol: /^https?$/ }).optional(),
   service_manager: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 export type InAgentPacksBody = z.infer<typeof InAgentPacksBody>;
 
 /** An agent package's file name: nothing that could leave the packages directory. */
@@ -234,7 +235,7 @@ export const RaSolutionManifest = z.object({
 export type RaSolutionManifest = z.infer<typeof RaSolutionManifest>;
 
 /** InRASolutionBody: install (or update to) an uploaded solution; its latest upload unless `version`. */
-export const InRASolutionBody = z.object({ name: z.string().transform((name) => name.toUpperCase()), version: z.string().optional() });
+export const InRASolutionBody = acceptClientSpellings(z.object({ name: z.string().transform((name) => name.toUpperCase()), version: z.string().optional() }));
 export type InRASolutionBody = z.infer<typeof InRASolutionBody>;
 
 export const OutRASolution = z.object({

@@ -21,15 +21,11 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock";
 import type { ExecutionService } from "../../runtime/execution-service";
 import type { ReportService } from "../../runtime/report-service";
-import { camelCaseKeys } from "../key-case";
 import { presentComment, presentExecution } from "../presenters/execution-presenter";
 import { presentListedExecution, presentReport } from "../presenters/listed-execution-presenter";
 import { defineRoute, noBody, noParams } from "../route";
 import { executionFilterOf } from "./execution-list-filter";
 import { ClientParams, RunParams } from "./params";
-
-/** Keys whose values are user data and keep their spelling. */
-const OPAQUE_KEYS = new Set(["inputs", "headers"]);
 
 const ReportParams = RunParams.extend({ report_type: z.string().regex(/^[A-Za-z]{1,8}$/, "must be a report type such as ACT or REP") });
 
@@ -50,7 +46,6 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       params: ClientParams,
       query: noParams,
       body: InExecutionBody,
-      normaliseBody: (raw) => camelCaseKeys(raw, OPAQUE_KEYS),
       fieldCodes: { object_name: ErrorCode.INVALID_OBJECT_NAME, execution_option: ErrorCode.INVALID_EXECUTION_OPTION },
       handle: async ({ principal, body }) => {
         const execution = await executions.activate(principal, body);
@@ -104,7 +99,6 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       params: RunParams,
       query: noParams,
       body: InChangeExecutionStatusBody,
-      normaliseBody: (raw) => camelCaseKeys(raw, OPAQUE_KEYS),
       handle: async ({ principal, params, body }) => {
         const execution = await executions.changeStatus(principal, params.run_id, body);
         return { run_id: execution.runId };
