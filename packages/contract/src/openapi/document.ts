@@ -9,6 +9,9 @@ import * as repositories from "../schemas/repositories";
 import * as search from "../schemas/search";
 import * as system from "../schemas/system";
 import type { Answer } from "./answers";
+import { exampleObjects, operationExamples } from "./examples";
+
+export { OperationExample, OperationExamples, operationExamples } from "./examples";
 import { PARAMETER_DESCRIPTIONS } from "./parameter-descriptions";
 import { wireTypes } from "./wire-types";
 
@@ -78,12 +81,13 @@ export function openApiDocument(operations: readonly OperationDescription[], inf
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     const path = documentPath(operation);
+    const examples = examplesOf(`${operation.method} ${path}`);
     const responses: Record<string, unknown> = {};
-    for (const answer of operation.answers) responses[answer.status] = response(answer, outputs);
+    for (const answer of operation.answers) responses[answer.status] = response(answer, outputs, examples.responses[answer.status]);
     for (const status of errorStatuses(operation)) {
       if (responses[status] !== undefined) continue;
       const shape = status === 400 || status === 409 ? InvalidRequest : errors.OutError;
-      responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: outputs.use(shape) } } };
+      responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: outputs.use(shape), ...withExamples(examples.responses[status]) } } };
     }
     paths[path] ??= {};
     paths[path][operation.method.toLowerCase()] = {
@@ -95,7 +99,7 @@ export function openApiDocument(operations: readonly OperationDescription[], inf
       ...(operation.body && {
         requestBody: {
           required: true,
-          content: Object.fromEntries(operation.body.types.map((type) => [type, operation.body?.schema && type === "application/json" ? { schema: inputs.use(operation.body.schema) } : {}])),
+          content: Object.fromEntries(operation.body.types.map((type) => [type, operation.body?.schema && type === "application/json" ? { schema: inputs.use(operation.body.schema), ...withExamples(examples.request) } : {}])),
         },
       }),
       responses,
@@ -142,11 +146,31 @@ class SchemaSet {
   }
 }
 
-function response(answer: Answer, outputs: SchemaSet): JsonSchema {
+function response(answer: Answer, outputs: SchemaSet, examples: JsonSchema | undefined): JsonSchema {
   if (answer.content === undefined) return { description: answer.description };
   const { type, schema } = answer.content;
   const media = schema ? { schema: outputs.use(schema) } : type.startsWith("text/") ? { schema: { type: "string" } } : { schema: { type: "string", contentMediaType: type } };
-  return { description: answer.description, content: { [type]: media } };
+  const shown = type === "application/json" || type.startsWith("text/") ? withExamples(examples) : {};
+  return { description: answer.description, content: { [type]: { ...media, ...shown } } };
+}
+
+/** The recorded examples of an operation (see examples.ts) as OpenAPI Example Objects: of the request body, and per answer status. */
+function examplesOf(key: string): { request?: JsonSchema; responses: Record<number, JsonSchema> } {
+  const recorded = operationExamples()[key];
+  if (recorded === undefined) return { responses: {} };
+  const success = exampleObjects(recorded.success);
+  const error = recorded.error && exampleObjects(recorded.error);
+  return {
+    ...(success.request && { request: success.request }),
+    responses: {
+      ...(success.response && { [recorded.success.status]: success.response }),
+      ...(error?.response && recorded.error && { [recorded.error.status]: error.response }),
+    },
+  };
+}
+
+function withExamples(examples: JsonSchema | undefined): { examples?: JsonSchema } {
+  return examples === undefined ? {} : { examples };
 }
 
 function errorStatuses(operation: OperationDescription): number[] {
