@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from "kysely";
+import { Kysely, Migrator, PostgresDialect, type LogEvent, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations/index";
+import { TurnTakingSqliteDialect } from "./sqlite-turns";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -68,7 +69,7 @@ function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
   file.pragma("busy_timeout = 5000");
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }), ...(log && { log }) });
+  const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(file) }), ...(log && { log }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
