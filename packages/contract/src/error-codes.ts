@@ -41,6 +41,10 @@ export const ErrorCode = {
   FORECAST_NOT_FOUND: 45281,
   /** The health check's answer when no primary work process (scheduler) runs. */
   NO_PRIMARY_WORK_PROCESS: 45290,
+  /** 503: another process holds the database's write lock (or a statement waited too long); nothing was written. */
+  DATABASE_BUSY: 45291,
+  /** 503: the database cannot grow (its disk is full, or a size limit is reached); nothing was written. */
+  DATABASE_FULL: 45292,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

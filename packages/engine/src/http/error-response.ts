@@ -2,6 +2,7 @@ import { ErrorCode, type OutError, type OutValidationError } from "@baton/contra
 import type { z } from "zod";
 import { ConflictsError, DomainError, ValidationError, type ValidationIssue } from "../domain/errors";
 import { issuesFromZod } from "../domain/validation-issues";
+import { DATABASE_FAULT_ANSWERS, databaseFault } from "../store/database-faults";
 import { snakeCase } from "./key-case";
 
 const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
@@ -22,6 +23,8 @@ export function errorResponse(error: unknown): { status: number; body: OutError 
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], body: { code: error.code, error: error.message, details: error.details } };
   }
+  const fault = databaseFault(error);
+  if (fault !== undefined) return { status: 503, body: DATABASE_FAULT_ANSWERS[fault] };
   return { status: 500, body: { code: ErrorCode.INTERNAL, error: "Internal error.", details: "The request failed inside the engine; the engine log has the details." } };
 }
 

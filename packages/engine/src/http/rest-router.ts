@@ -14,6 +14,8 @@ import { Reply, StreamReply, type HttpMethod, type Route } from "./route";
 export const API_BASE = "/ae/api/v1";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
+/** What a 503 of a busy or full database asks clients to wait before they retry. */
+const RETRY_AFTER_SECONDS = "5";
 const ANONYMOUS: Principal = { client: 0, userName: "", user: "", department: "", rights: { privileges: new Set(), authorizations: [] } };
 
 export interface RestRouterDeps {
@@ -85,6 +87,10 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
     const response = errorResponse(error);
     status = response.status;
     if (status === 500) deps.logger.error({ err: error, requestId }, "request failed");
+    if (status === 503) {
+      deps.logger.warn({ err: error, requestId }, "request refused: the database is busy or full");
+      res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+    }
     if (status === 401) res.setHeader("WWW-Authenticate", 'Basic realm="Baton", charset="ISO-8859-1"');
     if (!res.headersSent) writeJson(res, response.status, response.body);
     else res.destroy();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import type { Principal } from "../auth/authenticator";
-import { ErrorCode, type Answer, type OperationDescription } from "@baton/contract";
+import { ErrorCode, jsonAnswer, OutError, type Answer, type OperationDescription } from "@baton/contract";
 import { DisabledResourceError, ForbiddenError } from "../domain/errors";
 import { validationErrorFromZod } from "./error-response";
 
@@ -11,6 +11,9 @@ export const noBody = z.undefined();
 export const noParams = z.object({});
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** Every route may answer 503 when the database refuses to write (store/database-faults.ts). */
+const DATABASE_UNAVAILABLE = jsonAnswer(OutError, "The database is busy or full: nothing was written; retry later (see Retry-After).", 503);
 
 /** A response other than 200 with a JSON body. */
 export class Reply {
@@ -135,7 +138,7 @@ export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>)
       params: definition.params,
       query: definition.query,
       body: takesBody ? { types: ["application/json"], schema: definition.body } : definition.streamsBody,
-      answers: [definition.answer, ...(definition.otherAnswers ?? [])],
+      answers: withDatabaseUnavailable([definition.answer, ...(definition.otherAnswers ?? [])]),
     },
     async run(raw) {
       if (definition.systemClientOnly && raw.principal.client !== 0) {
@@ -151,6 +154,10 @@ export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>)
       return definition.handle({ params, query, body, principal: raw.principal, req: raw.req, res: raw.res });
     },
   };
+}
+
+function withDatabaseUnavailable(answers: readonly Answer[]): readonly Answer[] {
+  return answers.some((answer) => answer.status === 503) ? answers : [...answers, DATABASE_UNAVAILABLE];
 }
 
 function parse<T, I>(schema: z.ZodType<T, I>, input: unknown, prefix: string, fieldCodes: Readonly<Record<string, number>>): T {

@@ -16,6 +16,7 @@ import type { Agent, RunningJob } from "./agent-port";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
+import { untilStored } from "./until-stored";
 
 export interface JobRunnerDeps {
   store: Store;
@@ -93,11 +94,13 @@ export class JobRunner {
       for (const [name, value] of result.rsets) returned.set(name, value);
       for (const [name, value] of result.psets) passed.set(name, value);
     };
-    const end = async (status: number, variables: ReadonlyMap<string, ScriptValue>, returnCode: number | null = null) => {
-      await act.end();
-      await saveScriptVariables(store, execution, { variables, returned, passed });
-      await recorder.change(execution, { status, endTime: clock.now(), returnCode });
-    };
+    // A job that ran has ended: its end waits for a busy or full database rather than being lost.
+    const end = (status: number, variables: ReadonlyMap<string, ScriptValue>, returnCode: number | null = null) =>
+      this.#stored(`the end of RunID ${execution.runId}`, async () => {
+        await act.end();
+        await saveScriptVariables(store, execution, { variables, returned, passed });
+        await recorder.change(execution, { status, endTime: clock.now(), returnCode });
+      });
 
     // Generation: the pre-process page, then the process page whose text lines become the shell script.
     const host = new EngineScriptHost(store, clock, act, context);
@@ -181,8 +184,12 @@ export class JobRunner {
     await recorder.change(execution, { status: Status.ACTIVE, startTime: clock.now() });
     act.line(`U00011408 Job '${execution.name}' started on agent '${agent.name}' with ${target.shell}.`);
     const result = await job.result;
-    await rep.end();
+    await this.#stored(`the output of RunID ${execution.runId}`, () => rep.end());
     let status = this.#endStatus(result);
+    if (rep.lostCharacters > 0) {
+      act.line(`U00011419 ${rep.lostCharacters} characters of the job's output could not be stored while the database refused writes (busy or full): report REP is incomplete.`);
+      if (status === Status.ENDED_OK) status = Status.ENDED_NOT_OK;
+    }
     act.line(`U00011410 Job '${execution.name}' ended: ${statusText(status)}${result.exit_code === null ? "" : `, return code ${result.exit_code}`}${result.message ? ` (${result.message})` : ""}.`);
 
     // Post-processing sees the return code in &RETURN_CODE# and may fail the job.
@@ -240,6 +247,10 @@ export class JobRunner {
       case "lost":
         return Status.ENDED_LOST;
     }
+  }
+
+  #stored<T>(what: string, write: () => Promise<T>): Promise<T> {
+    return untilStored(write, { logger: this.deps.logger, what, stopping: () => this.#shuttingDown });
   }
 
   /** A job whose recording failed half way still gets an end, so nothing stays active forever. */

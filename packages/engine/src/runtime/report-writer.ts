@@ -1,19 +1,28 @@
 import type { Store } from "../store/connect";
+import { databaseFault } from "../store/database-faults";
 import { appendReport, endReport } from "../store/reports-store";
 import type { Clock } from "./clock";
 
 /** How often buffered job output is written, so a running job's report grows while it runs. */
 const FLUSH_INTERVAL_MS = 250;
+/** How long output the database refused (busy, full) waits before it is written again. */
+const RETRY_INTERVAL_MS = 1000;
+/** Refused output kept for the next attempt at most (characters); older output beyond it is dropped and counted. */
+export const MAX_PENDING_CHARACTERS = 1024 * 1024;
 
 /**
  * Buffers the output of one report and writes it in batches; writes are serialised so pages
- * stay in order.
+ * stay in order. Output the database refuses for a while (busy, full) is kept, up to
+ * MAX_PENDING_CHARACTERS, and written once it takes it again; `lostCharacters` counts what had to be dropped.
  */
 export class ReportWriter {
   #buffer = "";
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
   #failure: unknown;
+  /** The database's latest refusal while output still waits for it. */
+  #refusal: unknown;
+  #lostCharacters = 0;
 
   constructor(
     private readonly store: Store,
@@ -46,20 +55,49 @@ export class ReportWriter {
     return text.length === 0 ? this.#writing : this.#enqueue(text);
   }
 
-  /** Flushes what is left and marks the report complete. */
+  /** Output the database refused for longer than the writer could keep it. */
+  get lostCharacters(): number {
+    return this.#lostCharacters;
+  }
+
+  /**
+   * Flushes what is left and marks the report complete; throws the database's refusal while
+   * output still waits (call again to retry).
+   */
   async end(): Promise<void> {
     await this.flush();
-    this.#writing = this.#writing.then(() => endReport(this.store.db, this.runId, this.type, this.clock.now()));
-    await this.#writing;
+    if (this.#buffer.length > 0) throw this.#refusal;
+    const ended = this.#writing.then(() => endReport(this.store.db, this.runId, this.type, this.clock.now()));
+    this.#writing = ended.catch(() => undefined);
+    await ended;
     if (this.#failure !== undefined) throw this.#failure;
   }
 
   #enqueue(text: string): Promise<void> {
     this.#writing = this.#writing
       .then(() => appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now()))
-      .catch((error: unknown) => {
-        this.#failure ??= error;
-      });
+      .then(
+        () => {
+          this.#refusal = undefined;
+        },
+        (error: unknown) => {
+          if (databaseFault(error) === undefined) this.#failure ??= error;
+          else this.#keep(text, error);
+        },
+      );
     return this.#writing;
+  }
+
+  /** Puts refused output back before what came since, to be written again in a while. */
+  #keep(text: string, refusal: unknown): void {
+    this.#refusal = refusal;
+    this.#buffer = text + this.#buffer;
+    const excess = this.#buffer.length - MAX_PENDING_CHARACTERS;
+    if (excess > 0) {
+      this.#lostCharacters += excess;
+      this.#buffer = this.#buffer.slice(excess);
+    }
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.flush(), RETRY_INTERVAL_MS);
   }
 }

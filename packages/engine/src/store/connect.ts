@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, type LogEvent, type SqliteDatabase } from "kysely";
+import { Kysely, Migrator, PostgresDialect, type LogEvent, type SqliteDatabase, type SqliteStatement } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations/index";
@@ -83,9 +83,11 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function withStatementCache(file: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
+  const rollback = rollbackIfActive(file);
   return {
     close: () => file.close(),
     prepare(sql) {
+      if (sql === "rollback") return rollback;
       let statement = statements.get(sql);
       if (statement === undefined) {
         statement = file.prepare(sql);
@@ -95,6 +97,23 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
       }
       statements.set(sql, statement);
       return statement;
+    },
+  };
+}
+
+/**
+ * Kysely's rollback after an error in a transaction. SQLite has already rolled the transaction back
+ * itself after some errors (SQLITE_FULL, SQLITE_IOERR, ...): a second rollback would fail with "no
+ * transaction is active" and hide the error that matters.
+ */
+function rollbackIfActive(file: SQLite.Database): SqliteStatement {
+  return {
+    reader: false,
+    all: () => [],
+    iterate: () => [][Symbol.iterator](),
+    run() {
+      if (file.inTransaction) file.exec("rollback");
+      return { changes: 0, lastInsertRowid: 0 };
     },
   };
 }

@@ -1,8 +1,12 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./schema";
 
-/** Errors after which running the transaction again can succeed: PostgreSQL's serialization failure, deadlock and lock not available, SQLite's busy database. */
-const RETRYABLE_CODES = new Set(["40001", "40P01", "55P03", "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED"]);
+/**
+ * Errors after which running the transaction again can succeed: PostgreSQL's serialization failure,
+ * deadlock and lock not available, SQLite's stale snapshot and locked table. Not SQLITE_BUSY: it
+ * comes after the busy timeout has already waited for the lock, and each attempt would wait as long again.
+ */
+const RETRYABLE_CODES = new Set(["40001", "40P01", "55P03", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED"]);
 const ATTEMPTS = 5;
 
 /**

@@ -1,2 +1,3 @@
 export * from "./test-databases";
 export * from "./openapi-conformance";
+export * from "./database-faults";
