@@ -4,7 +4,7 @@ import type { ObjectDefinition } from "../domain/object-definition";
 import { wildcardToLike } from "../domain/wildcard";
 import { matchesWildcard } from "./like";
 import type { Database, ObjectsTable } from "./schema";
-import { indexObject } from "./search-index-store";
+import { indexObject, indexObjects } from "./search-index-store";
 
 export interface StoredObject extends ObjectDefinition {
   client: number;
@@ -149,7 +149,7 @@ export async function upsertObjects(db: Kysely<Database>, client: number, rows: 
       )
       .execute();
   }
-  for (const row of rows) await indexObject(db, client, row.name);
+  await indexObjects(db, client, rows.map((row) => row.name));
 }
 
 /** `column` is `folder` or lies below it (every row for the root ""). */
