@@ -5,14 +5,20 @@ import type { ExecutionEventBus } from "./event-bus";
 
 /** Longest sleep between two looks at waiting work, so nothing waits on a lost wake-up. */
 const MAX_SLEEP_MS = 5_000;
+/**
+ * Ends of executions wake a round at most this long after the first of them: under load hundreds
+ * end per second, and one round for all of them frees their queue slots as well as one per end.
+ */
+const END_COALESCE_MS = 5;
 
 /**
  * Runs rounds of due work (`wake`) when something falls due: the next due time comes from the
- * database on every round, and any end of an execution in the cluster (a queue slot freed, a
- * callback queued) wakes it at once. Rounds never overlap.
+ * database on every round, and the ends of executions in the cluster (a queue slot freed, a
+ * callback queued) wake it within END_COALESCE_MS. Rounds never overlap.
  */
 export class Scheduler {
   #timer: NodeJS.Timeout | undefined;
+  #endsTimer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
@@ -42,7 +48,7 @@ export class Scheduler {
     this.#started = true;
     this.#stopped = false;
     this.#unsubscribe = this.deps.bus.subscribeCluster((event) => {
-      if (isFinalStatus(event.execution.status)) this.poke();
+      if (isFinalStatus(event.execution.status)) this.#pokeAfterEnds();
     });
     this.poke();
   }
@@ -64,7 +70,16 @@ export class Scheduler {
     this.#stopped = true;
     this.#unsubscribe();
     clearTimeout(this.#timer);
+    clearTimeout(this.#endsTimer);
     await this.#running;
+  }
+
+  #pokeAfterEnds(): void {
+    if (this.#endsTimer !== undefined) return;
+    this.#endsTimer = setTimeout(() => {
+      this.#endsTimer = undefined;
+      this.poke();
+    }, END_COALESCE_MS);
   }
 
   async #rounds(): Promise<void> {
