@@ -1,4 +1,4 @@
-import { expressionBuilder, type Kysely, type Selectable, type Transaction } from "kysely";
+import { expressionBuilder, sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Execution, ExecutionChanges } from "../domain/execution";
 import { clientCondition, filterConditions, lifetimeParts, type ExecutionFilter, type ReadPlan } from "./execution-filters";
 import type { Database, ExecutionsTable } from "./schema";
@@ -167,7 +167,9 @@ export async function listExecutions(
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
   const anchor = afterRunId === undefined ? undefined : await db.selectFrom("executions").select(["activation_time", "run_id"]).where("client", "=", client).where("run_id", "=", afterRunId).executeTakeFirst();
   const after = (k: { activation_time: number; run_id: number }) => anchor === undefined || k.activation_time < anchor.activation_time || (k.activation_time === anchor.activation_time && k.run_id < anchor.run_id);
-  const few = await fewMatches(db, client, filter);
+  // Counting up to the bound reads only the index; reading the keys of many matches would be wasted.
+  const many = (await countMatching(db, client, filter, SORTED_PAGE_MATCHES + 1)) > SORTED_PAGE_MATCHES;
+  const few = many ? undefined : await fewMatches(db, client, filter);
   if (few !== undefined) {
     const rest = few.filter(after).sort((a, b) => b.activation_time - a.activation_time || b.run_id - a.run_id);
     return { total: few.length, executions: await executionsByRunId(db, rest.slice(0, maxResults).map((k) => k.run_id)), hasmore: rest.length > maxResults };
@@ -200,9 +202,19 @@ async function fewMatches(db: Kysely<Database>, client: number, filter: Executio
   return found;
 }
 
-async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<number> {
-  const counts = await Promise.all(lifetimeParts(filter).map((part) => matching(db, client, part, "by-filter").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()));
-  return counts.reduce((sum, c) => sum + Number(c.n), 0);
+/** How many executions match the filter, counting no further than `upTo` when given. */
+async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter, upTo?: number): Promise<number> {
+  let total = 0;
+  for (const part of lifetimeParts(filter)) {
+    const rows = matching(db, client, part, "by-filter");
+    const count =
+      upTo === undefined
+        ? rows.select((eb) => eb.fn.countAll<number>().as("n"))
+        : db.selectFrom(rows.select(sql<number>`1`.as("one")).limit(upTo - total).as("capped")).select((eb) => eb.fn.countAll<number>().as("n"));
+    total += Number((await count.executeTakeFirstOrThrow()).n);
+    if (upTo !== undefined && total >= upTo) break;
+  }
+  return total;
 }
 
 /** Executions by run_id, in the list's order. */
