@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
 import { nextStep, readWorkflow, type TaskState, type WorkflowDefinition } from "../domain/workflow";
 import type { Store } from "../store/connect";
-import { findExecution, findExecutionDefinition, listChildren, listPassedValues } from "../store/executions-store";
+import { findExecution, findExecutionDefinition, listChildStates, listPassedValues } from "../store/executions-store";
 import type { ActivationContext } from "./activation-context";
 import type { Clock } from "./clock";
 import type { ExecutionEventBus } from "./event-bus";
@@ -25,6 +25,8 @@ export interface WorkflowRunnerDeps {
  */
 export class WorkflowRunner {
   readonly #contexts = new Map<number, ActivationContext>();
+  /** Each workflow's definition as read at its first step: it is stored once at activation and never changes. */
+  readonly #definitions = new Map<number, WorkflowDefinition>();
   readonly #queues = new Map<number, Promise<void>>();
   /** Workflows with a step queued that has not begun: one more request changes nothing. */
   readonly #pending = new Set<number>();
@@ -82,21 +84,23 @@ export class WorkflowRunner {
     const workflow = await findExecution(store.db, client, runId);
     const context = this.#contexts.get(runId);
     if (workflow === undefined || context === undefined || isFinalStatus(workflow.status)) {
-      this.#contexts.delete(runId);
+      this.#forget(runId);
       return;
     }
-    const definitionJson = await findExecutionDefinition(store.db, client, runId);
-    const body: ObjectBody = JSON.parse(definitionJson ?? "{}");
-    let definition: WorkflowDefinition;
-    try {
-      definition = readWorkflow(body);
-    } catch (error) {
-      const act = new ReportWriter(store, clock, client, runId, "ACT");
-      act.line(`U00011414 The workflow cannot run: ${error instanceof Error ? error.message : String(error)}.`);
-      await act.end();
-      await recorder.change(workflow, { status: Status.FAULT_OTHER, endTime: clock.now() });
-      this.#contexts.delete(runId);
-      return;
+    let definition = this.#definitions.get(runId);
+    if (definition === undefined) {
+      const body: ObjectBody = JSON.parse((await findExecutionDefinition(store.db, client, runId)) ?? "{}");
+      try {
+        definition = readWorkflow(body);
+      } catch (error) {
+        const act = new ReportWriter(store, clock, client, runId, "ACT");
+        act.line(`U00011414 The workflow cannot run: ${error instanceof Error ? error.message : String(error)}.`);
+        await act.end();
+        await recorder.change(workflow, { status: Status.FAULT_OTHER, endTime: clock.now() });
+        this.#forget(runId);
+        return;
+      }
+      this.#definitions.set(runId, definition);
     }
 
     // Settled tasks can enable further ones at once: repeat until nothing changes.
@@ -119,7 +123,7 @@ export class WorkflowRunner {
       }
       if (step.finished) {
         await recorder.change(workflow, { status: Status.ENDED_OK, endTime: clock.now() });
-        this.#contexts.delete(runId);
+        this.#forget(runId);
         return;
       }
       if (step.settle.length === 0 && step.start.length === 0) {
@@ -130,9 +134,14 @@ export class WorkflowRunner {
     }
   }
 
+  #forget(runId: number): void {
+    this.#contexts.delete(runId);
+    this.#definitions.delete(runId);
+  }
+
   async #taskStates(client: number, runId: number): Promise<Map<number, TaskState>> {
     const states = new Map<number, TaskState>();
-    for (const child of await listChildren(this.deps.store.db, client, runId)) {
+    for (const child of await listChildStates(this.deps.store.db, client, runId)) {
       if (child.lineNumber === null) continue;
       // Children come oldest first: a restart's state replaces the one it restarted.
       states.set(child.lineNumber, isFinalStatus(child.status) ? { kind: "ended", status: child.status } : { kind: "running" });

@@ -318,6 +318,12 @@ export async function listChildren(db: Kysely<Database>, client: number, parent:
   return rows.map(toExecution);
 }
 
+/** The line and status of each child of an execution, oldest first: all a workflow step reads of its tasks. */
+export async function listChildStates(db: Kysely<Database>, client: number, parent: number): Promise<Array<{ lineNumber: number | null; status: number }>> {
+  const rows = await db.selectFrom("executions").select(["line_number", "status"]).where("client", "=", client).where("parent", "=", parent).orderBy("run_id").execute();
+  return rows.map((row) => ({ lineNumber: row.line_number, status: row.status }));
+}
+
 /** What the ended tasks of a workflow passed to it with :PSET, in the order the tasks started. */
 export async function listPassedValues(db: Kysely<Database>, client: number, parent: number): Promise<VariableValues[]> {
   const rows = await db
