@@ -436,9 +436,10 @@ export async function claimDueAt(db: Kysely<Database>, client: number, runId: nu
 }
 
 /** Jobs waiting for a job slot of their agent (1694), oldest first. */
-export async function listWaitingForResource(db: Kysely<Database>, limit: number): Promise<Execution[]> {
-  const rows = await db.selectFrom("executions").select(summaryColumns).where("status", "=", 1694).orderBy("run_id").limit(limit).execute();
-  return rows.map(toExecution);
+export async function listWaitingForResource(db: Kysely<Database>, limit: number): Promise<Array<Pick<Execution, "client" | "runId" | "agent">>> {
+  // Only what admitting needs: every end of a job reads this list while hundreds may wait.
+  const rows = await db.selectFrom("executions").select(["client", "run_id", "agent"]).where("status", "=", 1694).orderBy("run_id").limit(limit).execute();
+  return rows.map((row) => ({ client: row.client, runId: row.run_id, agent: row.agent }));
 }
 
 /** Jobs waiting for their agent to connect (1685), oldest first. */
