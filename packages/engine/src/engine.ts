@@ -163,8 +163,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // Every scheduling node starts due executions and delivers callbacks; the leader alone admits
     // what waits for slots, as it needs one view of them.
     wake: async (): Promise<void> => {
-      await executions.startDue();
-      await deliveries.deliverDue();
+      // A look at the next due time costs one indexed read; claiming opens a transaction.
+      const isDue = (time: number | undefined) => time !== undefined && time <= clock.now();
+      if (isDue(await nextDueTime(store.db))) await executions.startDue();
+      if (isDue(await nextCallbackTime(store.db))) await deliveries.deliverDue();
       if (cluster.leader) await executions.admitWaiting();
     },
     nextDue: async () => {
