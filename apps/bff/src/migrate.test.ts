@@ -14,9 +14,10 @@ describe("migrations as an explicit step", () => {
 
   it("a node with BATON_MIGRATE=never refuses a database that needs migrations, and starts once `pnpm migrate` applied them", async () => {
     const dir = processes.dataDir();
-    await expect(processes.start(dir, { BATON_MIGRATE: "never" })).rejects.toThrow(/needs the migrations 0001-initial, .*0022-one-planned-slot: run `pnpm migrate`/);
+    await expect(processes.start(dir, { BATON_MIGRATE: "never" })).rejects.toThrow(/needs the migrations 0001-initial, (\d{4}-[a-z-]+, )+\d{4}-[a-z-]+: run `pnpm migrate`/);
 
-    expect(await migrate(dir)).toMatch(/^Applied \d+ migrations: 0001-initial, .*0022-one-planned-slot\.\n$/);
+    const applied = /^Applied (\d+) migrations: (0001-initial, (?:\d{4}-[a-z-]+, )+\d{4}-[a-z-]+)\.\n$/.exec(await migrate(dir));
+    expect(applied?.[2]?.split(", ").length).toBe(Number(applied?.[1]));
     expect(await migrate(dir)).toBe("The database is up to date: no migration to apply.\n");
 
     const started = await processes.start(dir, { BATON_MIGRATE: "never" });

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { Status } from "@baton/contract";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema";
 
 /**
@@ -6,18 +7,12 @@ import type { Database } from "./schema";
  * its own type (a period container carries the name of the object it activates).
  */
 export async function recentOkRuntimes(db: Kysely<Database>, client: number, name: string, objectType: string, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("executions")
-    .select(["start_time", "end_time"])
-    .where("client", "=", client)
-    .where("name", "=", name)
-    .where("object_type", "=", objectType)
-    .where("status", "=", 1900)
-    .where("start_time", "is not", null)
-    .where("end_time", "is not", null)
-    .orderBy("end_time", "desc")
-    .limit(limit)
-    .execute();
+  // Written as SQL rather than built: every end of an execution runs it, and building the query
+  // cost more than running it on the (client, name, status, end_time) index.
+  const { rows } = await sql<{ start_time: number; end_time: number }>`select start_time, end_time from executions
+    where client = ${client} and name = ${name} and object_type = ${objectType} and status = ${Status.ENDED_OK}
+      and start_time is not null and end_time is not null
+    order by end_time desc limit ${limit}`.execute(db);
   return rows.map((r) => (Number(r.end_time) - Number(r.start_time)) / 1000).reverse();
 }
 

@@ -22,6 +22,7 @@ import { executionOwnerMigration } from "./0019-execution-owner";
 import { nodeAgentsMigration } from "./0020-node-agents";
 import { consoleSessionsMigration } from "./0021-console-sessions";
 import { onePlannedSlotMigration } from "./0022-one-planned-slot";
+import { coveringRuntimeIndexMigration } from "./0023-covering-runtime-index";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0020-node-agents": nodeAgentsMigration,
     "0021-console-sessions": consoleSessionsMigration(dialect),
     "0022-one-planned-slot": onePlannedSlotMigration,
+    "0023-covering-runtime-index": coveringRuntimeIndexMigration,
   };
   return { getMigrations: async () => migrations };
 }
