@@ -143,3 +143,79 @@ test("on a narrow screen long paths wrap, and a POST with a JSON body goes throu
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/api-explorer-narrow.png`, fullPage: true });
 });
+
+/** The recorded example (docs/api-examples.md) of an operation's request body, as the served document carries it. */
+async function recordedRequest(page: Page, path: string, method: string): Promise<unknown> {
+  type Body = { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+  const document: { paths: Record<string, Record<string, { requestBody?: Body }>> } = await (await page.request.get("/ae/api/v1/openapi.json")).json();
+  const value = document.paths[path]?.[method]?.requestBody?.content["application/json"]?.examples?.success?.value;
+  expect(value, `a recorded request of ${method.toUpperCase()} ${path}`).toBeDefined();
+  return value;
+}
+
+test("recorded examples: Try it starts from the request a running Baton accepted, and every answer shows its example", async ({ page }) => {
+  await page.goto("/api-explorer?q=scripts&op=postScripts");
+  await logInThroughForm(page);
+  const scripts = operation(page, /^POST \/\{client_id\}\/scripts — /);
+  const responses = scripts.getByRole("table", { name: "Responses of POST /{client_id}/scripts" });
+
+  // Each answer with a recording shows it next to its schema; the others show none.
+  const ok = responses.getByLabel("Example answer 200 of POST /{client_id}/scripts");
+  await expect(ok).toContainText('"run_id":');
+  await expect(responses.getByLabel("Example answer 400 of POST /{client_id}/scripts")).toContainText('"path": "script"');
+  await expect(responses.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^403/ }) }).getByRole("button", { name: /^Example answer/ })).toHaveCount(0);
+  await responses.screenshot({ path: `${SHOTS}/api-explorer-example-answers.png` });
+  const toggle = responses.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^200/ }) }).getByRole("button", { name: "Example answer (recorded from a running Baton)" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(ok).toBeHidden();
+  await toggle.click();
+  await expect(ok).toBeVisible();
+
+  // The body starts as the recorded request; after an edit it can be put back.
+  const form = tryForm(page, /^POST \/\{client_id\}\/scripts — /);
+  const body = form.getByLabel("Request body (JSON)");
+  const recorded = JSON.stringify(await recordedRequest(page, "/{client_id}/scripts", "post"), null, 2);
+  await expect(body).toHaveValue(recorded);
+  await expect(form.getByText(/^The recorded example "/)).toBeVisible();
+  const reset = form.getByRole("button", { name: "Reset to the recorded example" });
+  await expect(reset).toBeDisabled();
+  await body.fill(JSON.stringify({ script: ":PRINT 1" }));
+  await reset.click();
+  await expect(body).toHaveValue(recorded);
+  await page.screenshot({ path: `${SHOTS}/api-explorer-examples.png`, fullPage: true });
+
+  // Running the recorded script is harmless: it prints one line.
+  await form.getByRole("button", { name: "Send" }).click();
+  const answer = form.getByRole("region", { name: "Answer" });
+  await expect(answer.getByLabel("Status", { exact: true })).toContainText("200 OK");
+  await expect(answer.getByLabel("Answer body")).toContainText('"run_id":');
+
+  // Starting the recorded job: this fresh Baton has no such object, and says so.
+  await page.goto("/api-explorer?q=executions&op=postExecutions");
+  const start = tryForm(page, /^POST \/\{client_id\}\/executions — /);
+  await expect(start.getByLabel("Request body (JSON)")).toHaveValue(JSON.stringify(await recordedRequest(page, "/{client_id}/executions", "post"), null, 2));
+  await expect(operation(page, /^POST \/\{client_id\}\/executions — /).getByLabel("Example answer 400 of POST /{client_id}/executions")).toContainText('"path": "execution_option"');
+  await start.getByRole("button", { name: "Send" }).click();
+  await expect(start.getByRole("region", { name: "Answer" }).getByLabel("Status", { exact: true })).toContainText("404 Not Found");
+
+  // A GET has no body to fill in, but its answer has an example; sending it lists this run's executions.
+  await page.goto("/api-explorer?q=executions&op=getExecutions");
+  const list = operation(page, /^GET \/\{client_id\}\/executions — /);
+  await expect(list.getByLabel("Example answer 200 of GET /{client_id}/executions")).toContainText('"status_text":');
+  await expect(list.getByLabel("Request body (JSON)")).toHaveCount(0);
+  await list.getByRole("button", { name: "Send" }).click();
+  await expect(list.getByRole("region", { name: "Answer" }).getByLabel("Status", { exact: true })).toContainText("200 OK");
+  await list.getByRole("table", { name: "Responses of GET /{client_id}/executions" }).screenshot({ path: `${SHOTS}/api-explorer-example-list.png` });
+
+  // /ping answers with no body: nothing recorded to show.
+  await page.goto("/api-explorer?q=ping&op=getPing");
+  const ping = operation(page, /^GET \/ping — /);
+  await expect(ping.getByRole("table", { name: "Responses of GET /ping" })).toBeVisible();
+  await expect(ping.getByRole("button", { name: /^Example answer/ })).toHaveCount(0);
+  await ping.screenshot({ path: `${SHOTS}/api-explorer-no-example.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/api-explorer?q=scripts&op=postScripts");
+  await expect(operation(page, /^POST \/\{client_id\}\/scripts — /).getByLabel("Example answer 200 of POST /{client_id}/scripts")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/api-explorer-examples-dark.png`, fullPage: true });
+});

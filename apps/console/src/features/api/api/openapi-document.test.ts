@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocumentParser, readOpenApiDocument, readSchema } from "./openapi-document";
+import { leadingExample, openApiDocumentParser, readOpenApiDocument, readSchema } from "./openapi-document";
 
 const DOCUMENT = {
   openapi: "3.1.0",
@@ -28,9 +28,31 @@ const DOCUMENT = {
         responses: {},
       },
     },
+    "/{client_id}/scripts": {
+      post: {
+        operationId: "postScripts",
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: { type: "object" },
+              examples: {
+                error: { summary: "An empty script", value: { script: "" } },
+                success: { summary: "Run a script", description: "Prints one line.", value: { script: ':PRINT "Hello"' } },
+                linked: { summary: "Elsewhere", externalValue: "https://example.com/body.json" },
+              },
+            },
+          },
+        },
+        responses: {
+          "200": { description: "Its RunID", content: { "application/json": { schema: { type: "object" }, examples: { success: { $ref: "#/components/examples/RunId" } } } } },
+          "204": { description: "Nothing", content: { "text/plain": { schema: { type: "string" }, example: null } } },
+        },
+      },
+    },
   },
   components: {
     parameters: { Limit: { name: "max_results", in: "query", schema: { type: "integer" } } },
+    examples: { RunId: { summary: "Run a script", value: { run_id: 5 } } },
     responses: { NotFound: { description: "Not there", content: { "application/json": { schema: { $ref: "#/components/schemas/OutError" } } } } },
     schemas: { OutExecution: { type: "object", properties: { run_id: { type: "integer" } }, required: ["run_id"] }, OutError: { type: "object" } },
   },
@@ -43,6 +65,7 @@ describe("reading the OpenAPI document", () => {
     expect(document.operations.map((op) => `${op.method} ${op.path} ${op.id}`)).toEqual([
       "get /{client_id}/executions/{run_id} getExecutionsRunId",
       "post /{client_id}/executions/{run_id} POST /{client_id}/executions/{run_id}",
+      "post /{client_id}/scripts postScripts",
     ]);
   });
 
@@ -56,13 +79,33 @@ describe("reading the OpenAPI document", () => {
   it("reads responses, following references to shared responses", () => {
     const [get] = document.operations;
     expect(get?.responses).toEqual([
-      { status: "200", description: "The execution", content: [{ mediaType: "application/json", schema: { $ref: "#/components/schemas/OutExecution" } }] },
-      { status: "404", description: "Not there", content: [{ mediaType: "application/json", schema: { $ref: "#/components/schemas/OutError" } }] },
+      { status: "200", description: "The execution", content: [{ mediaType: "application/json", schema: { $ref: "#/components/schemas/OutExecution" }, examples: [] }] },
+      { status: "404", description: "Not there", content: [{ mediaType: "application/json", schema: { $ref: "#/components/schemas/OutError" }, examples: [] }] },
     ]);
   });
 
   it("keeps media types of a request body that have no schema", () => {
-    expect(document.operations[1]?.requestBody).toEqual({ required: true, description: "", content: [{ mediaType: "application/json", schema: { type: ["object"] } }, { mediaType: "application/octet-stream" }] });
+    expect(document.operations[1]?.requestBody).toEqual({ required: true, description: "", content: [{ mediaType: "application/json", schema: { type: ["object"] }, examples: [] }, { mediaType: "application/octet-stream", examples: [] }] });
+  });
+
+  it("reads the examples of request bodies and answers, following references, with the value kept even when null", () => {
+    const scripts = document.operations.find((op) => op.id === "postScripts");
+    const body = scripts?.requestBody?.content[0];
+    expect(body?.examples).toEqual([
+      { name: "error", summary: "An empty script", description: "", value: { script: "" } },
+      { name: "success", summary: "Run a script", description: "Prints one line.", value: { script: ':PRINT "Hello"' } },
+    ]);
+    expect(scripts?.responses.map((r) => r.content[0]?.examples)).toEqual([
+      [{ name: "success", summary: "Run a script", description: "", value: { run_id: 5 } }],
+      [{ name: "example", summary: "", description: "", value: null }],
+    ]);
+  });
+
+  it("starts from the example named success, else from the first", () => {
+    const scripts = document.operations.find((op) => op.id === "postScripts");
+    expect(scripts?.requestBody?.content[0] && leadingExample(scripts.requestBody.content[0])?.summary).toBe("Run a script");
+    expect(leadingExample({ mediaType: "application/json", examples: [{ name: "error", summary: "An empty script", description: "", value: {} }] })?.name).toBe("error");
+    expect(leadingExample({ mediaType: "application/json", examples: [] })).toBeUndefined();
   });
 
   it("keeps the components and tags in the document's order", () => {

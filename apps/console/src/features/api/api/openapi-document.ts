@@ -58,10 +58,24 @@ export interface Parameter {
   multiSegment: boolean;
 }
 
+/**
+ * An example body: an OpenAPI Example Object with an inline `value`. Baton's document records
+ * them from a running system, named `success` and `error` (docs/api-examples.md).
+ */
+export interface Example {
+  /** The key under `examples`; "example" for the single `example` of OpenAPI 3.0. */
+  name: string;
+  summary: string;
+  description: string;
+  value: unknown;
+}
+
 export interface MediaEntry {
   mediaType: string;
   /** Absent for bodies without a described shape (binary uploads). */
   schema?: Schema;
+  /** In the document's order; empty when the document has none. */
+  examples: Example[];
 }
 
 export interface RequestBody {
@@ -191,11 +205,28 @@ function readParameter(value: unknown): Parameter | undefined {
   };
 }
 
-function readContent(value: unknown): MediaEntry[] {
-  return Object.entries(recordOf(value)).map(([mediaType, media]) => {
-    const schema = recordOf(media).schema;
-    return schema === undefined ? { mediaType } : { mediaType, schema: readSchema(schema) };
+/** Examples with an inline value; those only pointing elsewhere (`externalValue`) are left out. */
+function readExamples(media: Json, components: Json): Example[] {
+  const examples = Object.entries(recordOf(media.examples)).flatMap(([name, raw]) => {
+    const example = deref(raw, components, "examples");
+    if (!isRecord(example) || !("value" in example)) return [];
+    return [{ name, summary: text(example.summary), description: text(example.description), value: example.value }];
   });
+  if (examples.length === 0 && "example" in media) return [{ name: "example", summary: "", description: "", value: media.example }];
+  return examples;
+}
+
+function readContent(value: unknown, components: Json): MediaEntry[] {
+  return Object.entries(recordOf(value)).map(([mediaType, raw]) => {
+    const media = recordOf(raw);
+    const examples = readExamples(media, components);
+    return media.schema === undefined ? { mediaType, examples } : { mediaType, schema: readSchema(media.schema), examples };
+  });
+}
+
+/** The example to start from: the one named `success`, else the first. */
+export function leadingExample(entry: MediaEntry): Example | undefined {
+  return entry.examples.find((example) => example.name === "success") ?? entry.examples[0];
 }
 
 /** Path-level parameters apply to every operation under the path unless it redefines them. */
@@ -222,11 +253,11 @@ function readOperation(method: HttpMethod, path: string, value: Json, pathParame
     parameters: mergeParameters(pathParameters, readParameters(value.parameters, components)),
     responses: Object.entries(recordOf(value.responses)).map(([status, raw]) => {
       const response = recordOf(deref(raw, components, "responses"));
-      return { status, description: text(response.description), content: readContent(response.content) };
+      return { status, description: text(response.description), content: readContent(response.content, components) };
     }),
   };
   const body = deref(value.requestBody, components, "requestBodies");
-  if (isRecord(body)) operation.requestBody = { required: body.required === true, description: text(body.description), content: readContent(body.content) };
+  if (isRecord(body)) operation.requestBody = { required: body.required === true, description: text(body.description), content: readContent(body.content, components) };
   return operation;
 }
 

@@ -43,7 +43,7 @@ describe("component references", () => {
       tags: [],
       deprecated: false,
       parameters: [],
-      responses: [{ status: "200", description: "", content: [{ mediaType: "application/json", schema: { $ref: "#/components/schemas/OutList" } }] }],
+      responses: [{ status: "200", description: "", content: [{ mediaType: "application/json", schema: { $ref: "#/components/schemas/OutList" }, examples: [] }] }],
     };
     const usages = usagesOf("OutExecution", [operation], SCHEMAS);
     expect(usages.operations).toEqual([]);

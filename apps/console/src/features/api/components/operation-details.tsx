@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import type { MediaEntry, Operation, Parameter, Schema } from "../api/openapi-document";
 import { describeStatus } from "../api/http-status";
 import { monospace } from "../../../lib/theme";
+import { ExampleAnswer } from "./example-answer";
 import { constraintsOf, summarizeSchema } from "./schema-summary";
 import { SchemaTree } from "./schema-tree";
 import { TypeSummaryView } from "./type-summary-view";
@@ -106,6 +107,8 @@ function RequestBodySection({ operation, schemas, label }: { operation: Operatio
 }
 
 function ResponsesTable({ operation, schemas, label }: { operation: Operation; schemas: Readonly<Record<string, Schema>>; label: string }) {
+  // Recorded answers are JSON to read: their column widens rather than wrapping every line.
+  const recorded = operation.responses.some((response) => response.content.some((entry) => entry.examples.length > 0));
   return (
     <TableContainer sx={{ border: 1, borderColor: "divider", borderRadius: 1 }}>
       <Table size="small" aria-label={`Responses of ${label}`}>
@@ -141,8 +144,11 @@ function ResponsesTable({ operation, schemas, label }: { operation: Operation; s
                   </>
                 ) : null}
                 <TableCell sx={{ verticalAlign: "top", ...mono, overflowWrap: "normal", whiteSpace: "nowrap" }}>{entry?.mediaType ?? "—"}</TableCell>
-                <TableCell sx={{ verticalAlign: "top", minWidth: 200 }}>
+                <TableCell sx={{ verticalAlign: "top", minWidth: { xs: 200, md: recorded ? 340 : 200 } }}>
                   {entry ? <MediaSchema entry={entry} schemas={schemas} label={`Response ${response.status} of ${label}`} /> : "No body"}
+                  {entry?.examples.map((example) => (
+                    <ExampleAnswer key={example.name} example={example} mediaType={entry.mediaType} label={`Example answer ${response.status} of ${label}`} />
+                  ))}
                 </TableCell>
               </TableRow>
             ));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -6,6 +6,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import RestartAlt from "@mui/icons-material/RestartAlt";
 import Send from "@mui/icons-material/Send";
 import type { Operation, Parameter, Schema } from "../api/openapi-document";
 import { formatElapsed } from "../api/http-status";
@@ -15,8 +16,8 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { useCurrentSession } from "../../../lib/session-context";
 import { monospace } from "../../../lib/theme";
 import { useNow } from "../../../lib/use-now";
-import { exampleValue } from "./example-value";
 import { constraintsOf, summarizeSchema, summaryText } from "./schema-summary";
+import { startingBody, type StartingBody } from "./starting-body";
 import { TryAnswerView } from "./try-answer";
 
 /** A select whose empty value means "not sent": shown as a choice, not as a blank field. */
@@ -67,13 +68,6 @@ function initialValues(operation: Operation, client: number): Record<string, str
   return values;
 }
 
-/** The JSON text to start a request body from; empty when the body is not JSON. */
-function initialBody(operation: Operation, schemas: Readonly<Record<string, Schema>>): string {
-  const json = operation.requestBody?.content.find((entry) => /json/i.test(entry.mediaType));
-  if (json === undefined) return "";
-  return JSON.stringify(json.schema ? exampleValue(json.schema, schemas) : {}, null, 2);
-}
-
 function jsonProblem(text: string): string | null {
   if (text.trim() === "") return null;
   try {
@@ -82,6 +76,12 @@ function jsonProblem(text: string): string | null {
   } catch (error) {
     return error instanceof Error ? error.message : "not valid JSON";
   }
+}
+
+function bodyHint(start: StartingBody): string {
+  if (start.example === undefined) return "No recorded example: starts with the required properties; the schema above lists the others.";
+  const what = start.example.summary ? `"${start.example.summary}"` : "a request";
+  return `The recorded example ${what}, as a running Baton accepted it; the schema above lists every property.`;
 }
 
 function Waiting({ since }: { since: number }) {
@@ -101,7 +101,8 @@ function Waiting({ since }: { since: number }) {
 export function TryIt({ operation, schemas, label }: { operation: Operation; schemas: Readonly<Record<string, Schema>>; label: string }) {
   const session = useCurrentSession();
   const [values, setValues] = useState(() => initialValues(operation, session.client));
-  const [body, setBody] = useState(() => initialBody(operation, schemas));
+  const start = useMemo(() => startingBody(operation, schemas), [operation, schemas]);
+  const [body, setBody] = useState(start.text);
   const [tried, setTried] = useState(false);
   const [since, setSince] = useState(0);
   const controller = useRef<AbortController | null>(null);
@@ -153,10 +154,15 @@ export function TryIt({ operation, schemas, label }: { operation: Operation; sch
           value={body}
           onChange={(event) => setBody(event.target.value)}
           error={bodyError !== null}
-          helperText={bodyError ? `Not valid JSON: ${bodyError}` : "Starts with the required properties; the schema above lists the others."}
+          helperText={bodyError ? `Not valid JSON: ${bodyError}` : bodyHint(start)}
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: monospace, fontSize: "0.85rem" } } }}
-          sx={{ mb: 2 }}
+          sx={{ mb: 1 }}
         />
+      ) : null}
+      {jsonBody ? (
+        <Button size="small" startIcon={<RestartAlt />} disabled={body === start.text} onClick={() => setBody(start.text)} sx={{ mb: 2 }}>
+          {start.example ? "Reset to the recorded example" : "Reset the body"}
+        </Button>
       ) : null}
       {otherBodies.length > 0 ? (
         <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
