@@ -1,9 +1,10 @@
 // pnpm api-examples: walks every operation of a fresh Baton and writes the examples the OpenAPI
-// document carries (packages/contract/src/openapi/examples.json) and docs/api-examples.md.
-import { writeFileSync } from "node:fs";
+// document carries (packages/contract/src/openapi/examples.json), docs/api-examples.md and one
+// example per area in docs/api.md.
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { examplesOf } from "../src/testing/api-examples";
-import { examplesMarkdown } from "../src/testing/api-examples-markdown";
+import { examplesMarkdown, withAreaExamples } from "../src/testing/api-examples-markdown";
 import { runApiTour } from "../src/testing/api-tour";
 import { startTestBaton } from "../src/testing/test-baton";
 
@@ -15,7 +16,8 @@ try {
   const examples = examplesOf(await runApiTour(test));
   writeFileSync(root("packages/contract/src/openapi/examples.json"), `${JSON.stringify(examples, null, 2)}\n`);
   writeFileSync(root("docs/api-examples.md"), examplesMarkdown(document, examples));
-  console.log(`Examples of ${Object.keys(examples).length} operations written to packages/contract/src/openapi/examples.json and docs/api-examples.md`);
+  writeFileSync(root("docs/api.md"), withAreaExamples(readFileSync(root("docs/api.md"), "utf8"), document, examples));
+  console.log(`Examples of ${Object.keys(examples).length} operations written to packages/contract/src/openapi/examples.json, docs/api-examples.md and docs/api.md (one per area)`);
 } finally {
   await test.stop();
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { operationExamples, type OperationExample } from "@baton/contract";
 import { OpenApiConformance, testDialects } from "@baton/engine/testing";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -5,6 +7,7 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { examplesOf } from "./testing/api-examples";
+import { examplesMarkdown, withAreaExamples } from "./testing/api-examples-markdown";
 import { runApiTour, type TourResult } from "./testing/api-tour";
 import { startTestBaton, type TestBaton } from "./testing/test-baton";
 
@@ -144,5 +147,11 @@ describe.each(testDialects)("a tour of every operation on %s", (dialect) => {
       return same ? [] : [key];
     });
     expect(stale).toEqual([]);
+  });
+
+  it("has docs/api-examples.md and the area examples of docs/api.md as the committed examples make them (else run pnpm api-examples)", () => {
+    const doc = (name: string) => readFileSync(fileURLToPath(new URL(`../../../docs/${name}`, import.meta.url)), "utf8");
+    expect(doc("api-examples.md")).toBe(examplesMarkdown(document, operationExamples()));
+    expect(doc("api.md")).toBe(withAreaExamples(doc("api.md"), document, operationExamples()));
   });
 });

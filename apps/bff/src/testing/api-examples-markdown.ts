@@ -25,16 +25,47 @@ paths by stand-ins. Arrays are shortened to their first three items, which the e
 request of a client logs in with HTTP Basic as \`ADMIN/ADMIN\` unless the example names another login.
 `;
 
-/** docs/api-examples.md: per area of `document`, each operation with its success and error example. */
-export function examplesMarkdown(document: unknown, examples: OperationExamples): string {
+/** Where docs/api.md shows one example per area; `pnpm api-examples` rewrites what lies between. */
+export const AREA_EXAMPLES_START = "<!-- area examples: written by pnpm api-examples -->";
+export const AREA_EXAMPLES_END = "<!-- end of area examples -->";
+
+interface Area {
+  name: string;
+  operations: Array<{ key: string; summary: string }>;
+}
+
+/** The areas (tags) of `document` in its order, each with its operations as `METHOD /path`. */
+function areasOf(document: unknown): { base: string; areas: Area[] } {
   const { servers, tags, paths } = DocumentOperations.parse(document);
-  const base = servers[0]?.url ?? "";
-  const sections = tags.map(({ name }) => {
-    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+  const areas = tags.map(({ name }) => ({
+    name,
+    operations: Object.entries(paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, operation]) => operation.tags.includes(name))
         .map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, summary: operation.summary })),
-    );
+    ),
+  }));
+  return { base: servers[0]?.url ?? "", areas };
+}
+
+/** docs/api.md with its area examples (between the two markers) replaced by one success example per area. */
+export function withAreaExamples(apiMarkdown: string, document: unknown, examples: OperationExamples): string {
+  const start = apiMarkdown.indexOf(AREA_EXAMPLES_START);
+  const end = apiMarkdown.indexOf(AREA_EXAMPLES_END);
+  if (start < 0 || end < start) throw new Error(`docs/api.md has no "${AREA_EXAMPLES_START}" ... "${AREA_EXAMPLES_END}" section`);
+  const { base, areas } = areasOf(document);
+  const blocks = areas.flatMap(({ name, operations }) => {
+    const first = operations.find(({ key }) => examples[key] !== undefined);
+    const recorded = first && examples[first.key];
+    return first && recorded ? [`### ${name}: \`${first.key}\`\n\n${exampleMarkdown("Request", recorded.success, base)}`] : [];
+  });
+  return `${apiMarkdown.slice(0, start + AREA_EXAMPLES_START.length)}\n\n${blocks.join("\n\n")}\n\n${apiMarkdown.slice(end)}`;
+}
+
+/** docs/api-examples.md: per area of `document`, each operation with its success and error example. */
+export function examplesMarkdown(document: unknown, examples: OperationExamples): string {
+  const { base, areas } = areasOf(document);
+  const sections = areas.map(({ name, operations }) => {
     const blocks = operations.map(({ key, summary }) => {
       const recorded = examples[key];
       const shown = recorded === undefined ? ["No example yet."] : [exampleMarkdown("Request", recorded.success, base), ...(recorded.error ? [exampleMarkdown("Error", recorded.error, base)] : [])];
