@@ -35,10 +35,27 @@ async function withDatabase<T>(serverUrl: string, use: (url: string) => Promise<
       url.pathname = `/${name}`;
       return await use(url.toString());
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await dropWhenUnused(admin, name);
     }
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * Drops the database once the bench's pools have let go of it. Not `with (force)`: a connection the
+ * server ends raises an error in a pool that no longer listens, which ends the whole process.
+ */
+async function dropWhenUnused(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      // 55006: the database is still being accessed.
+      if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
 
@@ -57,16 +74,19 @@ async function startCluster(): Promise<Cluster> {
   const data = join(dir, "data");
   run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
   run(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "start"]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        run(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
+  // Also when a bench ends the process by an error: no server is left running in the temp directory.
+  process.once("exit", stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 function newestServerBin(): string {
