@@ -1,13 +1,9 @@
-import { GraphileWorker } from "../baselines/graphile-worker";
+import { againstGraphileWorker } from "../harness/against-graphile-worker";
 import type { Bench } from "../harness/bench";
-import { defineNoopScript, endedOkCount, startExecution, waitForEndedOk } from "../harness/executions";
+import { endedOkCount, startExecution, waitForEndedOk } from "../harness/executions";
 import { alternateMeasures } from "../harness/measure";
 import { inParallel } from "../harness/parallel";
-import { withPostgres } from "../harness/postgres";
-import { restClient } from "../harness/rest";
 import { resultRow, type ResultRow } from "../harness/result";
-import { withEngine } from "../harness/servers";
-import { withTempStore } from "../harness/temp-store";
 
 /** Executions per run; BENCH_DRAIN_EXECUTIONS lowers it for a quick look. */
 const EXECUTIONS = Number(process.env.BENCH_DRAIN_EXECUTIONS ?? 100_000);
@@ -22,27 +18,16 @@ const SCRIPT = "BENCH.NOOP";
  * run from the first start to the last end. One run a side: a run of the engine takes minutes.
  */
 async function drain(): Promise<ResultRow[]> {
-  return withPostgres(async (pgUrl) => {
-    const worker = await GraphileWorker.open(pgUrl);
-    try {
-      return await withTempStore(({ store }) =>
-        withEngine(store, async (url) => {
-          const api = restClient(url);
-          await defineNoopScript(api, SCRIPT);
-          const engine = async () => {
-            const before = await endedOkCount(store, SCRIPT);
-            const began = performance.now();
-            await inParallel(EXECUTIONS, REQUESTS, async () => void (await startExecution(api, SCRIPT)));
-            await waitForEndedOk(store, SCRIPT, before + EXECUTIONS, 100);
-            return (EXECUTIONS * 1000) / (performance.now() - began);
-          };
-          const samples = await alternateMeasures(engine, () => worker.drain(EXECUTIONS), { runs: 1, warmups: 0 });
-          return [resultRow("drain", "per_s", samples, { kind: "ratio", value: 1 })];
-        }),
-      );
-    } finally {
-      await worker.close();
-    }
+  return againstGraphileWorker(SCRIPT, async ({ worker, store, api }) => {
+    const engine = async () => {
+      const before = await endedOkCount(store, SCRIPT);
+      const began = performance.now();
+      await inParallel(EXECUTIONS, REQUESTS, async () => void (await startExecution(api, SCRIPT)));
+      await waitForEndedOk(store, SCRIPT, before + EXECUTIONS, 100);
+      return (EXECUTIONS * 1000) / (performance.now() - began);
+    };
+    const samples = await alternateMeasures(engine, () => worker.drain(EXECUTIONS), { runs: 1, warmups: 0 });
+    return [resultRow("drain", "per_s", samples, { kind: "ratio", value: 1 })];
   });
 }
 

@@ -1,13 +1,10 @@
 import type { Engine } from "@baton/engine/bench";
-import { GraphileWorker } from "../baselines/graphile-worker";
+import { againstGraphileWorker } from "../harness/against-graphile-worker";
 import type { Bench } from "../harness/bench";
-import { defineNoopScript, startExecution, watchEvents } from "../harness/executions";
+import { startExecution, watchEvents } from "../harness/executions";
 import { alternateMeasures, percentile } from "../harness/measure";
-import { withPostgres } from "../harness/postgres";
-import { restClient, type RestClient } from "../harness/rest";
+import type { RestClient } from "../harness/rest";
 import { resultRow, type ResultRow } from "../harness/result";
-import { withEngine } from "../harness/servers";
-import { withTempStore } from "../harness/temp-store";
 
 const STARTS = 1000;
 const RUNS = 3;
@@ -38,31 +35,20 @@ async function startLatencies(api: RestClient, engine: Engine, count: number): P
  * and p99; the rows are the medians over the runs.
  */
 async function latency(): Promise<ResultRow[]> {
-  return withPostgres(async (pgUrl) => {
-    const worker = await GraphileWorker.open(pgUrl);
-    try {
-      return await withTempStore(({ store }) =>
-        withEngine(store, async (url, engine) => {
-          const api = restClient(url);
-          await defineNoopScript(api, SCRIPT);
-          const p50 = { subject: [] as number[], baseline: [] as number[] };
-          const measured = (side: keyof typeof p50, latencies: () => Promise<number[]>) => async () => {
-            const values = await latencies();
-            p50[side].push(percentile(values, 50));
-            return percentile(values, 99);
-          };
-          const p99 = await alternateMeasures(
-            measured("subject", () => startLatencies(api, engine, STARTS)),
-            measured("baseline", () => worker.addToStart(STARTS)),
-            { runs: RUNS, warmups: WARMUPS },
-          );
-          const withoutWarmups = { subject: p50.subject.slice(WARMUPS), baseline: p50.baseline.slice(WARMUPS) };
-          return [resultRow("latency", "ms", p99, { kind: "absolute", value: 20 }), resultRow("latency-p50", "ms", withoutWarmups, { kind: "absolute", value: 20 })];
-        }),
-      );
-    } finally {
-      await worker.close();
-    }
+  return againstGraphileWorker(SCRIPT, async ({ worker, engine, api }) => {
+    const p50 = { subject: [] as number[], baseline: [] as number[] };
+    const measured = (side: keyof typeof p50, latencies: () => Promise<number[]>) => async () => {
+      const values = await latencies();
+      p50[side].push(percentile(values, 50));
+      return percentile(values, 99);
+    };
+    const p99 = await alternateMeasures(
+      measured("subject", () => startLatencies(api, engine, STARTS)),
+      measured("baseline", () => worker.addToStart(STARTS)),
+      { runs: RUNS, warmups: WARMUPS },
+    );
+    const withoutWarmups = { subject: p50.subject.slice(WARMUPS), baseline: p50.baseline.slice(WARMUPS) };
+    return [resultRow("latency", "ms", p99, { kind: "absolute", value: 20 }), resultRow("latency-p50", "ms", withoutWarmups, { kind: "absolute", value: 20 })];
   });
 }
 
