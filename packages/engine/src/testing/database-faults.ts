@@ -55,3 +55,65 @@ export function sqliteIntegrity(dataDir: string): string {
     file.close();
   }
 }
+
+/** How often and how long `untilLongWriteTransaction` looks. */
+const LOOK_EVERY_MS = 10;
+const LOOK_AT_MOST_MS = 60_000;
+
+/**
+ * Resolves once some connection has held a write transaction open for `heldMs`: the moment a
+ * test kills a process in the middle of a long write (an import's one transaction), whatever the
+ * speed of the machine. Short transactions (heartbeats, status changes) last well under it.
+ * SQLite: `BEGIN IMMEDIATE` from a connection of its own fails while a writer holds the file.
+ * PostgreSQL: pg_stat_activity shows a transaction of another connection older than `heldMs`.
+ */
+export async function untilLongWriteTransaction(location: DatabaseLocation, heldMs: number): Promise<void> {
+  const deadline = Date.now() + LOOK_AT_MOST_MS;
+  const look = await writeTransactionLook(location, heldMs);
+  try {
+    let heldSince: number | undefined;
+    while (Date.now() < deadline) {
+      if (await look.held()) {
+        heldSince ??= Date.now();
+        if (location.databaseUrl !== undefined || Date.now() - heldSince >= heldMs) return;
+      } else {
+        heldSince = undefined;
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+    }
+    throw new Error(`no write transaction held for ${heldMs} ms within ${LOOK_AT_MOST_MS} ms`);
+  } finally {
+    await look.close();
+  }
+}
+
+async function writeTransactionLook(location: DatabaseLocation, heldMs: number): Promise<{ held(): Promise<boolean>; close(): Promise<void> }> {
+  if (location.databaseUrl === undefined) {
+    const file = new SQLite(join(location.dataDir, "baton.sqlite"), { timeout: 0 });
+    return {
+      held: async () => {
+        try {
+          file.exec("BEGIN IMMEDIATE");
+          file.exec("ROLLBACK");
+          return false;
+        } catch (error) {
+          if ((error as { code?: string }).code === "SQLITE_BUSY") return true;
+          throw error;
+        }
+      },
+      close: async () => void file.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: location.databaseUrl });
+  await client.connect();
+  return {
+    held: async () => {
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null and xact_start < now() - make_interval(secs => $1::float8 / 1000)",
+        [heldMs],
+      );
+      return Number(rows[0]?.n ?? 0) > 0;
+    },
+    close: () => client.end(),
+  };
+}
