@@ -140,7 +140,13 @@ describe.runIf(testDialects.includes("postgres"))("failover and restarts of node
     // What was planned goes on: the once execution runs at its time, the recurring one to its end.
     expect((await waitForStatus(rest(), once, (s) => s >= 1800)).status).toBe(1900);
     await waitForStatus(rest(), recurring, (s) => s >= 1800);
-    expect(await children(rest(), recurring)).toHaveLength(4);
+    // Four activations, each once. A slot that fell due while the activation the kill interrupted
+    // still counted as active (before recovery ended it) is skipped (1930), and one that fires after
+    // the container ended is cancelled (1850), as the rule says: neither counts as an activation.
+    const recurred = await children(rest(), recurring);
+    console.info(`recurring after the restart: ${recurred.map((run) => run.status).join(", ")}`);
+    expect(recurred.every((run) => run.status >= 1800)).toBe(true);
+    expect(recurred.filter((run) => run.status !== 1930 && run.status !== 1850)).toHaveLength(4);
     const ran = ticked();
     expect(new Set(ran).size).toBe(ran.length);
     expect(ran).toContain(once);
