@@ -59,7 +59,9 @@ describe.runIf(testDialects.includes("postgres"))("three nodes under load on one
     const accepted = Date.now();
     const rest = nodes[1]?.rest ?? "";
     const count = async (query: string) => OutExecutionList.parse(await call(rest, `/100/executions?name=LOAD.JOB&max_results=1&${query}`)).total;
-    await until(async () => (await count("status=1900")) === JOBS, 180_000);
+    // A bound for a stall, not a speed check (the rate is logged below; benches measure speed): in CI
+    // the three nodes share two cores with the other suites, and once needed more than three minutes.
+    await until(async () => (await count("status=1900")) === JOBS, 480_000);
     const finished = Date.now();
 
     // Every run has its own RunID, ended OK, and nothing is left active or ended otherwise.
@@ -87,5 +89,5 @@ describe.runIf(testDialects.includes("postgres"))("three nodes under load on one
     console.info(
       `${JOBS} jobs on 3 nodes: accepted in ${accepted - started} ms (${Math.round((JOBS * 1000) / (accepted - started))}/s), all ended OK after ${finished - started} ms (${Math.round((JOBS * 1000) / (finished - started))}/s); per node ${JSON.stringify(Object.fromEntries(perNode))}`,
     );
-  }, 300_000);
+  }, 600_000);
 });
