@@ -54,7 +54,7 @@ import type { Store } from "./store/connect";
 import { clientsWithUser } from "./store/credentials-store";
 import { eventsAfter, latestEventSeq } from "./store/events-store";
 import { AgentEndpoint } from "./system/agent-endpoint";
-import { Cluster, NODE_ROLES, type NodeRole } from "./system/cluster";
+import { aliveWindowMs, Cluster, NODE_ROLES, type NodeRole } from "./system/cluster";
 import { Takeover } from "./system/takeover";
 import { ClusterEvents } from "./runtime/cluster-events";
 import { AgentPackService } from "./system/agent-packs";
@@ -228,7 +228,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     store,
     clock,
     nodeId,
-    aliveWithinMs: 3 * (options.node?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS),
+    aliveWithinMs: aliveWindowMs(options.node?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, options.node?.leaseMs ?? DEFAULT_LEASE_MS),
     recover: async (adopted) => {
       await executions.recover(adopted);
       await clients.recover(adopted);

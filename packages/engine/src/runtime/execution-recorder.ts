@@ -41,10 +41,19 @@ export class ExecutionRecorder {
   }
 
   /**
-   * Changes the status only if the execution still has `fromStatus` (undefined: any); returns
-   * undefined when another change came first. This is how waiting executions are claimed once.
+   * Records the end of an execution that has none yet; undefined when it has ended already. The
+   * first end stands: a node that took over from one presumed dead may have ended it lost.
    */
-  async claim(execution: Pick<Execution, "client" | "runId">, fromStatus: number | undefined, changes: ExecutionChanges): Promise<Execution | undefined> {
+  end(execution: Pick<Execution, "client" | "runId">, changes: ExecutionChanges): Promise<Execution | undefined> {
+    return this.claim(execution, "unfinished", changes);
+  }
+
+  /**
+   * Changes the status only if the execution still has `fromStatus` (undefined: any; "unfinished":
+   * any below 1800); returns undefined when another change came first. This is how waiting
+   * executions are claimed once.
+   */
+  async claim(execution: Pick<Execution, "client" | "runId">, fromStatus: number | "unfinished" | undefined, changes: ExecutionChanges): Promise<Execution | undefined> {
     const now = this.clock.now();
     const result = await inTransaction(this.store.db, (trx) => this.#change(trx, execution, fromStatus, changes, now));
     if (result === undefined) return undefined;
@@ -70,7 +79,7 @@ export class ExecutionRecorder {
     return results.map(({ updated }) => updated);
   }
 
-  async #change(trx: Transaction<Database>, execution: Pick<Execution, "client" | "runId">, fromStatus: number | undefined, changes: ExecutionChanges, now: number): Promise<{ updated: Execution; event: ExecutionEvent } | undefined> {
+  async #change(trx: Transaction<Database>, execution: Pick<Execution, "client" | "runId">, fromStatus: number | "unfinished" | undefined, changes: ExecutionChanges, now: number): Promise<{ updated: Execution; event: ExecutionEvent } | undefined> {
     const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
     if (updated === undefined) return undefined;
     const event = await this.#appendEvent(trx, updated, now);

@@ -489,10 +489,11 @@ export class ExecutionService implements Activator {
           continue;
         }
       }
+      // Only from the status it was taken over in: a node presumed dead may have recorded its end meanwhile.
+      if ((await recorder.claim(execution, execution.status, { status: Status.ENDED_LOST, endTime: clock.now() })) === undefined) continue;
       const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
       act.line("U00011803 The engine stopped while this execution was active: its end is unknown.");
       await act.end();
-      await recorder.change(execution, { status: Status.ENDED_LOST, endTime: clock.now() });
       lost += 1;
     }
     for (const job of groupJobs) await this.#groups.afterEnd(job.client, job.runId);

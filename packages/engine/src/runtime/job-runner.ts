@@ -99,7 +99,8 @@ export class JobRunner {
       this.#stored(`the end of RunID ${execution.runId}`, async () => {
         await act.end();
         await saveScriptVariables(store, execution, { variables, returned, passed });
-        await recorder.change(execution, { status, endTime: clock.now(), returnCode });
+        const ended = await recorder.end(execution, { status, endTime: clock.now(), returnCode });
+        if (ended === undefined) this.deps.logger.warn({ runId: execution.runId, status }, "the job's end is not recorded: another node ended it first (it took the job over while this node was presumed dead)");
       });
 
     // Generation: the pre-process page, then the process page whose text lines become the shell script.

@@ -119,14 +119,17 @@ export async function findExecutionDefinition(db: Kysely<Database>, client: numb
   return row?.definition;
 }
 
-/** Applies a status change and returns the execution after it (undefined when `fromStatus` no longer holds). */
+/**
+ * Applies a status change and returns the execution after it (undefined when `fromStatus` no longer
+ * holds): a status, or "unfinished" for any status below 1800.
+ */
 export async function updateExecution(
   trx: Transaction<Database>,
   client: number,
   runId: number,
   changes: ExecutionChanges,
   now: number,
-  fromStatus?: number,
+  fromStatus?: number | "unfinished",
   node?: string,
 ): Promise<Execution | undefined> {
   let query = trx
@@ -143,7 +146,8 @@ export async function updateExecution(
     })
     .where("client", "=", client)
     .where("run_id", "=", runId);
-  if (fromStatus !== undefined) query = query.where("status", "=", fromStatus);
+  if (fromStatus === "unfinished") query = query.where("status", "<", 1800);
+  else if (fromStatus !== undefined) query = query.where("status", "=", fromStatus);
   const row = await query.returning(summaryColumns).executeTakeFirst();
   return row && toExecution(row);
 }

@@ -2,7 +2,7 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../store/connect";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
-import { Cluster, type NodeRole } from "./cluster";
+import { Cluster, type ClusterOptions, type NodeRole } from "./cluster";
 
 describe.each(testDialects)("cluster on %s", (dialect) => {
   let database: TestDatabase;
@@ -22,11 +22,43 @@ describe.each(testDialects)("cluster on %s", (dialect) => {
   });
 
   /** A node with its own connection to the shared database, as a separate process has. */
-  async function node(id: string, roles: NodeRole[] = ["api", "agents", "scheduling"]): Promise<Cluster> {
+  async function node(id: string, roles: NodeRole[] = ["api", "agents", "scheduling"], options: Partial<ClusterOptions> = {}): Promise<Cluster> {
     const store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     stores.push(store);
-    return new Cluster({ store, clock: { now: () => now }, logger: pino({ level: "silent" }), nodeId: id, roles, heartbeatMs: 5_000, leaseMs: 15_000, connectedAgents: () => [], onLeadership: (leader) => leadership.push(`${id} ${leader ? "leads" : "follows"}`) });
+    return new Cluster({ store, clock: { now: () => now }, logger: pino({ level: "silent" }), nodeId: id, roles, heartbeatMs: 5_000, leaseMs: 15_000, connectedAgents: () => [], onLeadership: (leader) => leadership.push(`${id} ${leader ? "leads" : "follows"}`), ...options });
   }
+
+  it("counts a node as alive for the lease after its last life sign, however short its heartbeat", async () => {
+    const a = await node("A", ["api"], { heartbeatMs: 1_000 });
+    await a.beat();
+    // Ten heartbeats late, still within the lease: a busy node, not a dead one.
+    now += 10_000;
+    expect((await a.nodes()).nodes.map((n) => n.id)).toEqual(["A"]);
+    now += 6_000;
+    expect((await a.nodes()).nodes).toEqual([]);
+  });
+
+  it("does the leader's work beside its heartbeats: a long takeover delays no life sign and never runs twice at once", async () => {
+    let runs = 0;
+    let finish = () => undefined as void;
+    const a = await node("A", ["api", "scheduling"], {
+      whileLeading: () => {
+        runs += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    await a.beat();
+    now += 5_000;
+    await a.beat();
+    expect((await a.nodes()).nodes[0]?.last_seen_at).toBe(now);
+    expect(runs).toBe(1);
+    finish();
+    await a.settled();
+    await a.beat();
+    expect(runs).toBe(2);
+    finish();
+    await a.settled();
+  });
 
   // One SQLite file has one node: it leads at once, even after a crash left a lease behind.
   it.runIf(dialect === "sqlite")("leads at once on SQLite and lists itself", async () => {

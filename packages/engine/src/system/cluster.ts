@@ -8,6 +8,15 @@ import type { Store } from "../store/connect";
 export const NODE_ROLES = ["api", "agents", "scheduling"] as const;
 export type NodeRole = (typeof NODE_ROLES)[number];
 
+/**
+ * How long a node counts as alive after its last life sign: three heartbeats, and never less than
+ * the lease. A busy node (a saturated pool, a loaded machine) signs late; taking its executions over
+ * then would end its running jobs as lost while they run on.
+ */
+export function aliveWindowMs(heartbeatMs: number, leaseMs: number): number {
+  return Math.max(3 * heartbeatMs, leaseMs);
+}
+
 /** The lease of the scheduler leader (PWP). */
 export const SCHEDULER_LEASE = "scheduler";
 
@@ -25,7 +34,7 @@ export interface ClusterOptions {
   onLeadership(leader: boolean): void;
   /** Standalone agents connected to this node now, reported with its life sign. */
   connectedAgents(): readonly string[];
-  /** Work of the leader at every heartbeat (taking over from nodes that died). */
+  /** Work of the leader after each heartbeat (taking over from nodes that died); it never delays the next life sign. */
   whileLeading?(): Promise<unknown>;
 }
 
@@ -38,6 +47,9 @@ export class Cluster {
   #leader = false;
   #timer: NodeJS.Timeout | undefined;
   #tick: Promise<void> = Promise.resolve();
+  /** The leader's work under way, if any: one at a time. */
+  #leading: Promise<void> | undefined;
+  #stopped = false;
   readonly #startedAt: number;
 
   constructor(private readonly options: ClusterOptions) {
@@ -52,19 +64,24 @@ export class Cluster {
     return this.#leader;
   }
 
-  /** Says it is alive and takes the lease it may take now, then again every heartbeat. */
+  /**
+   * Says it is alive and takes the lease it may take now, then again every heartbeat, counted from
+   * the start of the previous one.
+   */
   async start(): Promise<void> {
     await this.beat();
-    const again = () => {
+    const again = (delay: number) => {
+      if (this.#stopped) return;
       this.#timer = setTimeout(() => {
-        this.#tick = this.beat().finally(again);
-      }, this.options.heartbeatMs);
+        const started = this.options.clock.now();
+        this.#tick = this.beat().finally(() => again(Math.max(0, this.options.heartbeatMs - (this.options.clock.now() - started))));
+      }, delay);
       this.#timer.unref();
     };
-    again();
+    again(this.options.heartbeatMs);
   }
 
-  /** One heartbeat: the life sign, and the scheduler lease taken, renewed or lost. */
+  /** One heartbeat: the life sign, and the scheduler lease taken, renewed or lost; the leader's work follows on its own. */
   async beat(): Promise<void> {
     const { store, clock, nodeId, roles } = this.options;
     const now = clock.now();
@@ -74,19 +91,35 @@ export class Cluster {
       // One SQLite file has one node: it leads without waiting for a crashed predecessor's lease.
       const leader = roles.includes("scheduling") && (store.dialect === "sqlite" || (await acquireLease(store.db, SCHEDULER_LEASE, nodeId, now, this.options.leaseMs)));
       this.#lead(leader);
-      if (leader) await this.options.whileLeading?.();
+      if (leader) this.#leading ??= this.#whileLeading();
     } catch (error) {
       this.options.logger.error({ err: error }, "could not reach the database for the node's heartbeat");
       this.#lead(false);
     }
   }
 
-  /** Nodes alive now (a life sign within three heartbeats) and which of them leads. */
+  /** Resolves once the leader's work begun by the last heartbeat is done. */
+  async settled(): Promise<void> {
+    await this.#tick;
+    await this.#leading;
+  }
+
+  async #whileLeading(): Promise<void> {
+    try {
+      await this.options.whileLeading?.();
+    } catch (error) {
+      this.options.logger.error({ err: error }, "the scheduler leader's work after a heartbeat failed");
+    } finally {
+      this.#leading = undefined;
+    }
+  }
+
+  /** Nodes alive now (a life sign within the alive window) and which of them leads. */
   async nodes(): Promise<{ nodes: NodeRow[]; leader: string | undefined }> {
-    const { store, clock, heartbeatMs, nodeId } = this.options;
+    const { store, clock, heartbeatMs, leaseMs, nodeId } = this.options;
     const now = clock.now();
     const leader = store.dialect === "sqlite" ? (this.#leader ? nodeId : undefined) : await leaseHolder(store.db, SCHEDULER_LEASE, now);
-    return { nodes: await liveNodes(store.db, now - 3 * heartbeatMs), leader };
+    return { nodes: await liveNodes(store.db, now - aliveWindowMs(heartbeatMs, leaseMs)), leader };
   }
 
   /** The live node another than this one that holds a connection of standalone agent `name`, if any. */
@@ -97,8 +130,9 @@ export class Cluster {
 
   /** Stops beating, gives the lease up and leaves the list of nodes. */
   async stop(): Promise<void> {
+    this.#stopped = true;
     clearTimeout(this.#timer);
-    await this.#tick;
+    await this.settled();
     this.#lead(false);
     const { store, nodeId, clock } = this.options;
     await releaseLease(store.db, SCHEDULER_LEASE, nodeId).catch(() => undefined);
