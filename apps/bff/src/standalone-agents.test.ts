@@ -90,6 +90,9 @@ describe("standalone agents", () => {
       await until(async () => (await report(runId)).includes("line 3"));
       proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 700));
+      // The engine's welcome after the reconnect comes 400 ms late: the job writes lines meanwhile,
+      // which must follow the ones kept during the drop, not overtake them.
+      proxy.delayReplies(400);
       proxy.restore();
       await agent.connected(2);
       const ended = await waitForEnd(test, 100, runId);

@@ -7,12 +7,15 @@ export interface CuttableProxy {
   /** Drops every open connection and refuses new ones until `restore`. */
   cut(): void;
   restore(): void;
+  /** From now on holds what the engine sends back for `ms` (a slow link): a reconnect's welcome comes late. */
+  delayReplies(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startCuttableProxy(targetPort: number): Promise<CuttableProxy> {
   const open = new Set<Socket>();
   let refusing = false;
+  let replyDelayMs = 0;
   const server: Server = createServer((client) => {
     if (refusing) {
       client.destroy();
@@ -24,7 +27,9 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
       socket.on("close", () => open.delete(socket));
       socket.on("error", () => undefined);
     }
-    client.pipe(upstream).pipe(client);
+    client.pipe(upstream);
+    // Each chunk waits the same time, so they arrive in the order they were sent.
+    upstream.on("data", (chunk: Buffer) => (replyDelayMs > 0 ? setTimeout(() => client.write(chunk), replyDelayMs) : client.write(chunk)));
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
   });
@@ -37,6 +42,9 @@ export async function startCuttableProxy(targetPort: number): Promise<CuttablePr
     },
     restore() {
       refusing = false;
+    },
+    delayReplies(ms) {
+      replyDelayMs = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -44,6 +44,12 @@ export class StandaloneAgent {
   /** Files the engine is writing, by call. */
   readonly #writes = new Map<number, PieceQueue>();
   #socket: WebSocket | undefined;
+  /**
+   * Whether the engine welcomed the current connection. Until it has, reports stay in the outbox:
+   * the welcome resends those the engine lacks, and a newer one sent before them would make the
+   * engine take them for repeats.
+   */
+  #welcomed = false;
   #retryMs = FIRST_RETRY_MS;
   #retryTimer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -80,6 +86,7 @@ export class StandaloneAgent {
     const url = new URL(AGENT_ENDPOINT_PATH, this.options.engineUrl.replace(/^http/, "ws"));
     const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.options.token}` }, ...(this.options.ca !== undefined && { ca: this.options.ca }) });
     this.#socket = socket;
+    this.#welcomed = false;
     socket.on("open", () => this.#send(this.#hello()));
     socket.on("message", (data) => this.#receive(data.toString()));
     let refused = false;
@@ -127,6 +134,7 @@ export class StandaloneAgent {
         this.#retryMs = FIRST_RETRY_MS;
         if (message.key !== undefined) void this.#keepKey(message.key);
         this.#acknowledged(message.received);
+        this.#welcomed = true;
         for (const report of this.#outbox.unacknowledged()) this.#send(report);
         this.#log(`connected to ${this.options.engineUrl} as ${this.options.name}`);
         this.#connected?.();
@@ -189,7 +197,8 @@ export class StandaloneAgent {
   }
 
   #report(report: JobReport): void {
-    this.#send(this.#outbox.add(report));
+    const numbered = this.#outbox.add(report);
+    if (this.#welcomed) this.#send(numbered);
   }
 
   #acknowledged(seq: number): void {

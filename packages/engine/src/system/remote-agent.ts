@@ -165,6 +165,8 @@ export class RemoteAgent implements Agent {
       case "output":
       case "ended":
         if (message.seq <= this.#received) return;
+        // Reports come in order on a connection; a gap means some were lost on the way.
+        if (message.seq > this.#received + 1) this.options.logger.warn({ agent: this.name, expected: this.#received + 1, got: message.seq }, "job reports of the agent are missing");
         this.#received = message.seq;
         this.#scheduleAck();
         if (message.type === "output") this.#jobs.get(message.run_id)?.onOutput(message.text);
