@@ -24,8 +24,6 @@ export type OutSession = z.infer<typeof OutSession>;
 /** POST /bff/session/client: continue the session in another client of the same user. */
 export const InSwitchClientBody = z.object({ client: z.int().min(0).max(9999) });
 
-export const CSRF_HEADER = "x-csrf-token";
-
 /** Data of one `execution` event on GET /bff/events; the SSE event id is `seq`. */
 export const ExecutionEvent = z.object({
   seq: z.int(),

@@ -1,5 +1,7 @@
 export * from "./status-codes";
 export * from "./error-codes";
+export * from "./execution-types";
+export * from "./csrf-header";
 export * from "./schemas/primitives";
 export * from "./schemas/errors";
 export * from "./schemas/executions";

@@ -1,5 +1,4 @@
 import { Navigate, createBrowserRouter } from "react-router";
-import { LoginPage } from "../features/auth/components/login-page";
 import { ExecutionsPage } from "../features/executions/components/executions-page";
 import { AppShell } from "./app-shell";
 import { NotFoundPage } from "./not-found-page";
@@ -7,7 +6,8 @@ import { RequireSession } from "./require-session";
 
 export function createRouter() {
   return createBrowserRouter([
-    { path: "/login", element: <LoginPage /> },
+    // The login form is not part of the executions list's first load: it loads when first opened.
+    { path: "/login", lazy: async () => ({ Component: (await import("../features/auth/components/login-page")).LoginPage }) },
     {
       path: "/",
       element: (

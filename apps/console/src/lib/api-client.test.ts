@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OutRunId } from "@baton/contract";
-import { ApiError, NetworkError, ResponseShapeError, buildUrl, requestJson, requestNoContent } from "./api-client";
+import { ApiError, NetworkError, ResponseShapeError, buildUrl, loadSchema, requestJson, requestNoContent } from "./api-client";
 import { describeError } from "./describe-error";
 
 function answer(status: number, body: string) {
@@ -40,6 +40,23 @@ describe("api client", () => {
     await expect(requestNoContent("/api/100/objects/X")).rejects.toMatchObject({ status: 404, problems: [{ details: "Object 'X' does not exist." }] });
     answer(502, "<html>bad gateway</html>");
     await expect(requestNoContent("/api/100/objects/X")).rejects.toMatchObject({ status: 502, problems: [{ code: null, details: null }] });
+  });
+
+  it("checks the answer against a schema loaded while the request is under way", async () => {
+    const session = { client: 100, user: "ADMIN", department: "ADMIN", csrf_token: "t", clients: [100] };
+    answer(200, JSON.stringify(session));
+    await expect(requestJson("/bff/session", loadSchema("OutSession"))).resolves.toEqual(session);
+    answer(200, JSON.stringify({ ...session, csrf_token: 7 }));
+    await expect(requestJson("/bff/session", loadSchema("OutSession"))).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it("answers NetworkError when the schema's module does not load", async () => {
+    answer(200, JSON.stringify({ run_id: 7 }));
+    const error = await requestJson("/api/100/executions", Promise.reject(new TypeError("Failed to fetch dynamically imported module"))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    // The answer's status still comes first: a 401 stays an ApiError the login guard reads.
+    answer(401, JSON.stringify({ code: 45102, error: "Not logged in.", details: "" }));
+    await expect(requestJson("/bff/session", Promise.reject(new TypeError("Failed to fetch")))).rejects.toMatchObject({ status: 401 });
   });
 
   it("tells a contract mismatch and a dead network apart", async () => {

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, OutError, OutValidationError } from "@baton/contract";
+import { CSRF_HEADER } from "@baton/contract";
 
 /**
  * What the client needs of a schema: zod's `safeParse`. Contract schemas fit it as they are,
@@ -8,6 +8,19 @@ export interface Parser<T> {
   safeParse(value: unknown):
     | { success: true; data: T }
     | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+type FirstPageSchemas = typeof import("./first-page-schemas");
+
+/**
+ * One of the schemas of first-page-schemas.ts, loaded on first use. The first page's modules pass
+ * it to requestJson as it is (`requestJson(url, loadSchema("OutSession"))`): the schemas, and zod
+ * with them, load while the request is under way instead of with the page. Screens loaded on
+ * demand pass the contract's schema itself.
+ */
+export async function loadSchema<K extends keyof FirstPageSchemas>(name: K): Promise<FirstPageSchemas[K]> {
+  const schemas = await import("./first-page-schemas");
+  return schemas[name];
 }
 
 /** A parser for a JSON array whose items follow `item` (the contract exports item schemas only). */
@@ -148,10 +161,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Turns an error body (OutError, OutValidationError[], or anything else) into problems. */
-async function readProblems(response: Response): Promise<ApiProblem[]> {
-  const text = await response.text().catch(() => "");
-  const body = parseJson(text);
+/**
+ * What an error body (OutError, OutValidationError[]) states. The schemas are loaded here, on the
+ * error path, rather than with the first page.
+ */
+async function statedProblems(body: unknown): Promise<ApiProblem[]> {
+  const { OutError, OutValidationError } = await import("./first-page-schemas");
   const entries: unknown[] = Array.isArray(body) ? body : [body];
   const problems: ApiProblem[] = [];
   for (const entry of entries) {
@@ -167,6 +182,14 @@ async function readProblems(response: Response): Promise<ApiProblem[]> {
       problems.push({ code, message: error, details: details || null, path: null });
     }
   }
+  return problems;
+}
+
+/** Turns an error body (OutError, OutValidationError[], or anything else) into problems. */
+async function readProblems(response: Response): Promise<ApiProblem[]> {
+  const text = await response.text().catch(() => "");
+  // Should the schemas not load, the status still says what happened (a 401 still means "log in").
+  const problems = await statedProblems(parseJson(text)).catch((): ApiProblem[] => []);
   if (problems.length === 0) {
     const snippet = text.trim().slice(0, 300);
     problems.push({
@@ -179,11 +202,18 @@ async function readProblems(response: Response): Promise<ApiProblem[]> {
   return problems;
 }
 
-/** Sends a request and checks the JSON answer against `parser`. Throws ApiError, NetworkError or ResponseShapeError. */
-export async function requestJson<T>(path: string, parser: Parser<T>, options: RequestOptions = {}): Promise<T> {
-  const { response, url, method } = await send(path, options);
+/**
+ * Sends a request and checks the JSON answer against `parser` (a schema, or one on its way: see
+ * loadSchema). Throws ApiError, NetworkError or ResponseShapeError.
+ */
+export async function requestJson<T>(path: string, parser: Parser<T> | PromiseLike<Parser<T>>, options: RequestOptions = {}): Promise<T> {
+  const [sent, loaded] = await Promise.allSettled([send(path, options), parser]);
+  if (sent.status === "rejected") throw sent.reason;
+  const { response, url, method } = sent.value;
+  // The schema's module did not arrive: as for a request without an answer.
+  if (loaded.status === "rejected") throw new NetworkError(method, url, loaded.reason);
   const text = await response.text();
-  const parsed = parser.safeParse(text === "" ? undefined : parseJson(text));
+  const parsed = loaded.value.safeParse(text === "" ? undefined : parseJson(text));
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 5)

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { ExecutionEvent } from "@baton/contract";
+import type { ExecutionEvent } from "@baton/contract";
+import { loadSchema, type Parser } from "./api-client";
 import { HiddenBatcher } from "./hidden-batcher";
 
 /**
@@ -31,6 +32,8 @@ export class ExecutionEventStream {
   private state: StreamState = "idle";
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = RETRY_MIN_MS;
+  private parser: Parser<ExecutionEvent> | null = null;
+  private parserLoading = false;
   private readonly stateListeners = new Set<() => void>();
   private readonly eventListeners = new Set<Listener<ExecutionEvent>>();
   private readonly openListeners = new Set<Listener<void>>();
@@ -100,6 +103,11 @@ export class ExecutionEventStream {
   }
 
   private open(): void {
+    const parser = this.parser;
+    if (parser === null) {
+      this.loadParser();
+      return;
+    }
     const source = new EventSource(this.url);
     this.source = source;
     source.addEventListener("open", () => {
@@ -110,7 +118,7 @@ export class ExecutionEventStream {
       this.batcher.flush();
       for (const listener of this.openListeners) listener();
     });
-    source.addEventListener("execution", (message) => this.dispatch(message));
+    source.addEventListener("execution", (message) => this.dispatch(message, parser));
     source.addEventListener("error", () => {
       if (this.source !== source) return;
       if (source.readyState === EventSource.CLOSED) {
@@ -124,6 +132,29 @@ export class ExecutionEventStream {
     });
   }
 
+  /**
+   * Loads the contract's schema of an event (beside the first page, not with it), then opens the
+   * stream; a failed load is retried as a refused stream is.
+   */
+  private loadParser(): void {
+    if (this.parserLoading) return;
+    this.parserLoading = true;
+    void loadSchema("ExecutionEvent").then(
+      (parser) => {
+        this.parserLoading = false;
+        this.parser = parser;
+        if (this.state !== "idle" && this.source === null && this.retryTimer === null) this.open();
+      },
+      (error: unknown) => {
+        this.parserLoading = false;
+        console.warn("Could not load the parser of execution events", error);
+        if (this.state === "idle" || this.retryTimer !== null) return;
+        this.setState("reconnecting");
+        this.scheduleRetry();
+      },
+    );
+  }
+
   private scheduleRetry(): void {
     const delay = this.retryDelay;
     this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
@@ -133,7 +164,7 @@ export class ExecutionEventStream {
     }, delay);
   }
 
-  private dispatch(message: MessageEvent): void {
+  private dispatch(message: MessageEvent, parser: Parser<ExecutionEvent>): void {
     const data: unknown = message.data;
     if (typeof data !== "string") return;
     let json: unknown;
@@ -143,7 +174,7 @@ export class ExecutionEventStream {
       console.warn("Ignored an execution event that is not JSON", data);
       return;
     }
-    const parsed = ExecutionEvent.safeParse(json);
+    const parsed = parser.safeParse(json);
     if (!parsed.success) {
       console.warn("Ignored an execution event that does not follow the contract", parsed.error.issues);
       return;

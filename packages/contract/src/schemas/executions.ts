@@ -2,40 +2,7 @@ import { z } from "zod";
 import { carries, STRING_LIST } from "../openapi/wire-types";
 import { acceptClientSpellings } from "./client-spelling";
 import { Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryFlag, QueryInt, QueryList } from "./primitives";
-
-/** Execution types of OutExecution.type. */
-export const EXECUTION_TYPES = [
-  "AgentGroup Container",
-  "CallAPI",
-  "Cockpit",
-  "Dynamic Job",
-  "Event",
-  "FileTransfer",
-  "Group",
-  "Job",
-  "Notification",
-  "Period Container",
-  "RemoteTaskManager",
-  "Report",
-  "Schedule",
-  "Script",
-  "Workflow",
-] as const;
-export type ExecutionType = (typeof EXECUTION_TYPES)[number];
-
-/** Object type → execution type, for the object types that can be executed. */
-export const EXECUTION_TYPE_OF_OBJECT: Readonly<Record<string, ExecutionType>> = {
-  JOBS: "Job",
-  JOBP: "Workflow",
-  JSCH: "Schedule",
-  SCRI: "Script",
-  EVNT: "Event",
-  JOBF: "FileTransfer",
-  CALL: "Notification",
-  JOBG: "Group",
-  JOBQ: "RemoteTaskManager",
-  C_PERIOD: "Period Container",
-};
+import { EXECUTION_TYPE_OF_OBJECT, EXECUTION_TYPES } from "../execution-types";
 
 export const EXECUTION_OPTIONS = ["execute", "once", "recurring"] as const;
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutSession } from "@baton/contract";
-import { isApiError, requestJson } from "../../../lib/api-client";
+import type { OutSession } from "@baton/contract";
+import { isApiError, loadSchema, requestJson } from "../../../lib/api-client";
 import { sessionKeys } from "./keys";
 
 /** GET /bff/session: the session, or null when nobody is logged in (401). */
 export async function getSession(signal?: AbortSignal): Promise<OutSession | null> {
   try {
-    return await requestJson("/bff/session", OutSession, { signal });
+    return await requestJson("/bff/session", loadSchema("OutSession"), { signal });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutSession, type InSessionBody } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { InSessionBody, OutSession } from "@baton/contract";
+import { loadSchema, requestJson } from "../../../lib/api-client";
 import { sessionKeys } from "./keys";
 
 /** POST /bff/session: the BFF checks the credentials and keeps them; we get the session and its CSRF token. */
 export function login(body: InSessionBody): Promise<OutSession> {
-  return requestJson("/bff/session", OutSession, { method: "POST", body });
+  return requestJson("/bff/session", loadSchema("OutSession"), { method: "POST", body });
 }
 
 export function useLogin() {

@@ -2,6 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError, requestNoContent } from "../../../lib/api-client";
 import { sessionKeys } from "./keys";
 
+/** Navigation state set by logout: the cached session is about to be cleared, the login page shows the form. */
+export const LOGGED_OUT = { loggedOut: true } as const;
+
 /** DELETE /bff/session; a session that is already gone (401) counts as logged out. */
 export async function logout(csrfToken: string): Promise<void> {
   try {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutSession } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutSession } from "@baton/contract";
+import { loadSchema, requestJson } from "../../../lib/api-client";
 import { sessionKeys } from "./keys";
 
 /** POST /bff/session/client: continue the session as the same user in another client. */
 export function switchClient(client: number, csrfToken: string): Promise<OutSession> {
-  return requestJson("/bff/session/client", OutSession, { method: "POST", body: { client }, csrfToken });
+  return requestJson("/bff/session/client", loadSchema("OutSession"), { method: "POST", body: { client }, csrfToken });
 }
 
 /** Switches, forgets everything cached for the previous client, then runs `arrive`. */

@@ -6,11 +6,10 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { InSessionBody } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { ColorModeToggle } from "../../../components/color-mode-toggle";
 import { LoadingState } from "../../../components/loading-state";
-import { isApiError } from "../../../lib/api-client";
+import { isApiError, loadSchema } from "../../../lib/api-client";
 import { safeNextPath } from "../../../lib/format";
 import { useSession } from "../api/get-session";
 import { useLogin } from "../api/login";
@@ -22,11 +21,18 @@ const LOGIN_HINTS: Record<number, string> = {
   429: "Too many login attempts. Wait a minute, then try again.",
 };
 
-/** Navigation state set by logout: the cached session is about to be cleared, show the form. */
-export const LOGGED_OUT = { loggedOut: true } as const;
-
+/** Whether the navigation came from logout (LOGGED_OUT): the cached session is about to be cleared, show the form. */
 function isLoggedOutState(state: unknown): boolean {
   return typeof state === "object" && state !== null && "loggedOut" in state && state.loggedOut === true;
+}
+
+/**
+ * The form's values checked against the contract. The schema is loaded beside the page (the
+ * session check has usually loaded it before anyone submits).
+ */
+async function checkLoginForm(candidate: { client: number; user: string; department: string; password: string }) {
+  const InSessionBody = await loadSchema("InSessionBody");
+  return InSessionBody.safeParse(candidate);
 }
 
 export function LoginPage() {
@@ -43,6 +49,7 @@ export function LoginPage() {
   const [department, setDepartment] = useState("");
   const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [checkError, setCheckError] = useState<unknown>(null);
 
   if (session.isPending) return <LoadingState label="Checking your session…" fullPage />;
   if (session.data && !justLoggedOut) return <Navigate to={next} replace />;
@@ -55,24 +62,26 @@ export function LoginPage() {
       department: department.trim().toUpperCase(),
       password,
     };
-    const parsed = InSessionBody.safeParse(candidate);
-    if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === "client") errors.client = "Enter a client number from 0 to 9999.";
-        if (field === "user") errors.user = "Enter your user name.";
-        if (field === "department") errors.department = "The department is too long.";
-        if (field === "password") errors.password = "Enter your password.";
+    void checkLoginForm(candidate).then((parsed) => {
+      setCheckError(null);
+      if (!parsed.success) {
+        const errors: Partial<Record<Field, string>> = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          if (field === "client") errors.client = "Enter a client number from 0 to 9999.";
+          if (field === "user") errors.user = "Enter your user name.";
+          if (field === "department") errors.department = "The department is too long.";
+          if (field === "password") errors.password = "Enter your password.";
+        }
+        setFieldErrors(errors);
+        return;
       }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
-    login.mutate(parsed.data, { onSuccess: () => navigate(next, { replace: true }) });
+      setFieldErrors({});
+      login.mutate(parsed.data, { onSuccess: () => navigate(next, { replace: true }) });
+    }, setCheckError);
   };
 
-  const loginError = login.error;
+  const loginError = login.error ?? checkError;
   const hint = isApiError(loginError) ? LOGIN_HINTS[loginError.status] : undefined;
 
   return (

@@ -14,9 +14,8 @@ import Check from "@mui/icons-material/Check";
 import Logout from "@mui/icons-material/Logout";
 import { useCurrentSession } from "../../../lib/session-context";
 import { describeError } from "../../../lib/describe-error";
-import { useLogout } from "../api/logout";
+import { LOGGED_OUT, useLogout } from "../api/logout";
 import { useSwitchClient } from "../api/switch-client";
-import { LOGGED_OUT } from "./login-page";
 
 /** Who am I (USER/DEPT @ client), switching to the user's other clients, and logout, for the app bar. */
 export function UserMenu() {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { OutExecutionList, type OutExecution } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutExecution, OutExecutionList } from "@baton/contract";
+import { loadSchema, requestJson, segment } from "../../../lib/api-client";
 import { useCurrentSession } from "../../../lib/session-context";
 import { filtersToQuery, type ExecutionFilters } from "./execution-filters";
 import { executionKeys } from "./keys";
@@ -22,7 +22,7 @@ export interface ExecutionRows {
  * server answers 400 for a value it cannot read, and the page shows its words).
  */
 export function getExecutions(client: number, filters: ExecutionFilters, afterRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
-  return requestJson(`/api/${segment(client)}/executions`, OutExecutionList, {
+  return requestJson(`/api/${segment(client)}/executions`, loadSchema("OutExecutionList"), {
     // after_run_id (keyset paging) continues the newest-first order; start_at_run_id is a filter.
     query: { ...filtersToQuery(filters), max_results: EXECUTIONS_PAGE_SIZE, after_run_id: afterRunId },
     signal,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Suspense, lazy, startTransition, useState } from "react";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -14,9 +14,11 @@ import { FilterTextField } from "./filter-text-field";
 import { FILTER_LABELS } from "./filter-labels";
 import { STATUS_OPTIONS, TYPE_OPTIONS } from "./filter-options";
 import { ListFilterField } from "./list-filter-field";
-import { MoreFiltersPanel } from "./more-filters-panel";
 import { SavedFiltersMenu } from "./saved-filters-menu";
 import type { FilterControls } from "./use-execution-filters";
+
+// The panel is opened now and then: its code loads just after the page, not with it.
+const MoreFiltersPanel = lazy(async () => ({ default: (await import("./more-filters-panel")).MoreFiltersPanel }));
 
 /** The filters of the bar; every other one is in the "More filters" panel. */
 const BAR_FILTERS: readonly FilterName[] = ["name", "status", "type"];
@@ -60,7 +62,9 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
           aria-label={moreCount > 0 ? `More filters, ${moreCount} set` : "More filters"}
           aria-expanded={moreOpen}
           aria-controls={moreOpen ? "more-filters" : undefined}
-          onClick={() => setMoreOpen((open) => !open)}
+          // A transition: should the panel's code still be on its way, the bar stays as it is until
+          // the code is there, then the panel opens as always (no empty panel, focus stays here).
+          onClick={() => startTransition(() => setMoreOpen((open) => !open))}
           sx={{ mt: 0.25 }}
         >
           More filters
@@ -73,9 +77,11 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
         ) : null}
       </Box>
       {moreOpen ? null : <ActiveFilterChips controls={controls} except={BAR_FILTERS} />}
-      <Collapse in={moreOpen} unmountOnExit>
-        <MoreFiltersPanel controls={controls} />
-      </Collapse>
+      <Suspense fallback={null}>
+        <Collapse in={moreOpen} unmountOnExit>
+          <MoreFiltersPanel controls={controls} />
+        </Collapse>
+      </Suspense>
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -18,7 +18,6 @@ import { useCurrentSession } from "../../../lib/session-context";
 import { useStoredValue, userStorageKey } from "../../../lib/stored-value";
 import { activeFilterNames, filtersToSearch } from "../api/execution-filters";
 import { useExecutions } from "../api/get-executions";
-import { BulkConfirmDialog } from "./bulk-confirm-dialog";
 import { BulkResultAlert } from "./bulk-result-alert";
 import { COLUMNS_PURPOSE, parseColumnChoice, visibleColumns } from "./column-choice";
 import { ColumnsMenu } from "./columns-menu";
@@ -26,11 +25,15 @@ import { ExecutionsFilterBar } from "./executions-filter-bar";
 import { ExecutionsTable } from "./executions-table";
 import { ListToolbar } from "./list-toolbar";
 import type { ListAction } from "./list-shortcuts";
-import { ShortcutsHelpDialog } from "./shortcuts-help-dialog";
 import { useBulkActions } from "./use-bulk-actions";
 import { useExecutionFilters } from "./use-execution-filters";
 import { useListShortcuts } from "./use-list-shortcuts";
 import { useRowCursor } from "./use-row-cursor";
+
+// Dialogs are shown only when asked for: their code (and MUI's Dialog) loads just after the page,
+// not with it. They are rendered closed from the start, so they are there before anyone opens one.
+const BulkConfirmDialog = lazy(async () => ({ default: (await import("./bulk-confirm-dialog")).BulkConfirmDialog }));
+const ShortcutsHelpDialog = lazy(async () => ({ default: (await import("./shortcuts-help-dialog")).ShortcutsHelpDialog }));
 
 /** A 400 on the list is about a filter: the server names it, and the user can change it above. */
 const FILTER_HINT = "Change or remove the filter the server names; the filters above stay as they are.";
@@ -152,8 +155,11 @@ export function ExecutionsPage() {
           </Box>
         </>
       )}
-      <BulkConfirmDialog request={bulk.request} pending={bulk.pending} onConfirm={bulk.confirm} onClose={bulk.close} />
-      <ShortcutsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {/* Closed dialogs show nothing: neither does the fallback while their code loads. */}
+      <Suspense fallback={null}>
+        <BulkConfirmDialog request={bulk.request} pending={bulk.pending} onConfirm={bulk.confirm} onClose={bulk.close} />
+        <ShortcutsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </Suspense>
     </>
   );
 }

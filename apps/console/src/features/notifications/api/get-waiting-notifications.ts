@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutExecutionList, Status } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import { Status, type OutExecutionList } from "@baton/contract";
+import { loadSchema, requestJson, segment } from "../../../lib/api-client";
 import { useCurrentSession } from "../../../lib/session-context";
 import { notificationKeys } from "./keys";
 
@@ -9,7 +9,7 @@ export const WAITING_MAX_RESULTS = 200;
 
 /** GET /api/{client}/executions?type=CALL&status=1550: notifications waiting for acknowledgement, newest first. */
 export function getWaitingNotifications(client: number, signal?: AbortSignal): Promise<OutExecutionList> {
-  return requestJson(`/api/${segment(client)}/executions`, OutExecutionList, {
+  return requestJson(`/api/${segment(client)}/executions`, loadSchema("OutExecutionList"), {
     query: { type: "CALL", status: Status.ACTIVE, max_results: WAITING_MAX_RESULTS },
     signal,
   });
