@@ -53,7 +53,8 @@ describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL datab
     expect((await fetch(`${scheduling.rest}/ping`)).status).toBe(200);
     expect((await fetch(`${scheduling.rest}/100/executions`)).status).toBe(503);
     expect(a.child.exitCode).toBeNull();
-  });
+    // Four node processes start in this test: on a loaded machine that alone takes a while.
+  }, 60_000);
 
   it("shows a console on one node, live, the status changes made on another", async () => {
     const [a, b] = nodes;

@@ -35,6 +35,9 @@ export interface Execution {
 }
 
 /** What a status change may set besides the status itself. */
+/** Variables of an execution as stored: names to strings or numbers. */
+export type VariableValues = Record<string, string | number>;
+
 export interface ExecutionChanges {
   status: number;
   startTime?: number;
@@ -42,6 +45,8 @@ export interface ExecutionChanges {
   agent?: string;
   platform?: string;
   returnCode?: number | null;
+  /** What a run left behind (its variables, :RSET and :PSET values), stored with its end. */
+  variables?: { variables: VariableValues; returned: VariableValues; passed: VariableValues };
 }
 
 /** Runtime in whole seconds, for ended executions and running ones (up to `now`). */

@@ -80,11 +80,12 @@ export class ExecutionRecorder {
   }
 
   async #change(trx: Transaction<Database>, execution: Pick<Execution, "client" | "runId">, fromStatus: number | "unfinished" | undefined, changes: ExecutionChanges, now: number): Promise<{ updated: Execution; event: ExecutionEvent } | undefined> {
-    const updated = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
-    if (updated === undefined) return undefined;
+    const result = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
+    if (result === undefined) return undefined;
+    const updated = result.execution;
     const event = await this.#appendEvent(trx, updated, now);
     // The callback's delivery is queued with the end itself, so neither is recorded without the other.
-    if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, JSON.stringify({ event: "execution.ended", client: updated.client, execution: event.execution }), now);
+    if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, result.callback, JSON.stringify({ event: "execution.ended", client: updated.client, execution: event.execution }), now);
     return { updated, event };
   }
 

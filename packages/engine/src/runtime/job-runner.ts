@@ -10,7 +10,7 @@ import { textClientSetting } from "../system/client-settings";
 import { scriptPage } from "../domain/object-definition";
 import type { ActivationContext } from "./activation-context";
 import { EngineScriptHost } from "./script-host";
-import { runScriptPage, saveScriptVariables, scriptEndStatus } from "./script-page";
+import { runScriptPage, scriptEndStatus, storedRunValues } from "./script-page";
 import type { Store } from "../store/connect";
 import type { Agent, RunningJob } from "./agent-port";
 import type { Clock } from "./clock";
@@ -98,8 +98,7 @@ export class JobRunner {
     const end = (status: number, variables: ReadonlyMap<string, ScriptValue>, returnCode: number | null = null) =>
       this.#stored(`the end of RunID ${execution.runId}`, async () => {
         await act.end();
-        await saveScriptVariables(store, execution, { variables, returned, passed });
-        const ended = await recorder.end(execution, { status, endTime: clock.now(), returnCode });
+        const ended = await recorder.end(execution, { status, endTime: clock.now(), returnCode, variables: storedRunValues({ variables, returned, passed }) });
         if (ended === undefined) this.deps.logger.warn({ runId: execution.runId, status }, "the job's end is not recorded: another node ended it first (it took the job over while this node was presumed dead)");
       });
 

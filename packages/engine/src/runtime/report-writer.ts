@@ -1,6 +1,6 @@
 import type { Store } from "../store/connect";
 import { databaseFault } from "../store/database-faults";
-import { appendReport, endReport } from "../store/reports-store";
+import { appendReport } from "../store/reports-store";
 import type { Clock } from "./clock";
 
 /** How often buffered job output is written, so a running job's report grows while it runs. */
@@ -61,21 +61,23 @@ export class ReportWriter {
   }
 
   /**
-   * Flushes what is left and marks the report complete; throws the database's refusal while
-   * output still waits (call again to retry).
+   * Writes what is left and marks the report complete, in one write; throws the database's refusal
+   * while output still waits (call again to retry).
    */
   async end(): Promise<void> {
-    await this.flush();
-    if (this.#buffer.length > 0) throw this.#refusal;
-    const ended = this.#writing.then(() => endReport(this.store.db, this.runId, this.type, this.clock.now()));
-    this.#writing = ended.catch(() => undefined);
-    await ended;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const text = this.#buffer;
+    this.#buffer = "";
+    await this.#enqueue(text, true);
+    // Refused: the text is kept for the next attempt, and the report is not marked complete yet.
+    if (this.#refusal !== undefined) throw this.#refusal;
     if (this.#failure !== undefined) throw this.#failure;
   }
 
-  #enqueue(text: string): Promise<void> {
+  #enqueue(text: string, ended = false): Promise<void> {
     this.#writing = this.#writing
-      .then(() => appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now()))
+      .then(() => appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now(), ended))
       .then(
         () => {
           this.#refusal = undefined;

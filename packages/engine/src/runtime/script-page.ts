@@ -1,7 +1,5 @@
 import { Status } from "@baton/contract";
-import type { Execution } from "../domain/execution";
-import type { Store } from "../store/connect";
-import { setExecutionVariables } from "../store/executions-store";
+import type { ExecutionChanges } from "../domain/execution";
 import { MESSAGES, parseScript, runScript, ScriptSyntaxError, type ScriptHost, type ScriptResult, type ScriptValue } from "@baton/script";
 
 /**
@@ -44,10 +42,7 @@ export interface RunValues {
   passed: ReadonlyMap<string, ScriptValue>;
 }
 
-export function saveScriptVariables(store: Store, execution: Execution, values: RunValues): Promise<void> {
-  return setExecutionVariables(store.db, execution.client, execution.runId, {
-    variables: Object.fromEntries(values.variables),
-    returned: Object.fromEntries(values.returned),
-    passed: Object.fromEntries(values.passed),
-  });
+/** A run's values as its end stores them (ExecutionChanges.variables). */
+export function storedRunValues(values: RunValues): NonNullable<ExecutionChanges["variables"]> {
+  return { variables: Object.fromEntries(values.variables), returned: Object.fromEntries(values.returned), passed: Object.fromEntries(values.passed) };
 }

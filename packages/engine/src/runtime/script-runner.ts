@@ -10,7 +10,7 @@ import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 import { EngineScriptHost } from "./script-host";
-import { runScriptPage, saveScriptVariables, scriptEndStatus } from "./script-page";
+import { runScriptPage, scriptEndStatus, storedRunValues } from "./script-page";
 
 export interface ScriptRunnerDeps {
   store: Store;
@@ -51,7 +51,6 @@ export class ScriptRunner {
     const status = scriptEndStatus(result);
     act.line(`U00011410 Script '${execution.name}' ended: ${status === Status.ENDED_OK ? "ENDED_OK" : "ENDED_NOT_OK"}, return code ${result.returnCode}.`);
     await act.end();
-    await saveScriptVariables(store, execution, { variables: result.variables, returned: result.rsets, passed: result.psets });
-    await recorder.change(execution, { status, endTime: clock.now(), returnCode: result.returnCode });
+    await recorder.change(execution, { status, endTime: clock.now(), returnCode: result.returnCode, variables: storedRunValues({ variables: result.variables, returned: result.rsets, passed: result.psets }) });
   }
 }

@@ -32,13 +32,13 @@ export async function setExecutionCallback(db: Kysely<Database>, client: number,
 }
 
 /**
- * Queues the delivery of an execution's callback, if it has one; call in the transaction of the
- * status change that ends the execution, so an end is never recorded without its delivery.
+ * Queues the delivery of an execution's callback (`callback`: its stored spec, null without one);
+ * call in the transaction of the status change that ends the execution, so an end is never
+ * recorded without its delivery.
  */
-export async function queueCallback(db: Kysely<Database>, client: number, runId: number, payload: string, now: number): Promise<boolean> {
-  const row = await db.selectFrom("executions").select("callback").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
-  if (!row?.callback) return false;
-  const spec: CallbackSpec = JSON.parse(row.callback);
+export async function queueCallback(db: Kysely<Database>, client: number, runId: number, callback: string | null, payload: string, now: number): Promise<boolean> {
+  if (!callback) return false;
+  const spec: CallbackSpec = JSON.parse(callback);
   await db
     .insertInto("callback_outbox")
     .values({ client, run_id: runId, url: spec.url, headers: JSON.stringify(spec.headers), payload, next_attempt_at: now })

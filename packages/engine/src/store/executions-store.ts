@@ -1,5 +1,5 @@
 import { expressionBuilder, sql, type Kysely, type Selectable, type Transaction } from "kysely";
-import type { Execution, ExecutionChanges } from "../domain/execution";
+import type { Execution, ExecutionChanges, VariableValues } from "../domain/execution";
 import { clientCondition, filterConditions, lifetimeParts, type ExecutionFilter, type ReadPlan } from "./execution-filters";
 import type { Database, ExecutionsTable } from "./schema";
 import type { Dialect } from "./connect";
@@ -120,8 +120,8 @@ export async function findExecutionDefinition(db: Kysely<Database>, client: numb
 }
 
 /**
- * Applies a status change and returns the execution after it (undefined when `fromStatus` no longer
- * holds): a status, or "unfinished" for any status below 1800.
+ * Applies a status change and returns the execution after it with its callback (undefined when
+ * `fromStatus` no longer holds): a status, or "unfinished" for any status below 1800.
  */
 export async function updateExecution(
   trx: Transaction<Database>,
@@ -131,7 +131,7 @@ export async function updateExecution(
   now: number,
   fromStatus?: number | "unfinished",
   node?: string,
-): Promise<Execution | undefined> {
+): Promise<{ execution: Execution; callback: string | null } | undefined> {
   let query = trx
     .updateTable("executions")
     .set({
@@ -143,13 +143,18 @@ export async function updateExecution(
       ...(changes.agent !== undefined && { agent: changes.agent }),
       ...(changes.platform !== undefined && { platform: changes.platform }),
       ...(changes.returnCode !== undefined && { return_code: changes.returnCode }),
+      ...(changes.variables !== undefined && {
+        variables: JSON.stringify(changes.variables.variables),
+        returned_variables: JSON.stringify(changes.variables.returned),
+        passed_variables: JSON.stringify(changes.variables.passed),
+      }),
     })
     .where("client", "=", client)
     .where("run_id", "=", runId);
   if (fromStatus === "unfinished") query = query.where("status", "<", 1800);
   else if (fromStatus !== undefined) query = query.where("status", "=", fromStatus);
-  const row = await query.returning(summaryColumns).executeTakeFirst();
-  return row && toExecution(row);
+  const row = await query.returning([...summaryColumns, "callback"]).executeTakeFirst();
+  return row && { execution: toExecution(row), callback: row.callback };
 }
 
 /** Up to this many matches a page is sorted from the matches; beyond, it is read in the list's order. */
@@ -247,7 +252,7 @@ export async function listUnfinishedTopLevel(db: Kysely<Database>, client: numbe
   return rows.map(toExecution);
 }
 
-export type VariableValues = Record<string, string | number>;
+export type { VariableValues };
 
 /** Stores an execution's variables, the values it returns to its activator (:RSET) and passes to its workflow (:PSET). */
 export async function setExecutionVariables(

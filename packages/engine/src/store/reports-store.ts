@@ -11,17 +11,22 @@ export interface ReportInfo {
 
 /**
  * Appends text to a report, filling its last page and adding new ones (pages of at most 32 KiB,
- * cut at line ends). Creates the report on first write. One transaction.
+ * cut at line ends); `ended` marks it complete in the same write. Creates the report on first
+ * write. One statement without text, else one transaction.
  */
-export async function appendReport(db: Kysely<Database>, client: number, runId: number, type: string, text: string, now: number): Promise<void> {
+export async function appendReport(db: Kysely<Database>, client: number, runId: number, type: string, text: string, now: number, ended = false): Promise<void> {
+  const touch = (target: Kysely<Database>) =>
+    target
+      .insertInto("reports")
+      .values({ run_id: runId, type, client, updated_at: now, ended: ended ? 1 : 0 })
+      .onConflict((conflict) => conflict.columns(["run_id", "type"]).doUpdateSet(ended ? { updated_at: now, ended: 1 } : { updated_at: now }))
+      .execute();
+  if (text.length === 0) {
+    await touch(db);
+    return;
+  }
   await inTransaction(db, async (trx) => {
-    const report = await trx.selectFrom("reports").select("run_id").where("run_id", "=", runId).where("type", "=", type).executeTakeFirst();
-    if (report === undefined) {
-      await trx.insertInto("reports").values({ run_id: runId, type, client, updated_at: now, ended: 0 }).execute();
-    } else {
-      await trx.updateTable("reports").set({ updated_at: now }).where("run_id", "=", runId).where("type", "=", type).execute();
-    }
-    if (text.length === 0) return;
+    await touch(trx);
     const last = await trx
       .selectFrom("report_pages")
       .select(["page", (eb) => eb.fn<number>("octet_length", [eb.ref("content")]).as("bytes")])
@@ -56,8 +61,8 @@ export async function appendReport(db: Kysely<Database>, client: number, runId: 
 }
 
 /** Marks a report as complete. */
-export async function endReport(db: Kysely<Database>, runId: number, type: string, now: number): Promise<void> {
-  await db.updateTable("reports").set({ ended: 1, updated_at: now }).where("run_id", "=", runId).where("type", "=", type).execute();
+export async function endReport(db: Kysely<Database>, client: number, runId: number, type: string, now: number): Promise<void> {
+  await appendReport(db, client, runId, type, "", now, true);
 }
 
 export async function listReports(db: Kysely<Database>, client: number, runId: number): Promise<ReportInfo[]> {

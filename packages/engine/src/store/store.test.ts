@@ -10,7 +10,7 @@ import { openStore, type Store } from "./connect";
 import { countCredentials, findCredential, findCredentialsByName, setPasswordHash } from "./credentials-store";
 import { appendEvent, eventsAfter, latestEventSeq, pruneEvents } from "./events-store";
 import { listSeenFiles, replaceSeenFiles } from "./event-files-store";
-import { findExecution, insertExecution, listExecutions, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
+import { findExecution, findExecutionVariables, insertExecution, listExecutions, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
 import { findObject, insertObject, replaceObject } from "./objects-store";
 import { appendReport, endReport, listReports, readReportPages } from "./reports-store";
 
@@ -120,7 +120,7 @@ describe.each(testDialects)("store on %s", (dialect) => {
     const seqs: number[] = [];
     await store.db.transaction().execute(async (trx) => {
       const updated = await updateExecution(trx, 100, execution.runId, { status: Status.ACTIVE, startTime: 5, agent: "LOCAL", platform: "UNIX" }, 5);
-      expect(updated).toMatchObject({ status: Status.ACTIVE, startTime: 5, agent: "LOCAL" });
+      expect(updated).toMatchObject({ execution: { status: Status.ACTIVE, startTime: 5, agent: "LOCAL" }, callback: null });
       seqs.push(await appendEvent(trx, 100, execution.runId, '{"a":1}', 5));
       seqs.push(await appendEvent(trx, 200, 999, '{"b":1}', 5));
       seqs.push(await appendEvent(trx, 100, execution.runId, '{"c":1}', 6));
@@ -131,6 +131,21 @@ describe.each(testDialects)("store on %s", (dialect) => {
     expect(await latestEventSeq(store.db)).toBe(seqs[2]);
     expect(await findExecution(store.db, 200, execution.runId)).toBeUndefined();
     expect((await listUnfinishedExecutions(store.db)).map((e) => e.runId)).toEqual([execution.runId]);
+  });
+
+  it("records an end only while the execution has none, with the run's variables in the same update", async () => {
+    const execution = await insertExecution(store.db, newExecution({ status: Status.ACTIVE }), "{}", 1);
+    const variables = { variables: { "&X#": "1" }, returned: { "&R#": 2 }, passed: {} };
+    const ended = await store.db.transaction().execute((trx) => updateExecution(trx, 100, execution.runId, { status: Status.ENDED_LOST, endTime: 7 }, 7, "unfinished"));
+    expect(ended?.execution.status).toBe(Status.ENDED_LOST);
+    // A second end (the job's own, after another node ended it lost) changes nothing.
+    const again = await store.db.transaction().execute((trx) => updateExecution(trx, 100, execution.runId, { status: Status.ENDED_OK, endTime: 8, variables }, 8, "unfinished"));
+    expect(again).toBeUndefined();
+    expect((await findExecution(store.db, 100, execution.runId))?.status).toBe(Status.ENDED_LOST);
+    const other = await insertExecution(store.db, newExecution({ status: Status.ACTIVE }), "{}", 1);
+    await store.db.transaction().execute((trx) => updateExecution(trx, 100, other.runId, { status: Status.ENDED_OK, endTime: 8, variables }, 8, "unfinished"));
+    expect(await findExecutionVariables(store.db, 100, other.runId)).toEqual({ "&X#": "1" });
+    expect(await findExecutionVariables(store.db, 100, other.runId, "returned")).toEqual({ "&R#": 2 });
   });
 
   it("prunes old status events in batches, oldest first, keeping newer ones", async () => {
@@ -147,7 +162,7 @@ describe.each(testDialects)("store on %s", (dialect) => {
   it("appends reports into pages of at most 32 KiB cut at line ends", async () => {
     const line = `${"x".repeat(99)}\n`;
     for (let i = 0; i < 500; i++) await appendReport(store.db, 100, 7, "REP", line.repeat(2), i);
-    await endReport(store.db, 7, "REP", 999);
+    await endReport(store.db, 100, 7, "REP", 999);
     const pages = await readReportPages(store.db, 100, 7, "REP", 0, 100);
     expect(pages?.map((p) => p.page)).toEqual([1, 2, 3, 4]);
     expect(pages?.map((p) => p.content).join("")).toBe(line.repeat(1000));
@@ -158,5 +173,13 @@ describe.each(testDialects)("store on %s", (dialect) => {
     expect((await readReportPages(store.db, 100, 7, "REP", 2, 1))?.map((p) => p.page)).toEqual([3]);
     expect(await readReportPages(store.db, 200, 7, "REP", 0, 1)).toBeUndefined();
     expect(await listReports(store.db, 100, 7)).toEqual([{ type: "REP", updatedAt: 999, ended: true }]);
+  });
+
+  it("creates a report when it opens, and writes its last text and its end in one write", async () => {
+    await appendReport(store.db, 100, 8, "ACT", "", 1);
+    expect(await listReports(store.db, 100, 8)).toEqual([{ type: "ACT", updatedAt: 1, ended: false }]);
+    await appendReport(store.db, 100, 8, "ACT", "last line\n", 2, true);
+    expect(await listReports(store.db, 100, 8)).toEqual([{ type: "ACT", updatedAt: 2, ended: true }]);
+    expect((await readReportPages(store.db, 100, 8, "ACT", 0, 10))?.map((p) => p.content)).toEqual(["last line\n"]);
   });
 });
