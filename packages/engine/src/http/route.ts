@@ -144,13 +144,14 @@ export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>)
       if (definition.systemClientOnly && raw.principal.client !== 0) {
         throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Client 0 only': ${definition.method} ${definition.path} acts on the system client only: Access denied`);
       }
-      const reason = await definition.disabled?.(raw.principal);
+      const reason = definition.disabled === undefined ? undefined : await definition.disabled(raw.principal);
       if (reason !== undefined) throw new DisabledResourceError(reason);
       // Routes without params or query ignore unknown ones: nothing to parse.
       const params = Object.is(definition.params, noParams) ? ({} as P) : parse(definition.params, raw.params, "", {});
       const query = Object.is(definition.query, noParams) ? ({} as Q) : parse(definition.query, raw.query, "", {});
       const bodyInput = definition.normaliseBody ? definition.normaliseBody(raw.body) : raw.body;
-      const body = parse(definition.body, bodyInput, "", fieldCodes);
+      // A route without a body is never given one (the router reads none).
+      const body = takesBody ? parse(definition.body, bodyInput, "", fieldCodes) : (undefined as B);
       return definition.handle({ params, query, body, principal: raw.principal, req: raw.req, res: raw.res });
     },
   };
