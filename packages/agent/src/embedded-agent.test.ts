@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EmbeddedAgent } from "./embedded-agent";
-import { jobRequest, OutputRecorder } from "./job-test-support";
+import { eventually, isRunning, jobRequest, OutputRecorder } from "./job-test-support";
 
 describe("EmbeddedAgent", () => {
   it("defaults to the UNIX platform", () => {
@@ -50,5 +50,18 @@ describe("EmbeddedAgent", () => {
 
     expect(performance.now() - stoppedAt).toBeLessThan(1000);
     expect(results).toEqual([{ run_id: 1, exit_code: 4, signal: null, ended_by: "exit" }]);
+  });
+
+  it("starts jobs from a launcher process, which stop ends", async () => {
+    const agent = new EmbeddedAgent({ name: "LOCAL" });
+    const output = new OutputRecorder();
+    await agent.run(jobRequest("echo $PPID"), output.onOutput).result;
+    const launcher = Number(output.text);
+    expect(launcher).not.toBe(process.pid);
+    expect(isRunning(launcher)).toBe(true);
+
+    await agent.stop(1000);
+
+    await eventually(() => !isRunning(launcher), `launcher ${launcher} has ended`, 2000);
   });
 });

@@ -1,5 +1,6 @@
 import type { FileListing, JobRequest, JobResult } from "@baton/contract";
 import * as files from "./agent-files";
+import { JobLauncher } from "./launcher/launcher-client";
 import { DEFAULT_KILL_GRACE_MS, runJob, type RunningJob } from "./run-job";
 
 export interface EmbeddedAgentOptions {
@@ -12,13 +13,17 @@ export interface EmbeddedAgentOptions {
   maxJobs?: number | undefined;
 }
 
-/** An agent that runs jobs in the engine's own process, on the engine's host. */
+/**
+ * An agent that runs jobs for the engine's own process, on the engine's host. The jobs are started
+ * by a small launcher process, so starting one does not fork the (large) engine.
+ */
 export class EmbeddedAgent {
   readonly name: string;
   readonly platform: string;
   readonly maxJobs: number | undefined;
   private readonly killGraceMs: number;
   private readonly running = new Set<RunningJob>();
+  private readonly launcher = new JobLauncher();
   private stopped = false;
 
   constructor({ name, platform = "UNIX", killGraceMs = DEFAULT_KILL_GRACE_MS, maxJobs }: EmbeddedAgentOptions) {
@@ -31,7 +36,7 @@ export class EmbeddedAgent {
   /** Starts a job; throws once the agent is stopped. */
   run(request: JobRequest, onOutput: (text: string) => void): RunningJob {
     if (this.stopped) throw new Error(`agent ${this.name} is stopped`);
-    const job = runJob(request, onOutput, { killGraceMs: this.killGraceMs });
+    const job = runJob(request, onOutput, { killGraceMs: this.killGraceMs, spawner: this.launcher.spawn });
     this.running.add(job);
     void job.result.then(() => this.running.delete(job));
     return job;
@@ -60,7 +65,8 @@ export class EmbeddedAgent {
 
   /**
    * Refuses new jobs, gives the running ones `graceMs` to finish, cancels the rest, and
-   * resolves with the results of every job that was running, once all have ended.
+   * resolves with the results of every job that was running, once all have ended. Then ends the
+   * launcher process.
    */
   async stop(graceMs: number): Promise<JobResult[]> {
     this.stopped = true;
@@ -75,6 +81,8 @@ export class EmbeddedAgent {
     for (const job of jobs) {
       if (this.running.has(job)) job.cancel();
     }
-    return allEnded;
+    const results = await allEnded;
+    this.launcher.close();
+    return results;
   }
 }

@@ -1,18 +1,32 @@
 import { existsSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import type { JobRequest } from "@baton/contract";
+import { afterAll, describe, expect, it } from "vitest";
 import { eventually, isRunning, jobRequest, OutputRecorder } from "./job-test-support";
-import { runJob } from "./run-job";
+import { JobLauncher } from "./launcher/launcher-client";
+import { runJob as runJobWith, spawnHere, type RunJobOptions, type Spawner } from "./run-job";
 
-describe("runJob", () => {
+const launcher = new JobLauncher();
+afterAll(() => launcher.close());
+
+// Every guarantee of runJob holds whether the shell is spawned here or by the launcher process.
+const spawners: Array<[string, Spawner]> = [
+  ["spawned here", spawnHere],
+  ["from the launcher", launcher.spawn],
+];
+
+describe.each(spawners)("runJob, %s", (_, spawner) => {
+  const runJob = (request: JobRequest, onOutput: (text: string) => void, options: RunJobOptions = {}) =>
+    runJobWith(request, onOutput, { spawner, ...options });
+
   it("passes stdout and stderr to onOutput and keeps the exit code", async () => {
     const output = new OutputRecorder();
     const job = runJob(jobRequest("echo to-stdout\necho to-stderr >&2\nexit 3\n", { run_id: 42 }), output.onOutput);
 
     expect(job.runId).toBe(42);
-    expect(job.pid).toBeTypeOf("number");
     expect(await job.result).toEqual({ run_id: 42, exit_code: 3, signal: null, ended_by: "exit" });
+    expect(job.pid).toBeTypeOf("number");
     expect(output.text).toContain("to-stdout\n");
     expect(output.text).toContain("to-stderr\n");
   });
@@ -88,6 +102,13 @@ describe("runJob", () => {
     expect(job.pid !== undefined && isRunning(job.pid)).toBe(false);
   });
 
+  it("cancel right after the start, before the shell is known to run, still ends it", async () => {
+    const job = runJob(jobRequest("sleep 30"), () => {});
+    job.cancel();
+
+    expect(await job.result).toMatchObject({ exit_code: null, signal: "SIGTERM", ended_by: "cancel" });
+  });
+
   it("cancel falls back to SIGKILL when the job ignores SIGTERM", async () => {
     const output = new OutputRecorder();
     const job = runJob(jobRequest("trap '' TERM\necho ready\nsleep 30\n"), output.onOutput, { killGraceMs: 200 });
@@ -107,6 +128,16 @@ describe("runJob", () => {
     expect(result.message).toMatch(/max runtime of 1 s exceeded/);
   });
 
+  it("keeps the job running while a backgrounded child holds its output open", async () => {
+    const output = new OutputRecorder();
+    const startedAt = performance.now();
+    const job = runJob(jobRequest("(sleep 0.3; echo late) &\necho early\n"), output.onOutput);
+
+    expect(await job.result).toMatchObject({ exit_code: 0, ended_by: "exit" });
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(300);
+    expect(output.text).toBe("early\nlate\n");
+  });
+
   it("decodes a multibyte character split across chunks intact", async () => {
     // é € 😀 written one byte per write, with a pause so the bytes arrive in separate chunks.
     const bytes = [...Buffer.from("é€😀", "utf8")];
@@ -121,7 +152,8 @@ describe("runJob", () => {
   });
 });
 
-describe("runJob as another OS user", () => {
+describe.each(spawners)("runJob as another OS user, %s", (_, spawner) => {
+  const runJob = (request: JobRequest, onOutput: (text: string) => void) => runJobWith(request, onOutput, { spawner });
   // Only root may start processes as another user; elsewhere the job must be refused clearly.
   const isRoot = userInfo().uid === 0;
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chownSync, mkdtempSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,6 +14,7 @@ export const DEFAULT_KILL_GRACE_MS = 2000;
 /** A job that has been started; its result tells how it ended. */
 export interface RunningJob {
   readonly runId: number;
+  /** The shell's OS pid once it has started; undefined before, and when it could not start. */
   readonly pid: number | undefined;
   /** Ends the whole process group: SIGTERM, then SIGKILL after a short grace (default 2000 ms). */
   cancel(): void;
@@ -26,7 +27,43 @@ export interface RunJobOptions {
   killGraceMs?: number;
   /** Where the job's working directory is made; the OS temp directory by default. */
   workRoot?: string;
+  /** What starts the shell; node's spawn in this process by default. */
+  spawner?: Spawner;
 }
+
+/** What runJob uses of a started process; node's ChildProcess is one. */
+export interface JobProcess {
+  /** The OS pid, set by the time "spawn" is emitted; undefined when the process could not start. */
+  readonly pid?: number | undefined;
+  readonly stdout: Readable | null;
+  readonly stderr: Readable | null;
+  once(event: "spawn", listener: () => void): this;
+  /**
+   * Before "spawn": the process could not start. After it: the process was lost (the launcher that
+   * held its output ended); "close" follows.
+   */
+  on(event: "error", listener: (error: Error) => void): this;
+  /** The process has exited and its stdout and stderr are closed. */
+  on(event: "close", listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
+}
+
+export interface JobSpawnOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  uid?: number;
+  gid?: number;
+}
+
+/**
+ * Starts `command` in its own process group (so a signal to `-pid` reaches everything it starts),
+ * with stdin ignored and stdout and stderr piped. Throws, or emits "error" before "spawn", when the
+ * command cannot be started.
+ */
+export type Spawner = (command: string, args: readonly string[], options: JobSpawnOptions) => JobProcess;
+
+/** Spawns from this process with node:child_process. */
+export const spawnHere: Spawner = (command, args, options) =>
+  spawn(command, args, { ...options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
 
 type AgentEnding = "cancel" | "max_runtime";
 
@@ -37,7 +74,8 @@ type AgentEnding = "cancel" | "max_runtime";
  * function never throws: a shell that cannot be started gives a result with
  * `ended_by: "spawn_error"`. The result resolves once the shell has exited and every process
  * still holding its output has closed it, so a backgrounded child that keeps stdout open keeps
- * the job running (max runtime and cancel still end it).
+ * the job running (max runtime and cancel still end it). A process the spawner loses (its
+ * launcher died) ends with `ended_by: "lost"`.
  */
 export function runJob(
   request: JobRequest,
@@ -45,8 +83,9 @@ export function runJob(
   options: RunJobOptions = {},
 ): RunningJob {
   const killGraceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const spawner = options.spawner ?? spawnHere;
   let workDir: string | undefined;
-  let child: ChildProcess;
+  let child: JobProcess;
   try {
     const identity = request.user === undefined ? undefined : osIdentity(request.user);
     workDir = mkdtempSync(join(options.workRoot ?? tmpdir(), "baton-job-"));
@@ -54,31 +93,36 @@ export function runJob(
     writeFileSync(scriptPath, request.script, { mode: 0o700 });
     // The job's own user must be able to read its script and work in its directory.
     if (identity) for (const path of [workDir, scriptPath]) chownSync(path, identity.uid, identity.gid);
-    child = spawn(request.shell, [scriptPath], {
+    child = spawner(request.shell, [scriptPath], {
       cwd: workDir,
-      // Its own process group, so cancel reaches everything the script started.
-      detached: true,
       env: { ...process.env, ...request.env, BATON_RUN_ID: String(request.run_id), ...(identity && { USER: identity.name, LOGNAME: identity.name }) },
-      stdio: ["ignore", "pipe", "pipe"],
       ...(identity && { uid: identity.uid, gid: identity.gid }),
     });
   } catch (error) {
     return notStartedJob(request, error, workDir);
   }
 
-  const pid = child.pid;
   const dir = workDir;
+  // Known once the shell has started; a launcher reports it a moment after the spawn call.
+  let pid: number | undefined;
   let ending: AgentEnding | undefined;
+  let lost: Error | undefined;
   let finished = false;
   let runtimeTimer: NodeJS.Timeout | undefined;
 
-  const endGroup = (reason: AgentEnding) => {
-    if (finished || ending !== undefined || pid === undefined) return;
-    ending = reason;
-    signalGroup(pid, "SIGTERM");
+  const signalEnding = () => {
+    if (finished || ending === undefined || pid === undefined) return;
+    const group = pid;
+    signalGroup(group, "SIGTERM");
     // Not cleared when the shell exits: a process that ignored SIGTERM and let go of the
     // output would otherwise outlive the job. Unref'd so it never holds the agent open.
-    setTimeout(() => signalGroup(pid, "SIGKILL"), killGraceMs).unref();
+    setTimeout(() => signalGroup(group, "SIGKILL"), killGraceMs).unref();
+  };
+  const endGroup = (reason: AgentEnding) => {
+    if (finished || ending !== undefined) return;
+    ending = reason;
+    // Before the shell has started, the signals wait for its pid.
+    signalEnding();
   };
 
   decodeInto(child.stdout, onOutput);
@@ -91,28 +135,37 @@ export function runJob(
       clearTimeout(runtimeTimer);
       void removeDir(dir).then(() => resolve(jobResult));
     };
+    child.once("spawn", () => {
+      pid = child.pid;
+      signalEnding();
+    });
     child.on("error", (error) => {
       // After a successful spawn, "close" always follows and reports the real outcome.
       if (pid === undefined) finish(spawnErrorResult(request, error));
+      else lost ??= error;
     });
     child.on("close", (code, signal) => {
+      const endedBy = ending ?? (lost === undefined ? "exit" : "lost");
+      const message = ending === undefined ? lost?.message : endingMessage(ending, request);
       finish({
         run_id: request.run_id,
         exit_code: code,
         signal,
-        ended_by: ending ?? "exit",
-        ...(ending !== undefined && { message: endingMessage(ending, request) }),
+        ended_by: endedBy,
+        ...(message !== undefined && { message }),
       });
     });
   });
 
-  if (request.max_runtime_seconds > 0 && pid !== undefined) {
+  if (request.max_runtime_seconds > 0) {
     runtimeTimer = setTimeout(() => endGroup("max_runtime"), request.max_runtime_seconds * 1000);
   }
 
   return {
     runId: request.run_id,
-    pid,
+    get pid() {
+      return pid;
+    },
     cancel: () => endGroup("cancel"),
     result,
   };
@@ -139,7 +192,8 @@ function decodeInto(stream: Readable | null, onOutput: (text: string) => void): 
   });
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
+/** Sends `signal` to the process group led by `pid`; a group that is already gone is fine. */
+export function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
   } catch {
