@@ -167,6 +167,36 @@ describe("children of a workflow", () => {
   });
 });
 
+describe("a container's end", () => {
+  it("reads its tasks again, so a task event skipped live does not stay on screen", async () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.children(100, 50);
+    const task = { ...execution(51, 1550, "TASK.51"), parent: 50 };
+    let reads = 0;
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: key,
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: () => undefined,
+      queryFn: () => {
+        reads += 1;
+        return Promise.resolve(list(reads === 1 ? task : { ...task, status: 1900 }));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(queryClient.getQueryData<ChildrenPages>(key)?.pages[0]?.data.map((e) => e.status)).toEqual([1550]));
+    const handle = createExecutionEventHandler(queryClient, 100);
+
+    // The task's own end (seq 5) was skipped; the workflow's end arrives.
+    handle({ seq: 6, client: 100, execution: { ...execution(50, 1900, "FLOW"), type: "Workflow" } });
+    await vi.waitFor(() => expect(reads).toBe(2));
+    await vi.waitFor(() => expect(queryClient.getQueryData<ChildrenPages>(key)?.pages[0]?.data.map((e) => e.status)).toEqual([1900]));
+    // A task's end alone reads nothing again.
+    handle({ seq: 7, client: 100, execution: { ...task, status: 1900 } });
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
+});
+
 describe("events that arrive while a read is in flight", () => {
   it("read the detail again instead of letting the older answer overwrite the event", async () => {
     const queryClient = new QueryClient();

@@ -198,6 +198,14 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
       }
     }
 
+    // A container that ended has its tasks read once more: in a cluster an event committed after
+    // one with a higher seq on another node is skipped live, and the last word on a task must not
+    // be a state it has left.
+    const ownChildrenKey = executionKeys.children(client, runId);
+    if (isFinalStatus(execution.status) && queryClient.getQueryData(ownChildrenKey) !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: ownChildrenKey, exact: true });
+    }
+
     // The engine sends 0 for "no parent" (run ids start at 1).
     if (execution.parent) {
       const childrenKey = executionKeys.children(client, execution.parent);
