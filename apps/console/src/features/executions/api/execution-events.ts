@@ -188,9 +188,11 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
       return true;
     };
 
+    // A first read in flight is read again too: with no data yet there is nothing to patch, and its
+    // answer may predate the event.
     const detailKey = executionKeys.detail(client, runId);
     const previous = queryClient.getQueryData<OutExecution>(detailKey);
-    if (previous !== undefined && !isStale(previous, execution) && !refetchIfReading(detailKey)) {
+    if (!refetchIfReading(detailKey) && previous !== undefined && !isStale(previous, execution)) {
       queryClient.setQueryData<OutExecution>(detailKey, execution);
       if (previous.status !== execution.status) {
         void queryClient.invalidateQueries({ queryKey: executionKeys.reports(client, runId) });
@@ -210,7 +212,7 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
     if (execution.parent) {
       const childrenKey = executionKeys.children(client, execution.parent);
       const pages = queryClient.getQueryData<InfiniteData<OutExecutionList, unknown>>(childrenKey);
-      if (pages !== undefined && !refetchIfReading(childrenKey)) {
+      if (!refetchIfReading(childrenKey) && pages !== undefined) {
         const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === runId);
         if (!isStale(current, execution)) queryClient.setQueryData(childrenKey, patchChildren(pages, execution));
       }
