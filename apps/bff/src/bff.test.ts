@@ -108,6 +108,27 @@ describe("BFF", () => {
     expect(replayed.slice(0, 4).map((e) => ExecutionEvent.parse(JSON.parse(e.data)).execution.status)).toEqual([1300, 1540, 1550, 1900]);
   });
 
+  it("streams an event that was published after one with a higher seq", async () => {
+    const { cookie } = await login();
+    // On PostgreSQL a transaction that took a lower seq can commit, and so be published, after one
+    // that took a higher; here as two other nodes' events would arrive. Both must reach the console.
+    const event = (seq: number, status: number): ExecutionEvent => ({ seq, client: 100, execution: { run_id: 900_000 + seq, status, name: "BFF.LATE", type: "Job", parent: 0 } as ExecutionEvent["execution"] });
+    let published = false;
+    const received = await readEvents(`${base}/bff/events`, { cookie }, (events) => {
+      const ready = events.find((e) => e.event === "ready");
+      if (ready !== undefined && !published) {
+        published = true;
+        const position = Number(ready.id);
+        test.baton.engine.events.publishRemote(event(position + 1_000, 1550));
+        test.baton.engine.events.publishRemote(event(position + 999, 1900));
+      }
+      return events.filter((e) => e.event === "execution").length >= 2;
+    });
+    const seqs = received.filter((e) => e.event === "execution").map((e) => (JSON.parse(e.data) as ExecutionEvent).seq);
+    const position = Number(received.find((e) => e.event === "ready")?.id);
+    expect(seqs).toEqual([position + 1_000, position + 999]);
+  });
+
   it("ends the session on logout", async () => {
     const { cookie, session } = await login();
     expect((await fetch(`${base}/bff/session`, { method: "DELETE", headers: { cookie } })).status).toBe(403);

@@ -34,10 +34,10 @@ export interface Execution {
   estimatedRuntime: number | null;
 }
 
-/** What a status change may set besides the status itself. */
 /** Variables of an execution as stored: names to strings or numbers. */
 export type VariableValues = Record<string, string | number>;
 
+/** What a status change may set besides the status itself. */
 export interface ExecutionChanges {
   status: number;
   startTime?: number;

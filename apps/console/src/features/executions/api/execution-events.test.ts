@@ -167,36 +167,6 @@ describe("children of a workflow", () => {
   });
 });
 
-describe("a container's end", () => {
-  it("reads its tasks again, so a task event skipped live does not stay on screen", async () => {
-    const queryClient = new QueryClient();
-    const key = executionKeys.children(100, 50);
-    const task = { ...execution(51, 1550, "TASK.51"), parent: 50 };
-    let reads = 0;
-    const observer = new InfiniteQueryObserver(queryClient, {
-      queryKey: key,
-      initialPageParam: undefined as number | undefined,
-      getNextPageParam: () => undefined,
-      queryFn: () => {
-        reads += 1;
-        return Promise.resolve(list(reads === 1 ? task : { ...task, status: 1900 }));
-      },
-    });
-    const unsubscribe = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(queryClient.getQueryData<ChildrenPages>(key)?.pages[0]?.data.map((e) => e.status)).toEqual([1550]));
-    const handle = createExecutionEventHandler(queryClient, 100);
-
-    // The task's own end (seq 5) was skipped; the workflow's end arrives.
-    handle({ seq: 6, client: 100, execution: { ...execution(50, 1900, "FLOW"), type: "Workflow" } });
-    await vi.waitFor(() => expect(reads).toBe(2));
-    await vi.waitFor(() => expect(queryClient.getQueryData<ChildrenPages>(key)?.pages[0]?.data.map((e) => e.status)).toEqual([1900]));
-    // A task's end alone reads nothing again.
-    handle({ seq: 7, client: 100, execution: { ...task, status: 1900 } });
-    expect(reads).toBe(2);
-    unsubscribe();
-  });
-});
-
 describe("events that arrive while a read is in flight", () => {
   it("read the detail again instead of letting the older answer overwrite the event", async () => {
     const queryClient = new QueryClient();
@@ -216,7 +186,77 @@ describe("events that arrive while a read is in flight", () => {
     createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(7, 1850) });
     // The read that started before the event answers with the state before it.
     answer(execution(7, 1550));
-    await vi.waitFor(() => expect(queryClient.getQueryData<OutExecution>(key)?.status).toBe(1850));
+    await vi.waitFor(() => expect(queryClient.getQueryData<OutExecution>(key)?.status).toBe(1850), { timeout: 3000 });
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
+
+  // An invalidation joins a first read in flight instead of restarting it, so the event must lead
+  // to a read of its own once that one has answered.
+  it("read the detail again when the event came during its first read", async () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.detail(100, 7);
+    let reads = 0;
+    let answer: (value: OutExecution) => void = () => {};
+    const observer = new QueryObserver(queryClient, {
+      queryKey: key,
+      queryFn: () => {
+        reads += 1;
+        return reads === 1 ? new Promise<OutExecution>((resolve) => (answer = resolve)) : Promise.resolve(execution(7, 1900));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads).toBe(1));
+    createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(7, 1900) });
+    answer(execution(7, 1550));
+    await vi.waitFor(() => expect(queryClient.getQueryData<OutExecution>(key)?.status).toBe(1900), { timeout: 3000 });
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
+
+  it("read a workflow's tasks again when a task's event came during their first read", async () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.children(100, 50);
+    const task = { ...execution(51, 1550, "TASK.51"), parent: 50 };
+    let reads = 0;
+    let answer: (value: OutExecutionList) => void = () => {};
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: key,
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: () => undefined,
+      queryFn: () => {
+        reads += 1;
+        return reads === 1 ? new Promise<OutExecutionList>((resolve) => (answer = resolve)) : Promise.resolve(list({ ...task, status: 1900 }));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads).toBe(1));
+    createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: { ...task, status: 1900 } });
+    answer(list(task));
+    await vi.waitFor(() => expect(queryClient.getQueryData<ChildrenPages>(key)?.pages[0]?.data.map((e) => e.status)).toEqual([1900]), { timeout: 3000 });
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
+
+  it("read a list again when an event came during its first read", async () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.list(100, all);
+    let reads = 0;
+    let answer: (value: OutExecutionList) => void = () => {};
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: key,
+      initialPageParam: undefined,
+      getNextPageParam: () => undefined,
+      queryFn: () => {
+        reads += 1;
+        return reads === 1 ? new Promise<OutExecutionList>((resolve) => (answer = resolve)) : Promise.resolve(list(execution(1, 1900)));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(reads).toBe(1));
+    createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(1, 1900) });
+    answer(list(execution(1, 1550)));
+    await vi.waitFor(() => expect(rowsOf(queryClient.getQueryData<ExecutionPages>(key))).toEqual([[1, 1900]]), { timeout: 3000 });
     expect(reads).toBe(2);
     unsubscribe();
   });

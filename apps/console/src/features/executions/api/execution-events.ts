@@ -174,25 +174,25 @@ function isStale(current: OutExecution | undefined, incoming: OutExecution): boo
  */
 export function createExecutionEventHandler(queryClient: QueryClient, client: number): (event: ExecutionEvent) => void {
   const fresh = freshEventFilter(client);
-  const rereadList = listRereader(queryClient);
+  const reread = rereader(queryClient);
 
   return (event) => {
     if (!fresh(event)) return;
     const execution = event.execution;
     const runId = execution.run_id;
 
-    // A read in flight may answer with a state older than this event: it is read again instead.
-    const refetchIfReading = (queryKey: readonly unknown[]): boolean => {
-      if (queryClient.getQueryState(queryKey)?.fetchStatus !== "fetching") return false;
-      void queryClient.invalidateQueries({ queryKey, exact: true });
+    // A read in flight may answer with a state older than this event: it is read again once it has
+    // ended, and meanwhile nothing is patched that its answer would overwrite.
+    const rereadIfReading = (queryKey: readonly unknown[]): boolean => {
+      const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+      if (query?.state.fetchStatus !== "fetching") return false;
+      reread(query);
       return true;
     };
 
-    // A first read in flight is read again too: with no data yet there is nothing to patch, and its
-    // answer may predate the event.
     const detailKey = executionKeys.detail(client, runId);
     const previous = queryClient.getQueryData<OutExecution>(detailKey);
-    if (!refetchIfReading(detailKey) && previous !== undefined && !isStale(previous, execution)) {
+    if (!rereadIfReading(detailKey) && previous !== undefined && !isStale(previous, execution)) {
       queryClient.setQueryData<OutExecution>(detailKey, execution);
       if (previous.status !== execution.status) {
         void queryClient.invalidateQueries({ queryKey: executionKeys.reports(client, runId) });
@@ -200,19 +200,11 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
       }
     }
 
-    // A container that ended has its tasks read once more: in a cluster an event committed after
-    // one with a higher seq on another node is skipped live, and the last word on a task must not
-    // be a state it has left.
-    const ownChildrenKey = executionKeys.children(client, runId);
-    if (isFinalStatus(execution.status) && queryClient.getQueryData(ownChildrenKey) !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: ownChildrenKey, exact: true });
-    }
-
     // The engine sends 0 for "no parent" (run ids start at 1).
     if (execution.parent) {
       const childrenKey = executionKeys.children(client, execution.parent);
       const pages = queryClient.getQueryData<InfiniteData<OutExecutionList, unknown>>(childrenKey);
-      if (!refetchIfReading(childrenKey) && pages !== undefined) {
+      if (!rereadIfReading(childrenKey) && pages !== undefined) {
         const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === runId);
         if (!isStale(current, execution)) queryClient.setQueryData(childrenKey, patchChildren(pages, execution));
       }
@@ -221,30 +213,32 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
     for (const query of queryClient.getQueryCache().findAll({ queryKey: executionKeys.lists(client) })) {
       const filters = query.queryKey[3];
       const pages = queryClient.getQueryData<ExecutionPages>(query.queryKey);
-      if (!isExecutionFilters(filters) || pages === undefined) continue;
-      // A read of the loaded pages in flight may answer older states; loading a further page does not.
+      if (!isExecutionFilters(filters)) continue;
+      // A read of the loaded pages (or of the first) in flight may answer older states; loading a further page does not.
       if (query.state.fetchStatus === "fetching" && query.state.fetchMeta?.fetchMore === undefined) {
-        rereadList(query);
+        reread(query);
         continue;
       }
+      if (pages === undefined) continue;
       const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === runId);
       if (isStale(current, execution)) continue;
       const patched = patchListPages(pages, execution, filters);
-      if (patched === undefined) rereadList(query);
+      if (patched === undefined) reread(query);
       else if (patched !== pages) queryClient.setQueryData<ExecutionPages>(query.queryKey, patched);
     }
   };
 }
 
-/** How long list re-reads are gathered: a burst of events costs one read per list. */
+/** How long re-reads are gathered: a burst of events costs one read per query. */
 const REREAD_DELAY_MS = 1_000;
 
 /**
- * Re-reads lists at most once per REREAD_DELAY_MS, and never while one is being read: a list of
- * many pages takes a while to read, and restarting it on every event could keep it from ever
- * finishing while work is busy.
+ * Re-reads queries at most once per REREAD_DELAY_MS, and never while one is being read. A read
+ * that restarted on every event could never finish while work is busy (a list of many pages, the
+ * tasks of a large workflow), and an invalidation does not restart a first read at all: it joins
+ * it, answer from before the event included.
  */
-export function listRereader(queryClient: QueryClient): (query: { queryKey: readonly unknown[]; queryHash: string }) => void {
+export function rereader(queryClient: QueryClient): (query: { queryKey: readonly unknown[]; queryHash: string }) => void {
   const pending = new Map<string, readonly unknown[]>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   const run = () => {

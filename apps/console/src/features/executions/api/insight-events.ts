@@ -4,7 +4,7 @@ import type { ExecutionEvent } from "@baton/contract";
 import { executionEventStream } from "../../../lib/event-stream";
 import { freshEventFilter } from "../../../lib/fresh-events";
 import { useCurrentSession } from "../../../lib/session-context";
-import { listRereader } from "./execution-events";
+import { rereader } from "./execution-events";
 import { executionKeys } from "./keys";
 
 /**
@@ -15,7 +15,7 @@ import { executionKeys } from "./keys";
  */
 export function createInsightEventHandler(queryClient: QueryClient, client: number): (event: ExecutionEvent) => void {
   const fresh = freshEventFilter(client);
-  const reread = listRereader(queryClient);
+  const reread = rereader(queryClient);
   return (event) => {
     if (!fresh(event)) return;
     const { run_id: runId, parent } = event.execution;
