@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { ResultRow } from "./result";
+import { REPORTED, type ResultRow } from "./result";
 
 const COLUMNS = ["id", "metric", "subject", "baseline", "ratio", "target", "ok"] as const;
 
@@ -22,7 +22,7 @@ export function formatTable(rows: readonly ResultRow[]): string {
 }
 
 function cellText(row: ResultRow, column: (typeof COLUMNS)[number]): string {
-  if (column === "ok") return row.ok ? "yes" : "NO";
+  if (column === "ok") return row.target === REPORTED ? "-" : row.ok ? "yes" : "NO";
   if (column === "subject" || column === "baseline" || column === "ratio") return row[column].toFixed(2);
   return row[column];
 }

@@ -36,6 +36,10 @@ describe("meetsTarget", () => {
   ])("a ratio of $ratio against at least 0.8: $ok, whatever the subject's figure", ({ ratio, ok }) => {
     expect(meetsTarget({ kind: "ratio", value: 0.8 }, "ms", 1, ratio)).toBe(ok);
   });
+
+  it("holds a reported figure to nothing", () => {
+    expect(meetsTarget({ kind: "none" }, "ms", 1_000_000, 0.001)).toBe(true);
+  });
 });
 
 describe("targetLabel", () => {
@@ -43,6 +47,7 @@ describe("targetLabel", () => {
     expect(targetLabel({ kind: "absolute", value: 50 }, "ms")).toBe("<= 50 ms");
     expect(targetLabel({ kind: "absolute", value: 500 }, "per_s")).toBe(">= 500 per_s");
     expect(targetLabel({ kind: "ratio", value: 0.8 }, "ms")).toBe(">= 0.8x baseline");
+    expect(targetLabel({ kind: "none" }, "ms")).toBe("(reported)");
   });
 });
 

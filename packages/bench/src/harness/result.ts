@@ -10,9 +10,10 @@ const LOWER_IS_BETTER: Readonly<Record<Metric, boolean>> = { ms: true, per_s: fa
 
 /**
  * What a row must reach: `absolute` bounds the subject's own figure (at most for times, at least
- * for rates); `ratio` asks the subject to reach that fraction of its baseline's speed.
+ * for rates); `ratio` asks the subject to reach that fraction of its baseline's speed; `none` is a
+ * figure reported beside a target's row, to be read with it, with nothing to reach.
  */
-export type Target = { kind: "absolute"; value: number } | { kind: "ratio"; value: number };
+export type Target = { kind: "absolute"; value: number } | { kind: "ratio"; value: number } | { kind: "none" };
 
 /** One row of the results table and of results/latest.json. */
 export interface ResultRow {
@@ -39,12 +40,17 @@ export function speedRatio(metric: Metric, subject: number, baseline: number): n
 
 /** Whether a subject figure and its ratio reach the target. */
 export function meetsTarget(target: Target, metric: Metric, subject: number, ratio: number): boolean {
+  if (target.kind === "none") return true;
   if (target.kind === "ratio") return ratio >= target.value;
   return LOWER_IS_BETTER[metric] ? subject <= target.value : subject >= target.value;
 }
 
+/** The target of a row reported with nothing to reach. */
+export const REPORTED = "(reported)";
+
 /** The target as written in the table and the JSON file. */
 export function targetLabel(target: Target, metric: Metric): string {
+  if (target.kind === "none") return REPORTED;
   if (target.kind === "ratio") return `>= ${Number(target.value.toFixed(2))}x baseline`;
   return `${LOWER_IS_BETTER[metric] ? "<=" : ">="} ${target.value} ${metric}`;
 }
