@@ -90,7 +90,7 @@ test.describe("two nodes on one PostgreSQL database", () => {
     test.setTimeout(120_000);
     const [a, b] = nodes as [Node, Node];
     const prefix = `E2E.CLUSTER.${Date.now()}`;
-    await rest(a, "/objects", { data: { jobs: { general_attributes: { name: `${prefix}.STEP` }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo step", "sleep 1"] }] } }, path: "" });
+    await rest(a, "/objects", { data: { jobs: { general_attributes: { name: `${prefix}.STEP` }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo step", "sleep 2"] }] } }, path: "" });
     const definitions = [
       { line_number: 1, object_name: "START", object_type: "<START>", row: 1, column: 1 },
       ...[2, 3, 4].map((line) => ({ line_number: line, object_name: `${prefix}.STEP`, object_type: "JOBS", row: 1, column: line })),

@@ -1,4 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { logInThroughForm } from "./login";
@@ -8,13 +10,17 @@ const screenshotPath = fileURLToPath(new URL("../artifacts/job-runs-live.png", i
 test("a dropped job runs and its row turns ENDED_OK live, with its output in the report", async ({ page }) => {
   const name = `E2E.JOB.${Date.now()}`;
   const marker = `hello-from-${name}`;
+  // The job runs until the test has seen it active (the server runs on this machine): a job of a
+  // fixed length could end before a loaded machine has shown the list.
+  const gateDir = mkdtempSync(join(tmpdir(), "baton-e2e-gate-"));
+  const gate = join(gateDir, "release");
   const exportFile = {
     data: {
       jobs: {
         metadata: { version: "21.0.0" },
         general_attributes: { name, type: "JOBS", title: "E2E live job" },
         job_attributes: { platform: "UNIX", agent: "LOCAL" },
-        scripts: [{ process: [`echo ${marker}`, "sleep 2"] }],
+        scripts: [{ process: [`echo ${marker}`, `for i in $(seq 600); do [ -e ${gate} ] && break; sleep 0.1; done`] }],
       },
     },
     path: "",
@@ -56,7 +62,9 @@ test("a dropped job runs and its row turns ENDED_OK live, with its output in the
   await expect(row).toContainText(name);
   await expect(row.getByRole("img", { name: /^(Active|Waiting)$/ })).toBeVisible();
   await expect(row).not.toContainText("ENDED_");
+  writeFileSync(gate, "");
   await expect(row).toContainText("ENDED_OK", { timeout: 30_000 });
+  rmSync(gateDir, { recursive: true, force: true });
   await expect(row.getByRole("img", { name: "Ended OK" })).toBeVisible();
 
   await row.getByRole("link", { name: `Execution ${runId}` }).click();
