@@ -14,7 +14,8 @@ const TYPE_ICONS: Readonly<Record<string, (props: SvgIconProps) => ReactElement>
   Script: (p) => <Code {...p} />,
 };
 
-function typeIcon(type: string): (props: SvgIconProps) => ReactElement {
+/** The icon of an execution type; a generic one for types without their own. */
+export function typeIcon(type: string): (props: SvgIconProps) => ReactElement {
   return TYPE_ICONS[type] ?? ((p) => <Category {...p} />);
 }
 

@@ -1,8 +1,8 @@
-import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
+import { styled } from "@mui/material/styles";
 import Checkbox from "@mui/material/Checkbox";
-import Link from "@mui/material/Link";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -14,8 +14,8 @@ import { DateTime } from "../../../components/date-time";
 import { elapsedSeconds, formatDuration } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
 import { monospace } from "../../../lib/theme";
-import { StatusLabel } from "./status-label";
-import { ExecutionTypeLabel } from "./execution-type-label";
+import { statusLook } from "./status-label";
+import { typeIcon } from "./execution-type-label";
 import type { Column, ColumnId } from "./column-choice";
 
 /** Rows have one height (one line each), so the virtualizer never measures and scrolling stays even. */
@@ -36,6 +36,27 @@ function isRunning(execution: OutExecution): boolean {
   return !isFinalStatus(execution.status) && execution.start_time !== undefined;
 }
 
+/**
+ * Class names of the rows and what is in their cells. Rows scroll in by the dozen every second,
+ * so they are plain elements styled once by the table (`ScrollArea`) rather than MUI components
+ * and `sx` props, whose styles would be computed again for every cell of every row that mounts.
+ */
+const C = {
+  row: "ExecutionsTable-row",
+  cell: "ExecutionsTable-cell",
+  checkboxCell: "ExecutionsTable-checkboxCell",
+  checkbox: "ExecutionsTable-checkbox",
+  checkboxInput: "ExecutionsTable-checkboxInput",
+  checkboxIcon: "ExecutionsTable-checkboxIcon",
+  alignRight: "ExecutionsTable-alignRight",
+  status: "ExecutionsTable-status",
+  statusIcon: "ExecutionsTable-statusIcon",
+  statusCode: "ExecutionsTable-statusCode",
+  type: "ExecutionsTable-type",
+  nameLink: "ExecutionsTable-nameLink",
+  runLink: "ExecutionsTable-runLink",
+} as const;
+
 interface CellContext {
   href: string;
   now: number;
@@ -46,26 +67,45 @@ interface CellContext {
 const text = (value: string | number | undefined): ReactNode => (value === undefined || value === "" ? "—" : value);
 const runLink = (runId: number | undefined): ReactNode =>
   runId ? (
-    <Link component={RouterLink} to={`/executions/${runId}`}>
+    <RouterLink className={C.runLink} to={`/executions/${runId}`}>
       {runId}
-    </Link>
+    </RouterLink>
   ) : (
     "—"
   );
 
+/** Status as icon + code + text, as StatusLabel shows it: the icon's accessible name is the group, so the state never depends on colour. */
+function statusCell(status: number, words: string): ReactNode {
+  const look = statusLook(status);
+  return (
+    <span className={C.status}>
+      {look.icon({ color: look.color, fontSize: "small", titleAccess: look.label, className: C.statusIcon })}
+      <span>
+        <span className={C.statusCode}>{status}</span>
+        <span>{words}</span>
+      </span>
+    </span>
+  );
+}
+
 const CELLS: Readonly<Record<ColumnId, (execution: OutExecution, context: CellContext) => ReactNode>> = {
   // The words before " - " (ENDED_NOT_OK, Active) fit the column; the cell's title has the rest.
-  status: (e) => <StatusLabel status={e.status} text={e.status_text.split(" - ")[0]} />,
+  status: (e) => statusCell(e.status, e.status_text.split(" - ")[0] || String(e.status)),
   name: (e, { href, runIdShown }) => (
-    <Link component={RouterLink} to={href} color="inherit" underline="hover" tabIndex={runIdShown ? -1 : undefined} title={e.name}>
+    <RouterLink className={C.nameLink} to={href} tabIndex={runIdShown ? -1 : undefined} title={e.name}>
       {e.name}
-    </Link>
+    </RouterLink>
   ),
-  type: (e) => <ExecutionTypeLabel type={e.type} />,
+  type: (e) => (
+    <span className={C.type}>
+      {typeIcon(e.type)({ fontSize: "small", color: "action", "aria-hidden": true })}
+      <span>{e.type}</span>
+    </span>
+  ),
   run_id: (e, { href }) => (
-    <Link component={RouterLink} to={href} aria-label={`Execution ${e.run_id}`} sx={{ fontFamily: monospace }}>
+    <RouterLink className={C.runLink} to={href} aria-label={`Execution ${e.run_id}`}>
       {e.run_id}
-    </Link>
+    </RouterLink>
   ),
   activation_time: (e) => <DateTime value={e.activation_time} short />,
   start_time: (e) => <DateTime value={e.start_time} short />,
@@ -84,20 +124,133 @@ const CELLS: Readonly<Record<ColumnId, (execution: OutExecution, context: CellCo
 };
 
 /**
- * One line per cell, cut with an ellipsis rather than wrapped; narrow padding and a slightly
- * smaller font let the default columns fit beside the navigation on a 1400 px screen.
+ * The scrolling container, with the styles of every row and cell in it: those of MUI's small
+ * table cells and hover/selected rows, with one line per cell, cut with an ellipsis rather than
+ * wrapped; narrow padding and a slightly smaller font let the default columns fit beside the
+ * navigation on a 1400 px screen.
  */
-const cellSx = {
-  whiteSpace: "nowrap",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  py: 0,
-  px: 1,
-  fontSize: "0.8125rem",
-  height: ROW_HEIGHT,
-  "& > span": { maxWidth: "100%", verticalAlign: "middle" },
-  "& .MuiSvgIcon-root + span": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
-} as const;
+const ScrollArea = styled(TableContainer)(({ theme }) => {
+  const { palette } = theme.vars ?? theme;
+  const cell = {
+    ...theme.typography.body2,
+    display: "table-cell",
+    verticalAlign: "inherit",
+    // As MUI's TableCell draws it: the console's theme always has CSS variables, which carry the border colour.
+    borderBottom: `1px solid ${theme.vars?.palette.TableCell.border ?? palette.divider}`,
+    textAlign: "left",
+    color: palette.text.primary,
+    height: ROW_HEIGHT,
+  } as const;
+  return {
+    height: "max(360px, calc(100vh - 380px))",
+    overflow: "auto",
+    [`& .${C.row}`]: {
+      color: "inherit",
+      display: "table-row",
+      verticalAlign: "middle",
+      outline: 0,
+      height: ROW_HEIGHT,
+      cursor: "default",
+      // A layer of its own for each row: rows that stay in view keep their painting while others
+      // scroll in and out, instead of the whole table being painted again at every step.
+      position: "relative",
+      "&:hover": { backgroundColor: palette.action.hover },
+      '&[aria-selected="true"]': {
+        backgroundColor: theme.alpha(palette.primary.main, palette.action.selectedOpacity),
+        "&:hover": { backgroundColor: theme.alpha(palette.primary.main, `${palette.action.selectedOpacity} + ${palette.action.hoverOpacity}`) },
+      },
+      "&:focus-visible": { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+      "&[data-focused] > td:first-of-type": { boxShadow: `inset 4px 0 0 ${palette.primary.main}` },
+    },
+    [`& .${C.checkboxCell}`]: { ...cell, width: 24, padding: "0 12px 0 16px", "& > *": { padding: 0 } },
+    // MUI's small Checkbox, as it looks in a table cell; keyboard focus shows its ripple's circle, without the pulse.
+    [`& .${C.checkbox}`]: {
+      display: "inline-flex",
+      alignItems: "center",
+      justifyContent: "center",
+      position: "relative",
+      boxSizing: "border-box",
+      verticalAlign: "middle",
+      borderRadius: "50%",
+      margin: 0,
+      border: 0,
+      outline: 0,
+      cursor: "pointer",
+      userSelect: "none",
+      WebkitTapHighlightColor: "transparent",
+      color: palette.text.secondary,
+      "&:hover": { backgroundColor: theme.alpha(palette.primary.main, palette.action.hoverOpacity) },
+      "@media (hover: none)": { "&:hover": { backgroundColor: "transparent" } },
+      "&:has(> input:checked)": { color: palette.primary.main },
+      "&:has(> input:focus-visible)": { background: "radial-gradient(closest-side, color-mix(in srgb, currentColor 30%, transparent) 92%, transparent 92%)" },
+    },
+    [`& .${C.checkboxInput}`]: { cursor: "inherit", position: "absolute", opacity: 0, width: "100%", height: "100%", top: 0, left: 0, margin: 0, padding: 0, zIndex: 1 },
+    [`& .${C.checkboxIcon}`]: {
+      userSelect: "none",
+      width: "1em",
+      height: "1em",
+      display: "inline-block",
+      flexShrink: 0,
+      fill: "currentColor",
+      fontSize: theme.typography.pxToRem(20),
+      transition: theme.transitions.create("fill", { duration: theme.transitions.duration.standard }),
+    },
+    [`& .${C.cell}`]: {
+      ...cell,
+      whiteSpace: "nowrap",
+      overflow: "hidden",
+      textOverflow: "ellipsis",
+      padding: theme.spacing(0, 1),
+      fontSize: "0.8125rem",
+      "& > span": { maxWidth: "100%", verticalAlign: "middle" },
+      "& .MuiSvgIcon-root + span": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+    },
+    [`& .${C.alignRight}`]: { textAlign: "right" },
+    [`& .${C.status}`]: { display: "inline-flex", alignItems: "flex-start", gap: theme.spacing(0.75), minWidth: 0 },
+    [`& .${C.status} > span`]: { minWidth: 0 },
+    [`& .${C.statusIcon}`]: { marginTop: theme.spacing(0.15), flexShrink: 0 },
+    [`& .${C.statusCode}`]: { fontFamily: monospace, fontWeight: 600, marginRight: theme.spacing(0.75), fontSize: "0.85rem" },
+    [`& .${C.type}`]: { display: "inline-flex", alignItems: "center", gap: theme.spacing(0.75), whiteSpace: "nowrap" },
+    [`& .${C.nameLink}`]: { margin: 0, font: "inherit", letterSpacing: "inherit", textDecoration: "none", color: "inherit", "&:hover": { textDecoration: "underline" } },
+    [`& .${C.runLink}`]: {
+      margin: 0,
+      font: "inherit",
+      letterSpacing: "inherit",
+      fontFamily: monospace,
+      color: palette.primary.main,
+      textDecoration: "underline",
+      textDecorationColor: theme.alpha(palette.primary.main, 0.4),
+      "&:hover": { textDecorationColor: "inherit" },
+    },
+  };
+});
+
+/** The paths of MUI's CheckBox and CheckBoxOutlineBlank icons, which its Checkbox draws. */
+const CHECKED_PATH = "M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2zm-9 14l-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-9 9z";
+const UNCHECKED_PATH = "M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z";
+
+/**
+ * A row's checkbox: a native one drawn as MUI's small Checkbox (an invisible input over the box
+ * icon). MUI's Checkbox, with its button base and ripple, costs more to mount than the rest of the
+ * row, and every scroll step mounts the checkboxes of the rows that come into view.
+ */
+function RowCheckbox({ checked, label, onToggle }: { checked: boolean; label: string; onToggle: (shift: boolean) => void }) {
+  return (
+    <span className={C.checkbox}>
+      <input
+        type="checkbox"
+        className={C.checkboxInput}
+        checked={checked}
+        aria-label={label}
+        onChange={(event) => onToggle(event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey)}
+        onClick={(event) => event.stopPropagation()}
+      />
+      <svg className={C.checkboxIcon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+        <path d={checked ? CHECKED_PATH : UNCHECKED_PATH} />
+      </svg>
+    </span>
+  );
+}
 
 interface RowProps {
   execution: OutExecution;
@@ -115,39 +268,72 @@ const ExecutionRow = memo(function ExecutionRow({ execution, index, columns, sel
   const runId = execution.run_id;
   const context: CellContext = { href: `/executions/${runId}`, now, runIdShown: columns.some((c) => c.id === "run_id") };
   return (
-    <TableRow
-      hover
-      selected={selected}
+    <tr
+      className={C.row}
       aria-selected={selected}
       aria-rowindex={index + 2}
       data-run-id={runId}
       data-focused={focused || undefined}
       tabIndex={focused ? 0 : -1}
       onClick={() => onFocusRow(runId)}
-      sx={{
-        height: ROW_HEIGHT,
-        cursor: "default",
-        "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineStyle: "solid", outlineOffset: -2 },
-        "&[data-focused] > td:first-of-type": { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.primary.main}` },
-      }}
     >
-      <TableCell padding="checkbox" sx={{ height: ROW_HEIGHT, py: 0 }}>
-        <Checkbox
-          size="small"
-          checked={selected}
-          onChange={(event) => onToggle(runId, event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey)}
-          onClick={(event) => event.stopPropagation()}
-          slotProps={{ input: { "aria-label": `Select execution ${runId}` } }}
-        />
-      </TableCell>
+      <td className={C.checkboxCell}>
+        <RowCheckbox checked={selected} label={`Select execution ${runId}`} onToggle={(shift) => onToggle(runId, shift)} />
+      </td>
       {columns.map((column) => (
-        <TableCell key={column.id} sx={cellSx} align={column.id === "runtime" ? "right" : undefined} title={column.id === "status" ? `${execution.status} ${execution.status_text}` : undefined}>
+        <td
+          key={column.id}
+          className={column.id === "runtime" ? `${C.cell} ${C.alignRight}` : C.cell}
+          title={column.id === "status" ? `${execution.status} ${execution.status_text}` : undefined}
+        >
           {CELLS[column.id](execution, context)}
-        </TableCell>
+        </td>
       ))}
-    </TableRow>
+    </tr>
   );
 });
+
+interface HeadProps {
+  columns: readonly Column[];
+  /** How many of the loaded rows are selected, of `loaded`. */
+  selectedCount: number;
+  loaded: number;
+  onToggleAll: (select: boolean) => void;
+}
+
+/** The sticky header, apart from the rows so that a scroll step does not render it again. */
+const ExecutionsTableHead = memo(function ExecutionsTableHead({ columns, selectedCount, loaded, onToggleAll }: HeadProps) {
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>
+        <TableCell padding="checkbox">
+          <Checkbox
+            size="small"
+            checked={loaded > 0 && selectedCount === loaded}
+            indeterminate={selectedCount > 0 && selectedCount < loaded}
+            onChange={(event) => onToggleAll(event.target.checked)}
+            slotProps={{ input: { "aria-label": "Select all loaded executions" } }}
+          />
+        </TableCell>
+        {columns.map((column) => (
+          <TableCell key={column.id} align={column.id === "runtime" ? "right" : undefined} sx={{ px: 1 }}>
+            {column.label}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+});
+
+/** An empty row standing for the rows scrolled out of view; its height changes every scroll step, so it is set inline. */
+function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden style={{ height }}>
+      <td colSpan={colSpan} style={{ padding: 0, border: 0 }} />
+    </tr>
+  );
+}
 
 interface ExecutionsTableProps {
   rows: readonly OutExecution[];
@@ -165,15 +351,16 @@ interface ExecutionsTableProps {
   onNearEnd: () => void;
 }
 
+type RowsProps = Omit<ExecutionsTableProps, "total" | "onToggleAll"> & { scrollElement: HTMLDivElement | null };
+
 /**
- * The executions as a virtualized table: only the rows in view (and a few around them) are in the
- * page, so ten thousand rows scroll like fifty. Run id and name link to the detail page.
+ * The rows in view (and a few around them) between two spacers. It holds the virtualizer, so a
+ * scroll step renders only this, not the table, its header or its styles.
  */
-export function ExecutionsTable({ rows, total, columns, selected, focusedRunId, focusRequest, onToggle, onToggleAll, onFocusRow, onNearEnd }: ExecutionsTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+function VirtualRows({ scrollElement, rows, columns, selected, focusedRunId, focusRequest, onToggle, onFocusRow, onNearEnd }: RowsProps) {
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     // The sticky header covers the first pixels: rows scrolled to must land below it.
@@ -198,7 +385,7 @@ export function ExecutionsTable({ rows, total, columns, selected, focusedRunId, 
   const focusPending = () => {
     const runId = pendingFocus.current;
     if (runId === null) return;
-    const element = scrollRef.current?.querySelector<HTMLElement>(`tr[data-run-id="${runId}"]`);
+    const element = scrollElement?.querySelector<HTMLElement>(`tr[data-run-id="${runId}"]`);
     if (element) {
       pendingFocus.current = null;
       element.focus({ preventScroll: true });
@@ -217,64 +404,57 @@ export function ExecutionsTable({ rows, total, columns, selected, focusedRunId, 
 
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
-  const selectedCount = rows.reduce((count, row) => (selected.has(row.run_id) ? count + 1 : count), 0);
+  return (
+    <>
+      <Spacer height={paddingTop} colSpan={columns.length + 1} />
+      {items.map((item) => {
+        const execution = rows[item.index];
+        if (execution === undefined) return null;
+        return (
+          <ExecutionRow
+            key={execution.run_id}
+            execution={execution}
+            index={item.index}
+            columns={columns}
+            selected={selected.has(execution.run_id)}
+            focused={execution.run_id === focusedRunId}
+            now={isRunning(execution) ? now : 0}
+            onToggle={onToggle}
+            onFocusRow={onFocusRow}
+          />
+        );
+      })}
+      <Spacer height={paddingBottom} colSpan={columns.length + 1} />
+    </>
+  );
+}
+
+/**
+ * The executions as a virtualized table: only the rows in view (and a few around them) are in the
+ * page, so ten thousand rows scroll like fifty. Run id and name link to the detail page.
+ */
+export function ExecutionsTable({ total, onToggleAll, ...rowsProps }: ExecutionsTableProps) {
+  const { rows, columns, selected } = rowsProps;
+  // State rather than a ref: the rows' virtualizer needs the element, which exists only after the first commit.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  // Counted over all loaded rows: once per change of the rows or the selection, not per scroll step.
+  const selectedCount = useMemo(() => rows.reduce((count, row) => (selected.has(row.run_id) ? count + 1 : count), 0), [rows, selected]);
   const minWidth = CHECKBOX_WIDTH + columns.reduce((sum, column) => sum + (column.width ?? NAME_MIN_WIDTH), 0);
-  const spacer = (height: number) =>
-    height > 0 ? (
-      <TableRow aria-hidden sx={{ height }}>
-        <TableCell colSpan={columns.length + 1} sx={{ p: 0, border: 0 }} />
-      </TableRow>
-    ) : null;
 
   return (
-    <TableContainer ref={scrollRef} sx={{ height: "max(360px, calc(100vh - 380px))", overflow: "auto" }}>
-      <Table size="small" stickyHeader aria-label="Executions" aria-rowcount={Math.max(total, rows.length) + 1} sx={{ tableLayout: "fixed", minWidth }}>
+    <ScrollArea ref={setScrollElement}>
+      <Table size="small" stickyHeader aria-label="Executions" aria-rowcount={Math.max(total, rows.length) + 1} style={{ tableLayout: "fixed", minWidth }}>
         <colgroup>
           <col style={{ width: CHECKBOX_WIDTH }} />
           {columns.map((column) => (
             <col key={column.id} style={column.width === undefined ? { minWidth: NAME_MIN_WIDTH } : { width: column.width }} />
           ))}
         </colgroup>
-        <TableHead>
-          <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>
-            <TableCell padding="checkbox">
-              <Checkbox
-                size="small"
-                checked={rows.length > 0 && selectedCount === rows.length}
-                indeterminate={selectedCount > 0 && selectedCount < rows.length}
-                onChange={(event) => onToggleAll(event.target.checked)}
-                slotProps={{ input: { "aria-label": "Select all loaded executions" } }}
-              />
-            </TableCell>
-            {columns.map((column) => (
-              <TableCell key={column.id} align={column.id === "runtime" ? "right" : undefined} sx={{ px: 1 }}>
-                {column.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <ExecutionsTableHead columns={columns} selectedCount={selectedCount} loaded={rows.length} onToggleAll={onToggleAll} />
         <TableBody>
-          {spacer(paddingTop)}
-          {items.map((item) => {
-            const execution = rows[item.index];
-            if (execution === undefined) return null;
-            return (
-              <ExecutionRow
-                key={execution.run_id}
-                execution={execution}
-                index={item.index}
-                columns={columns}
-                selected={selected.has(execution.run_id)}
-                focused={execution.run_id === focusedRunId}
-                now={isRunning(execution) ? now : 0}
-                onToggle={onToggle}
-                onFocusRow={onFocusRow}
-              />
-            );
-          })}
-          {spacer(paddingBottom)}
+          <VirtualRows scrollElement={scrollElement} {...rowsProps} />
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollArea>
   );
 }

@@ -29,7 +29,14 @@ export function displayGroup(status: number): DisplayGroup {
 
 type IconColor = SvgIconProps["color"];
 
-const GROUP_LOOK: Record<DisplayGroup, { label: string; color: IconColor; icon: (props: SvgIconProps) => ReactElement }> = {
+/** How a status group is shown: its words (the icon's accessible name), its icon and the icon's colour. */
+export interface StatusLook {
+  label: string;
+  color: IconColor;
+  icon: (props: SvgIconProps) => ReactElement;
+}
+
+const GROUP_LOOK: Record<DisplayGroup, StatusLook> = {
   ok: { label: "Ended OK", color: "success", icon: (p) => <CheckCircle {...p} /> },
   inactive: { label: "Inactive", color: "action", icon: (p) => <SkipNext {...p} /> },
   skipped: { label: "Skipped", color: "action", icon: (p) => <SkipNext {...p} /> },
@@ -42,8 +49,12 @@ const GROUP_LOOK: Record<DisplayGroup, { label: string; color: IconColor; icon: 
   unknown: { label: "Unknown status", color: "disabled", icon: (p) => <HelpOutline {...p} /> },
 };
 
+export function statusLook(status: number): StatusLook {
+  return GROUP_LOOK[displayGroup(status)];
+}
+
 export function groupLabel(status: number): string {
-  return GROUP_LOOK[displayGroup(status)].label;
+  return statusLook(status).label;
 }
 
 interface StatusLabelProps {
@@ -58,7 +69,7 @@ interface StatusLabelProps {
  * so the state never depends on colour.
  */
 export function StatusLabel({ status, text, size = "small" }: StatusLabelProps) {
-  const look = GROUP_LOOK[displayGroup(status)];
+  const look = statusLook(status);
   const large = size === "large";
   return (
     <Box component="span" sx={{ display: "inline-flex", alignItems: "flex-start", gap: 0.75, minWidth: 0 }}>

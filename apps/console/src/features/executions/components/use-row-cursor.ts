@@ -18,7 +18,10 @@ export function useRowCursor(rows: readonly OutExecution[]) {
   }, [rows]);
 
   const toggle = useCallback((runId: number, shift: boolean) => {
-    setSelected((current) => clickSelection(current, order.current, runId, anchor.current, shift));
+    // Read now: React may run the updater later, after the anchor below has moved to this row.
+    const from = anchor.current;
+    const rowOrder = order.current;
+    setSelected((current) => clickSelection(current, rowOrder, runId, from, shift));
     anchor.current = runId;
     setFocusedRunId(runId);
   }, []);
