@@ -34,6 +34,8 @@ export interface SystemServiceDeps {
 /** Health, Prometheus metrics and historic metrics of the system, sampled once a minute. */
 export class SystemService {
   #timer: NodeJS.Timeout | undefined;
+  /** The start of the last period this node stored. */
+  #lastStored: number | undefined;
 
   constructor(private readonly deps: SystemServiceDeps) {}
 
@@ -102,11 +104,18 @@ export class SystemService {
     };
   }
 
-  /** Stores the period now over (at its start) and forgets samples older than 31 days. */
+  /**
+   * Stores the period now over (at its start) and forgets samples older than 31 days. A period this
+   * node has stored already (a sample asked for beside the timer's) gets only what came since: the
+   * counts taken meanwhile, not its connected agents once more, which the nodes' samples add up.
+   */
   async sample(): Promise<void> {
     const period = this.#period();
     const start = Math.floor(this.deps.clock.now() / period) * period - period;
-    await insertMetricSamples(this.deps.store.db, start, await this.deps.metrics.takeMinute());
+    const taken = await this.deps.metrics.takeMinute();
+    const values = start === this.#lastStored ? { ...taken, agents_connected: 0 } : taken;
+    this.#lastStored = start;
+    await insertMetricSamples(this.deps.store.db, start, values);
     await deleteMetricSamplesBefore(this.deps.store.db, start - METRICS_KEPT_MS);
   }
 
