@@ -167,27 +167,33 @@ describe("children of a workflow", () => {
   });
 });
 
+/**
+ * A query function whose first read waits until `read.answer` is called (with the state from before
+ * an event) and whose later reads answer `later`; `read.count` counts the reads.
+ */
+function firstReadHeld<T>(later: T) {
+  const read = { count: 0, answer: (_value: T): void => undefined };
+  const queryFn = (): Promise<T> => {
+    read.count += 1;
+    return read.count === 1 ? new Promise<T>((resolve) => (read.answer = resolve)) : Promise.resolve(later);
+  };
+  return { read, queryFn };
+}
+
 describe("events that arrive while a read is in flight", () => {
   it("read the detail again instead of letting the older answer overwrite the event", async () => {
     const queryClient = new QueryClient();
     const key = executionKeys.detail(100, 7);
-    let reads = 0;
-    let answer: (value: OutExecution) => void = () => {};
     // An open page observes the query, as the detail page does.
-    const observer = new QueryObserver(queryClient, {
-      queryKey: key,
-      queryFn: () => {
-        reads += 1;
-        return reads === 1 ? new Promise<OutExecution>((resolve) => (answer = resolve)) : Promise.resolve(execution(7, 1850));
-      },
-    });
+    const { read, queryFn } = firstReadHeld(execution(7, 1850));
+    const observer = new QueryObserver(queryClient, { queryKey: key, queryFn });
     const unsubscribe = observer.subscribe(() => {});
     queryClient.setQueryData(key, execution(7, 1550));
     createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(7, 1850) });
     // The read that started before the event answers with the state before it.
-    answer(execution(7, 1550));
+    read.answer(execution(7, 1550));
     await vi.waitFor(() => expect(queryClient.getQueryData<OutExecution>(key)?.status).toBe(1850), { timeout: 3000 });
-    expect(reads).toBe(2);
+    expect(read.count).toBe(2);
     unsubscribe();
   });
 
@@ -196,21 +202,14 @@ describe("events that arrive while a read is in flight", () => {
   it("read the detail again when the event came during its first read", async () => {
     const queryClient = new QueryClient();
     const key = executionKeys.detail(100, 7);
-    let reads = 0;
-    let answer: (value: OutExecution) => void = () => {};
-    const observer = new QueryObserver(queryClient, {
-      queryKey: key,
-      queryFn: () => {
-        reads += 1;
-        return reads === 1 ? new Promise<OutExecution>((resolve) => (answer = resolve)) : Promise.resolve(execution(7, 1900));
-      },
-    });
+    const { read, queryFn } = firstReadHeld(execution(7, 1900));
+    const observer = new QueryObserver(queryClient, { queryKey: key, queryFn });
     const unsubscribe = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(reads).toBe(1));
+    await vi.waitFor(() => expect(read.count).toBe(1));
     createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(7, 1900) });
-    answer(execution(7, 1550));
+    read.answer(execution(7, 1550));
     await vi.waitFor(() => expect(queryClient.getQueryData<OutExecution>(key)?.status).toBe(1900), { timeout: 3000 });
-    expect(reads).toBe(2);
+    expect(read.count).toBe(2);
     unsubscribe();
   });
 
@@ -218,46 +217,28 @@ describe("events that arrive while a read is in flight", () => {
     const queryClient = new QueryClient();
     const key = executionKeys.children(100, 50);
     const task = { ...execution(51, 1550, "TASK.51"), parent: 50 };
-    let reads = 0;
-    let answer: (value: OutExecutionList) => void = () => {};
-    const observer = new InfiniteQueryObserver(queryClient, {
-      queryKey: key,
-      initialPageParam: undefined as number | undefined,
-      getNextPageParam: () => undefined,
-      queryFn: () => {
-        reads += 1;
-        return reads === 1 ? new Promise<OutExecutionList>((resolve) => (answer = resolve)) : Promise.resolve(list({ ...task, status: 1900 }));
-      },
-    });
+    const { read, queryFn } = firstReadHeld(list({ ...task, status: 1900 }));
+    const observer = new InfiniteQueryObserver(queryClient, { queryKey: key, initialPageParam: undefined as number | undefined, getNextPageParam: () => undefined, queryFn });
     const unsubscribe = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(reads).toBe(1));
+    await vi.waitFor(() => expect(read.count).toBe(1));
     createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: { ...task, status: 1900 } });
-    answer(list(task));
+    read.answer(list(task));
     await vi.waitFor(() => expect(queryClient.getQueryData<ChildrenPages>(key)?.pages[0]?.data.map((e) => e.status)).toEqual([1900]), { timeout: 3000 });
-    expect(reads).toBe(2);
+    expect(read.count).toBe(2);
     unsubscribe();
   });
 
   it("read a list again when an event came during its first read", async () => {
     const queryClient = new QueryClient();
     const key = executionKeys.list(100, all);
-    let reads = 0;
-    let answer: (value: OutExecutionList) => void = () => {};
-    const observer = new InfiniteQueryObserver(queryClient, {
-      queryKey: key,
-      initialPageParam: undefined,
-      getNextPageParam: () => undefined,
-      queryFn: () => {
-        reads += 1;
-        return reads === 1 ? new Promise<OutExecutionList>((resolve) => (answer = resolve)) : Promise.resolve(list(execution(1, 1900)));
-      },
-    });
+    const { read, queryFn } = firstReadHeld(list(execution(1, 1900)));
+    const observer = new InfiniteQueryObserver(queryClient, { queryKey: key, initialPageParam: undefined, getNextPageParam: () => undefined, queryFn });
     const unsubscribe = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(reads).toBe(1));
+    await vi.waitFor(() => expect(read.count).toBe(1));
     createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(1, 1900) });
-    answer(list(execution(1, 1550)));
+    read.answer(list(execution(1, 1550)));
     await vi.waitFor(() => expect(rowsOf(queryClient.getQueryData<ExecutionPages>(key))).toEqual([[1, 1900]]), { timeout: 3000 });
-    expect(reads).toBe(2);
+    expect(read.count).toBe(2);
     unsubscribe();
   });
 });
