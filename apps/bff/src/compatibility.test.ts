@@ -93,8 +93,11 @@ async function start(objectName: string, body: Record<string, unknown> = {}): Pr
 
 const held = (objectName: string) => start(objectName, { executionOption: "once", once: { waitForManualRelease: true } });
 
+/** A forecast computed to its end, so that reads of it under different spellings see the same state. */
 async function newForecast(tag: string): Promise<string> {
-  return OutForecastId.parse(await post(`${CLIENT}/forecasts`, { forecast_option: "object", object: { name: SCRIPT, start: FUTURE, title: `F ${tag}` } })).forecast_id;
+  const id = OutForecastId.parse(await post(`${CLIENT}/forecasts`, { forecast_option: "object", object: { name: SCRIPT, start: FUTURE, title: `F ${tag}` } })).forecast_id;
+  await until(async () => OutForecast.parse(await get(`${CLIENT}/forecasts/${id}`)).status >= 1800);
+  return id;
 }
 
 /** A forecast without its ids and times. */
