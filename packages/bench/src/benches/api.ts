@@ -13,7 +13,7 @@ const EXECUTIONS = 1_000_000;
 const OBJECTS = 1_000;
 const CONNECTIONS = 50;
 const SECONDS = 5;
-const ROUNDS = { runs: 3, warmups: 1 };
+const ROUNDS = { runs: 5, warmups: 1 };
 /** Filtered, one page of 50: the executions of 100 of the 1,000 objects, newest first. */
 const LIST_PATH = `/ae/api/v1/${CLIENT}/executions?name=BENCH.O00*&max_results=50`;
 

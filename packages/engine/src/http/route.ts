@@ -115,7 +115,10 @@ export interface Route {
   bodyLimit: number | undefined;
   /** What the OpenAPI document says of it. */
   operation: OperationDescription;
-  /** Validates the raw parts with the route's schemas, then runs its handler. */
+  /**
+   * Validates the raw parts with the route's schemas, then runs its handler. A refusal may be
+   * thrown at once or come as a rejection: callers await it inside their try.
+   */
   run(raw: RawRequest): Promise<unknown>;
 }
 
@@ -123,6 +126,18 @@ export interface Route {
 export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>): Route {
   const fieldCodes = definition.fieldCodes ?? {};
   const takesBody = !Object.is(definition.body, noBody);
+
+  /** Validates the raw parts with the route's schemas and hands them to the handler. */
+  function handleParsed(raw: RawRequest): Promise<unknown> {
+    // Routes without params or query ignore unknown ones: nothing to parse.
+    const params = Object.is(definition.params, noParams) ? ({} as P) : parse(definition.params, raw.params, "", {});
+    const query = Object.is(definition.query, noParams) ? ({} as Q) : parse(definition.query, raw.query, "", {});
+    const bodyInput = definition.normaliseBody ? definition.normaliseBody(raw.body) : raw.body;
+    // A route without a body is never given one (the router reads none).
+    const body = takesBody ? parse(definition.body, bodyInput, "", fieldCodes) : (undefined as B);
+    return definition.handle({ params, query, body, principal: raw.principal, req: raw.req, res: raw.res });
+  }
+
   return {
     method: definition.method,
     path: definition.path,
@@ -140,19 +155,15 @@ export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>)
       body: takesBody ? { types: ["application/json"], schema: definition.body } : definition.streamsBody,
       answers: withDatabaseUnavailable([definition.answer, ...(definition.otherAnswers ?? [])]),
     },
-    async run(raw) {
+    run(raw) {
       if (definition.systemClientOnly && raw.principal.client !== 0) {
         throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Client 0 only': ${definition.method} ${definition.path} acts on the system client only: Access denied`);
       }
-      const reason = definition.disabled === undefined ? undefined : await definition.disabled(raw.principal);
-      if (reason !== undefined) throw new DisabledResourceError(reason);
-      // Routes without params or query ignore unknown ones: nothing to parse.
-      const params = Object.is(definition.params, noParams) ? ({} as P) : parse(definition.params, raw.params, "", {});
-      const query = Object.is(definition.query, noParams) ? ({} as Q) : parse(definition.query, raw.query, "", {});
-      const bodyInput = definition.normaliseBody ? definition.normaliseBody(raw.body) : raw.body;
-      // A route without a body is never given one (the router reads none).
-      const body = takesBody ? parse(definition.body, bodyInput, "", fieldCodes) : (undefined as B);
-      return definition.handle({ params, query, body, principal: raw.principal, req: raw.req, res: raw.res });
+      if (definition.disabled === undefined) return handleParsed(raw);
+      return definition.disabled(raw.principal).then((reason) => {
+        if (reason !== undefined) throw new DisabledResourceError(reason);
+        return handleParsed(raw);
+      });
     },
   };
 }
