@@ -63,6 +63,30 @@ describe.each(testDialects)("estimated runtimes on %s", (dialect) => {
     await test.rest("/100/objects?overwrite_existing_objects=true", json({ data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS" }, static_values: [] } }, path: "" }));
   });
 
+  /** The estimate an execution of the object is activated with now, read from one held for manual release (it never runs). */
+  async function heldEstimate(name: string): Promise<number | undefined> {
+    const answer = await test.rest("/100/executions", json({ objectName: name, executionOption: "once", once: { waitForManualRelease: true } }));
+    return (await execution(OutRunId.parse(await answer.json()).run_id)).estimated_runtime;
+  }
+
+  it("applies a changed method from the object's next OK end, and FIXED at once", async () => {
+    const attributes = (more: Record<string, string>) => ({ general_attributes: { name: "ERT.CHANGE", type: "JOBS", ...more } });
+    await test.rest("/100/objects", json(jobEnvelope("ERT.CHANGE", ["sleep 2"])));
+    expect(await waitForEnd(test, 100, await start("ERT.CHANGE"))).toMatchObject({ status: 1900 });
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope("ERT.CHANGE", ["true"])));
+    for (let run = 0; run < 3; run++) expect(await waitForEnd(test, 100, await start("ERT.CHANGE"))).toMatchObject({ status: 1900 });
+    // Runs of 2, 0, 0 and 0 s: AVERAGE leaves the 2 s run out as an outlier, and no estimate is below 1 s.
+    await until(async () => (await heldEstimate("ERT.CHANGE")) === 1);
+
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope("ERT.CHANGE", ["true"], attributes({ ert_method: "MAXIMUM" }))));
+    expect(await waitForEnd(test, 100, await start("ERT.CHANGE"))).toMatchObject({ status: 1900 });
+    // MAXIMUM keeps the 2 s run once a run has ended under it.
+    await until(async () => (await heldEstimate("ERT.CHANGE")) === 2);
+
+    await test.rest("/100/objects?overwrite_existing_objects=true", json(jobEnvelope("ERT.CHANGE", ["true"], attributes({ ert_method: "FIXED", ert_fixed: "45" }))));
+    expect(await heldEstimate("ERT.CHANGE")).toBe(45);
+  });
+
   it("estimates a running workflow: task ERTs, start times of tasks to come, the critical path, ERT and RRT", async () => {
     const fixed = (name: string, seconds: number, lines: string[]) => jobEnvelope(name, lines, { general_attributes: { name, type: "JOBS", ert_method: "FIXED", ert_fixed: String(seconds) } });
     await test.rest("/100/objects", json(fixed("ERT.SLOW", 20, ["sleep 30"])));
