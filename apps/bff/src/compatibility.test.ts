@@ -344,6 +344,19 @@ describe(`generated clients' spellings on every operation (${DIALECT})`, () => {
     expect(await count()).toBe(before);
   });
 
+  it("names the value it refused in a snake_case body, as in a camelCase one", async () => {
+    const refusals = [
+      { body: { object_name: SCRIPT, execution_option: "sometimes" }, path: "execution_option", value: "sometimes" },
+      { body: { object_name: SCRIPT, execution_option: "once", once: { wait_for_manual_release: "maybe" } }, path: "once.wait_for_manual_release", value: "maybe" },
+      { body: { objectName: SCRIPT, executionOption: "sometimes" }, path: "execution_option", value: "sometimes" },
+    ];
+    for (const { body, path, value } of refusals) {
+      const { status, answer } = await call("POST", { path: `${CLIENT}/executions`, body });
+      expect(status).toBe(400);
+      expect(OutValidationErrorList.parse(answer)).toContainEqual(expect.objectContaining({ path, invalid_value: value }));
+    }
+  });
+
   for (const key of Object.keys(CASES)) {
     it(`${key}: every spelling is treated as the document's own`, async () => {
       const operation = spellableOperations().find((o) => o.key === key);

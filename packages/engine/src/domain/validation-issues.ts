@@ -21,12 +21,17 @@ export function memberPath(prefix: string, segments: readonly PropertyKey[], key
   return out;
 }
 
-/** The value at a zod path inside the validated input (undefined where it ends). */
-export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+/**
+ * The value at a zod path inside the validated input (undefined where it ends). A member missing
+ * under its own name is looked up as `spelled` writes it: a body sent in snake_case is validated
+ * with camelCase paths.
+ */
+export function valueAt(input: unknown, path: readonly PropertyKey[], spelled?: (key: string) => string): unknown {
   let value = input;
   for (const segment of path) {
     if (typeof value !== "object" || value === null) return undefined;
-    value = Reflect.get(value, segment);
+    const own = Reflect.get(value, segment);
+    value = own === undefined && spelled !== undefined && typeof segment === "string" ? Reflect.get(value, spelled(segment)) : own;
   }
   return value;
 }
@@ -45,6 +50,6 @@ export function issuesFromZod(error: z.ZodError, input: unknown, format: IssueFo
       const key = issue.path[issue.path.length - 1];
       return [{ code, error: issue.issues[0]?.message ?? issue.message, path: memberPath(format.prefix, issue.path, format.key), invalidValue: key === undefined ? null : String(key) }];
     }
-    return [{ code, error: issue.message, path: memberPath(format.prefix, issue.path, format.key), invalidValue: valueAt(input, issue.path) ?? null }];
+    return [{ code, error: issue.message, path: memberPath(format.prefix, issue.path, format.key), invalidValue: valueAt(input, issue.path, format.key) ?? null }];
   });
 }
