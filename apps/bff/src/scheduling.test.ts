@@ -1,7 +1,7 @@
 import { ErrorCode, OutExecution, OutRunId } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+import { jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 describe.each(testDialects)("scheduling on %s", (dialect) => {
   let test: TestBaton;
@@ -64,6 +64,30 @@ describe.each(testDialects)("scheduling on %s", (dialect) => {
     expect(await get(restarted)).toMatchObject({ status: 1693, reference_run_id: runId });
     expect((await test.rest(`/100/executions/${restarted}/status`, json({ action: "cancel" }))).status).toBe(200);
     expect(await get(restarted)).toMatchObject({ status: 1850 });
+  });
+
+  it("cancels a script that has not started (held or waiting for its time), and refuses one that runs", async () => {
+    await test.rest("/100/objects", json(jobEnvelope("SCHED.SLOW", ["sleep 2"])));
+    // Runs until the job it starts has ended.
+    await test.rest("/100/objects", json({ data: { scri: { general_attributes: { name: "SCHED.SCRIPT" }, scripts: [{ process: [":SET &RUN# = ACTIVATE_UC_OBJECT(SCHED.SLOW, WAIT)"] }] } }, path: "SCHED" }));
+    const start = async (body: Record<string, unknown>) => OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SCHED.SCRIPT", ...body }))).json()).run_id;
+    const cancel = (runId: number) => test.rest(`/100/executions/${runId}/status`, json({ action: "cancel" }));
+
+    const held = await start({ executionOption: "once", once: { waitForManualRelease: true } });
+    const later = await start({ executionOption: "once", once: { executionDateTime: new Date(Date.now() + 60_000).toISOString() } });
+    for (const runId of [held, later]) {
+      expect((await cancel(runId)).status).toBe(200);
+      expect(await get(runId)).toMatchObject({ status: 1850 });
+    }
+    // A cancelled held script cannot be released any more.
+    expect((await test.rest(`/100/executions/${held}/status`, json({ action: "release" }))).status).toBe(400);
+
+    const running = await start({ executionOption: "execute" });
+    await until(async () => (await get(running)).status === 1550);
+    const refused = await cancel(running);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: ErrorCode.INVALID_TRANSITION, details: expect.stringContaining("runs to its end") });
+    expect((await waitForEnd(test, 100, running)).status).toBe(1900);
   });
 
   it("runs the executions of a queue with one slot one after another, the others waiting 1684", async () => {

@@ -124,3 +124,8 @@ export function statusGroups(code: number): readonly StatusGroup[] {
 export function isFinalStatus(code: number): boolean {
   return code >= 1800;
 }
+
+/** An execution waits (for a start time, a release, a queue, an agent, predecessors: ANY_WAITING) and has not started. */
+export function isWaitingStatus(code: number): boolean {
+  return (STATUS_RANGES["ANY_WAITING"] ?? []).some(([from, to]) => code >= from && code <= to);
+}

@@ -4,6 +4,7 @@ import {
   Right,
   Status,
   isFinalStatus,
+  isWaitingStatus,
   type InChangeExecutionStatusBody,
   type ExecutionField,
   type ExecutionListField,
@@ -363,7 +364,7 @@ export class ExecutionService implements Activator {
     }
     if (request.action === "cancel") {
       if (isFinalStatus(execution.status)) throw transition(`execution ${runId} has already ended (${execution.status}); only active executions can be cancelled`);
-      if (execution.objectType === "SCRI") throw transition(`execution ${runId} is a script, which runs to its end; cancel what it waits for instead`);
+      if (execution.objectType === "SCRI") return this.#cancelScriptNotStarted(execution);
       await this.#cancel(execution, request.cancel?.recursive ?? false);
       return execution;
     }
@@ -388,6 +389,20 @@ export class ExecutionService implements Activator {
     if (options.waitForManualRelease) this.#contexts.set(restarted.runId, context);
     else await this.#dispatch(restarted, body, context);
     return restarted;
+  }
+
+  /**
+   * A script runs to its end once started; until then (held for release, waiting for its start
+   * time, a queue or its predecessors) it is cancelled like any waiting execution. The claim from
+   * its waiting status loses to a release or start that came first.
+   */
+  async #cancelScriptNotStarted(execution: Execution): Promise<Execution> {
+    const notStarted = `execution ${execution.runId} is a script that has started (${execution.status}); it runs to its end: cancel what it waits for instead`;
+    if (!isWaitingStatus(execution.status)) throw transition(notStarted);
+    const cancelled = await this.deps.recorder.claim(execution, execution.status, { status: Status.ENDED_CANCEL, endTime: this.deps.clock.now() });
+    if (cancelled === undefined) throw transition(notStarted);
+    this.#contexts.delete(execution.runId);
+    return cancelled;
   }
 
   /** Ends an active execution as cancelled; a workflow with `recursive` takes its active tasks with it. */
