@@ -50,16 +50,38 @@ export async function reindexAllObjects(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/**
+ * Writes the search rows of objects. An object's object_search row is changed only where it
+ * differs from the stored one, so a re-import of unchanged objects leaves the text index alone;
+ * the few rows of variables and calendar events are replaced.
+ */
 async function writeSearchRows(db: Kysely<Database>, objects: readonly IndexedObject[]): Promise<void> {
   if (objects.length === 0) return;
   const ids = objects.map((o) => o.id);
-  for (const table of ["object_search", "object_search_variables", "object_search_events"] as const) {
+  for (const table of ["object_search_variables", "object_search_events"] as const) {
     await db.deleteFrom(table).where("object_id", "in", ids).execute();
   }
   const rows = objects.map(searchRows);
-  await insertAll(db, "object_search", rows.map((r) => r.search));
+  await upsertSearch(db, rows.map((r) => r.search));
   await insertAll(db, "object_search_variables", rows.flatMap((r) => r.variables));
   await insertAll(db, "object_search_events", rows.flatMap((r) => r.events));
+}
+
+const SEARCH_COLUMNS = ["title", "archive_key1", "archive_key2", "platform", "sub_type", "agent", "login", "process", "documentation"] as const;
+
+async function upsertSearch(db: Kysely<Database>, rows: readonly Insertable<ObjectSearchTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto("object_search")
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((conflict) =>
+        conflict
+          .column("object_id")
+          .doUpdateSet((eb) => Object.fromEntries(SEARCH_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])))
+          .where((eb) => eb.or(SEARCH_COLUMNS.map((c) => eb(`object_search.${c}`, "is distinct from", eb.ref(`excluded.${c}`))))),
+      )
+      .execute();
+  }
 }
 
 /** The rows of the three search tables for one object. */
@@ -96,7 +118,7 @@ function searchRows({ id, type, body }: IndexedObject): {
   };
 }
 
-async function insertAll<T extends "object_search" | "object_search_variables" | "object_search_events">(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]): Promise<void> {
+async function insertAll<T extends "object_search_variables" | "object_search_events">(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
   }

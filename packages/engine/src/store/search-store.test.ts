@@ -92,6 +92,25 @@ describe.each(testDialects)("object search store on %s", (dialect) => {
     expect(await names(searchFor(processHas("many 449")))).toEqual(["MANY.449"]);
   });
 
+  it("rewrites the search row of a changed object only, a title that went away included", async () => {
+    const { db } = await open();
+    await countSearchRowUpdates(db, dialect);
+    const row = (name: string, process: string, title?: string) => {
+      const body = definition(name, [process]).body;
+      return { type: "SCRI", name, folder: "S", body: JSON.stringify({ ...body, general_attributes: { name, type: "SCRI", ...(title === undefined ? {} : { title }) } }) };
+    };
+    await upsertObjects(db, 100, [row("KEPT.SCRIPT", "echo kept", "kept title"), row("CHANGED.SCRIPT", "echo before", "old title")], "T", 1);
+    const before = await searchRowVersions(db, dialect);
+    await upsertObjects(db, 100, [row("KEPT.SCRIPT", "echo kept", "kept title"), row("CHANGED.SCRIPT", "echo after")], "T", 2);
+    const after = await searchRowVersions(db, dialect);
+    expect(after.get("KEPT.SCRIPT")).toBe(before.get("KEPT.SCRIPT"));
+    expect(after.get("CHANGED.SCRIPT")).not.toBe(before.get("CHANGED.SCRIPT"));
+    expect(await names(searchFor(processHas("before")))).toEqual([]);
+    expect(await names(searchFor(processHas("after")))).toEqual(["CHANGED.SCRIPT"]);
+    expect(await names(searchFor({ kind: "text", column: "title", terms: ["title"] }))).toEqual(["KEPT.SCRIPT"]);
+    if (dialect === "sqlite") await sql`insert into object_search_text (object_search_text) values ('integrity-check')`.execute(db);
+  });
+
   it("answers full-text filters from the database's text index", async () => {
     const opened = await open();
     await insertObject(opened.db, 100, definition("INDEXED.SCRIPT", ["echo indexed"], { documentation: { DOCU: ["indexed"] } }), "T", 1);
@@ -103,6 +122,22 @@ describe.each(testDialects)("object search store on %s", (dialect) => {
     }
   });
 });
+
+/** On SQLite, counts the updates of object_search rows by object, for searchRowVersions. */
+async function countSearchRowUpdates(db: Kysely<Database>, dialect: string): Promise<void> {
+  if (dialect !== "sqlite") return;
+  await sql`create table search_row_updates (object_id integer not null)`.execute(db);
+  await sql`create trigger count_search_row_updates after update on object_search begin insert into search_row_updates values (new.object_id); end`.execute(db);
+}
+
+/** Something about each object's search row that changes when the row is written: its xmin on PostgreSQL, its update count on SQLite. */
+async function searchRowVersions(db: Kysely<Database>, dialect: string): Promise<Map<string, string>> {
+  const { rows } =
+    dialect === "sqlite"
+      ? await sql<{ name: string; version: string }>`select o.name, (select count(*) from search_row_updates u where u.object_id = o.id) || '' as version from objects o join object_search s on s.object_id = o.id`.execute(db)
+      : await sql<{ name: string; version: string }>`select o.name, s.xmin::text as version from objects o join object_search s on s.object_id = o.id`.execute(db);
+  return new Map(rows.map((r) => [r.name, r.version]));
+}
 
 /** `count` more objects with searchable text, written as rows (ids from 10,000), and fresh planner statistics. */
 async function fill(store: Store, count: number): Promise<void> {
