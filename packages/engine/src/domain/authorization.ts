@@ -18,10 +18,20 @@ export interface Rights {
   authorizations: readonly AuthorizationEntry[];
 }
 
+/** Patterns compiled so far: rights checks test the same few patterns against every object. */
+const compiledPatterns = new Map<string, RegExp>();
+const MAX_COMPILED_PATTERNS = 1000;
+
 /** Compiles a `*`/`?` pattern to a case-insensitive whole-string regular expression. */
 export function wildcardRegExp(pattern: string): RegExp {
-  const source = [...pattern].map((ch) => (ch === "*" ? ".*" : ch === "?" ? "." : ch.replace(/[.+^${}()|[\]\\]/g, "\\$&"))).join("");
-  return new RegExp(`^${source}$`, "is");
+  let compiled = compiledPatterns.get(pattern);
+  if (compiled === undefined) {
+    const source = [...pattern].map((ch) => (ch === "*" ? ".*" : ch === "?" ? "." : ch.replace(/[.+^${}()|[\]\\]/g, "\\$&"))).join("");
+    compiled = new RegExp(`^${source}$`, "is");
+    if (compiledPatterns.size >= MAX_COMPILED_PATTERNS) compiledPatterns.clear();
+    compiledPatterns.set(pattern, compiled);
+  }
+  return compiled;
 }
 
 function matches(entry: AuthorizationEntry, objectType: string, objectName: string): boolean {

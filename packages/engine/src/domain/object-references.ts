@@ -87,21 +87,26 @@ const groupMembers: Extractor = (body) => {
  */
 const SCRIPT_REFERENCE = /\b(?:ACTIVATE_UC_OBJECT|GET_VAR|PREP_PROCESS_VAR)\s*\(\s*["']?([A-Za-z0-9._$@#-]+)["']?\s*[,)]|^\s*:\s*PUT_VAR\s+["']?([A-Za-z0-9._$@#-]+)/gi;
 
+/** Lines without one of these words name nothing, and skip the full pattern. */
+const SCRIPT_REFERENCE_WORD = /ACTIVATE_UC_OBJECT|GET_VAR|PREP_PROCESS_VAR|PUT_VAR/i;
+
 const scriptLines: Extractor = (body) => {
   const scripts = body["scripts"];
   if (!Array.isArray(scripts)) return [];
-  return scripts.flatMap((entry: unknown, index) =>
-    Object.entries(isRecord(entry) ? entry : {}).flatMap(([page, lines]) =>
-      (Array.isArray(lines) ? lines : []).flatMap((line: unknown, lineIndex): ObjectReference[] =>
-        typeof line !== "string"
-          ? []
-          : [...line.matchAll(SCRIPT_REFERENCE)].flatMap((match) => {
-              const name = referenceName(match[1] ?? match[2]);
-              return name === undefined ? [] : [{ name, kind: "script" as const, member: `scripts[${index}].${page}[${lineIndex}]` }];
-            }),
-      ),
-    ),
-  );
+  const references: ObjectReference[] = [];
+  scripts.forEach((entry: unknown, index) => {
+    for (const [page, lines] of Object.entries(isRecord(entry) ? entry : {})) {
+      if (!Array.isArray(lines)) continue;
+      lines.forEach((line: unknown, lineIndex) => {
+        if (typeof line !== "string" || !SCRIPT_REFERENCE_WORD.test(line)) return;
+        for (const match of line.matchAll(SCRIPT_REFERENCE)) {
+          const name = referenceName(match[1] ?? match[2]);
+          if (name !== undefined) references.push({ name, kind: "script", member: `scripts[${index}].${page}[${lineIndex}]` });
+        }
+      });
+    }
+  });
+  return references;
 };
 
 const EXTRACTORS: readonly Extractor[] = [
