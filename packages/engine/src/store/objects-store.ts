@@ -4,7 +4,7 @@ import type { ObjectDefinition } from "../domain/object-definition";
 import { wildcardToLike } from "../domain/wildcard";
 import { matchesWildcard } from "./like";
 import type { Database, ObjectsTable } from "./schema";
-import { indexObject, indexObjects } from "./search-index-store";
+import { indexWrittenObjects } from "./search-index-store";
 
 export interface StoredObject extends ObjectDefinition {
   client: number;
@@ -60,39 +60,27 @@ export async function deleteObjects(db: Kysely<Database>, client: number, names:
 
 /** Inserts a new object; fails with a unique-constraint error when the name is taken. */
 export async function insertObject(db: Kysely<Database>, client: number, definition: ObjectDefinition, user: string, now: number): Promise<void> {
-  await db
+  const body = JSON.stringify(definition.body);
+  const { id } = await db
     .insertInto("objects")
-    .values({
-      client,
-      name: definition.name,
-      type: definition.type,
-      folder: definition.folder,
-      body: JSON.stringify(definition.body),
-      created_at: now,
-      created_by: user,
-      modified_at: now,
-      modified_by: user,
-    })
-    .execute();
+    .values({ client, name: definition.name, type: definition.type, folder: definition.folder, body, created_at: now, created_by: user, modified_at: now, modified_by: user })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   // Every write of a body re-derives what the search reads of it (search-index-store.ts).
-  await indexObject(db, client, definition.name);
+  await indexWrittenObjects(db, [{ id, type: definition.type, body }]);
 }
 
 /** Replaces the definition of an existing object, keeping its creation details. */
 export async function replaceObject(db: Kysely<Database>, client: number, definition: ObjectDefinition, user: string, now: number): Promise<void> {
-  await db
+  const body = JSON.stringify(definition.body);
+  const replaced = await db
     .updateTable("objects")
-    .set({
-      type: definition.type,
-      folder: definition.folder,
-      body: JSON.stringify(definition.body),
-      modified_at: now,
-      modified_by: user,
-    })
+    .set({ type: definition.type, folder: definition.folder, body, modified_at: now, modified_by: user })
     .where("client", "=", client)
     .where("name", "=", definition.name)
+    .returning("id")
     .execute();
-  await indexObject(db, client, definition.name);
+  await indexWrittenObjects(db, replaced.map(({ id }) => ({ id, type: definition.type, body })));
 }
 
 /** All objects of one type in a client (for small sets such as user groups). */
@@ -135,7 +123,7 @@ export async function upsertObjects(db: Kysely<Database>, client: number, rows: 
     const batch = rows
       .slice(i, i + ROWS_PER_INSERT)
       .map((row) => ({ client, name: row.name, type: row.type, folder: row.folder, body: row.body, created_at: now, created_by: user, modified_at: now, modified_by: user }));
-    await db
+    const written = await db
       .insertInto("objects")
       .values(batch)
       .onConflict((conflict) =>
@@ -147,9 +135,10 @@ export async function upsertObjects(db: Kysely<Database>, client: number, rows: 
           modified_by: eb.ref("excluded.modified_by"),
         })),
       )
+      .returning(["id", "type", "body"])
       .execute();
+    await indexWrittenObjects(db, written);
   }
-  await indexObjects(db, client, rows.map((row) => row.name));
 }
 
 /** `column` is `folder` or lies below it (every row for the root ""). */

@@ -8,34 +8,22 @@ const OBJECTS_PER_ROUND = 200;
 const ROWS_PER_INSERT = 1000;
 
 /** An object as the index reads it. */
-interface IndexedObject {
+export interface IndexedObject {
   id: number;
   type: string;
+  /** The body as JSON. */
   body: string;
 }
 
 /**
- * Derives the search rows of one object from its body (domain/search-fields.ts) and replaces its
- * old ones. Every write of an object body calls this (or indexObjects) in the same transaction
- * (objects-store), so the search never sees a definition other than the stored one. The text
- * index follows the object_search table by itself (triggers on SQLite, GIN indexes on PostgreSQL).
+ * Derives the search rows of objects just written from their bodies (domain/search-fields.ts) and
+ * stores them in place of their old ones. Every write of an object body calls this in the same
+ * transaction (objects-store), so the search never sees a definition other than the stored one.
+ * The text index follows the object_search table by itself (triggers on SQLite, GIN indexes on
+ * PostgreSQL).
  */
-export async function indexObject(db: Kysely<Database>, client: number, name: string): Promise<void> {
-  await indexObjects(db, client, [name]);
-}
-
-/** indexObject for many objects of a client (an import), a few statements per 200 objects. */
-export async function indexObjects(db: Kysely<Database>, client: number, names: readonly string[]): Promise<void> {
-  const unique = [...new Set(names)];
-  for (let i = 0; i < unique.length; i += OBJECTS_PER_ROUND) {
-    const objects = await db
-      .selectFrom("objects")
-      .select(["id", "type", "body"])
-      .where("client", "=", client)
-      .where("name", "in", unique.slice(i, i + OBJECTS_PER_ROUND))
-      .execute();
-    await writeSearchRows(db, objects);
-  }
+export async function indexWrittenObjects(db: Kysely<Database>, objects: readonly IndexedObject[]): Promise<void> {
+  for (let i = 0; i < objects.length; i += OBJECTS_PER_ROUND) await writeSearchRows(db, objects.slice(i, i + OBJECTS_PER_ROUND));
 }
 
 /** Rebuilds the search rows of every object, in rounds by id (migration 0012 backfills with it). */
