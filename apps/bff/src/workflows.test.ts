@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ErrorCode, OutExecution, OutExecutionList, OutReportContent, OutRunId } from "@baton/contract";
@@ -75,10 +75,11 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     expect(tasks.every((t) => t.activator_object_type === "JOBP")).toBe(true);
   });
 
-  it("blocks on a failed task until the operator restarts it, then goes on", async () => {
+  it("blocks on a failed task until the operator restarts it, is active again while it runs, then goes on", async () => {
     const marker = join(markers, "second-try");
+    const release = join(markers, "release-second-try");
     await importAll(
-      jobEnvelope("WF.FLAKY", [`if [ -f ${marker} ]; then echo second; else touch ${marker}; echo first; exit 2; fi`]),
+      jobEnvelope("WF.FLAKY", [`if [ -f ${marker} ]; then while [ ! -f ${release} ]; do sleep 0.05; done; echo second; else touch ${marker}; echo first; exit 2; fi`]),
       jobEnvelope("WF.AFTER", ["echo after"]),
       workflow("WF.BLOCKING", [{ name: "WF.FLAKY" }, { name: "WF.AFTER", after: [2] }], [3]),
     );
@@ -90,6 +91,10 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     const restart = await status(failed?.run_id ?? 0, { action: "RESTART" });
     expect(restart.status).toBe(200);
     const restartedId = OutRunId.parse(await restart.json()).run_id;
+    // The restart alone unblocks the workflow, before the restarted task ends.
+    await waitForStatus(runId, 1550);
+    expect((await children(runId)).find((t) => t.run_id === restartedId)?.status).toBeLessThan(1800);
+    writeFileSync(release, "");
     expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1900 });
     const tasks = await children(runId);
     expect(tasks.map((t) => [t.name, t.status])).toEqual([

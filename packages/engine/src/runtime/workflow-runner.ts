@@ -32,10 +32,12 @@ export class WorkflowRunner {
   readonly #pending = new Set<number>();
 
   constructor(private readonly deps: WorkflowRunnerDeps) {
-    // Any change of a task may move its workflow on (an end, or a restart that unblocks it).
-    deps.bus.subscribe((event) => {
-      const parent = event.execution.parent;
-      if (parent !== undefined && this.#contexts.has(parent)) void this.advance(event.client, parent);
+    // A task's end may move its workflow on, and so may a restart of an ended task (it unblocks
+    // the workflow). Other changes of a task (it was created, it started) move nothing.
+    deps.bus.subscribe(({ client, execution }) => {
+      const parent = execution.parent;
+      const movesOn = isFinalStatus(execution.status) || (execution.restart_count ?? 0) > 0;
+      if (parent !== undefined && movesOn && this.#contexts.has(parent)) void this.advance(client, parent);
     });
   }
 
@@ -103,7 +105,7 @@ export class WorkflowRunner {
       this.#definitions.set(runId, definition);
     }
 
-    // Settled tasks can enable further ones at once: repeat until nothing changes.
+    // Settled tasks can enable further ones at once: repeat until none is settled.
     for (;;) {
       const states = await this.#taskStates(client, runId);
       const step = nextStep(definition, states);
@@ -126,7 +128,9 @@ export class WorkflowRunner {
         this.#forget(runId);
         return;
       }
-      if (step.settle.length === 0 && step.start.length === 0) {
+      // Only settled tasks enable others at once; started ones do when they end, and their ends
+      // ask for the next step.
+      if (step.settle.length === 0) {
         const status = step.blocked.length > 0 ? Status.BLOCKED : Status.ACTIVE;
         if (workflow.status !== status) await recorder.change(workflow, { status });
         return;
