@@ -68,7 +68,7 @@ describe.skipIf(typeof disk === "string")(`the disk of the database full (SQLite
     expect(OutExecution.parse(await waitForStatus(baton.rest, runId, (status) => status >= 1800)).status).toBe(1900);
   });
 
-  it("keeps a job running while its output cannot be stored, and ends it ENDED_NOT_OK saying so once space is freed", { timeout: 90_000 }, async () => {
+  it("keeps a job running while its output cannot be stored, and ends it ENDED_NOT_OK saying so once its end can be written", { timeout: 90_000 }, async () => {
     const baton = await startOnSmallDisk("report");
     const go = join(signals, "go");
     // 8 MB of output, more than the engine keeps while the database refuses it (1 Mi characters).
@@ -78,10 +78,13 @@ describe.skipIf(typeof disk === "string")(`the disk of the database full (SQLite
     small.fill();
     try {
       writeFileSync(go, "");
-      // The output meets the full disk; the job is not ended while it cannot be recorded.
+      // The output meets the full disk and is not stored. The job's end is recorded once the
+      // database takes a write again: after space is freed, or earlier in log pages a checkpoint
+      // has made free for reuse (docs/decisions.md, "SQLite checkpoints").
       await new Promise((resolve) => setTimeout(resolve, 4000));
       expect(existsSync(go)).toBe(true);
-      expect(OutExecution.parse(await (await baton.send(`/100/executions/${runId}`)).json()).status).toBe(1550);
+      const meanwhile = OutExecution.parse(await (await baton.send(`/100/executions/${runId}`)).json());
+      expect([1550, 1800]).toContain(meanwhile.status);
     } finally {
       small.free();
     }

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, type LogEvent, type SqliteDatabase, 
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations/index";
+import { startCheckpointer } from "./sqlite-checkpointer";
 import { TurnTakingSqliteDialect } from "./sqlite-turns";
 
 export type Dialect = "sqlite" | "postgres";
@@ -69,8 +70,17 @@ function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
   file.pragma("busy_timeout = 5000");
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
+  const checkpointer = startCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(file) }), ...(log && { log }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return {
+    db,
+    dialect: "sqlite",
+    async close() {
+      // The engine's connection closes last, and with it SQLite checkpoints and removes the log.
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** Prepared statements kept per SQL text (the most recently used ones). */
