@@ -85,10 +85,10 @@ const groupMembers: Extractor = (body) => {
  * Objects script lines name literally: ACTIVATE_UC_OBJECT(X...), GET_VAR(X...),
  * PREP_PROCESS_VAR(X...) and :PUT_VAR X, ... Names built from variables at run time are not seen.
  */
-const SCRIPT_REFERENCE = /\b(?:ACTIVATE_UC_OBJECT|GET_VAR|PREP_PROCESS_VAR)\s*\(\s*["']?([A-Za-z0-9._$@#-]+)["']?\s*[,)]|^\s*:\s*PUT_VAR\s+["']?([A-Za-z0-9._$@#-]+)/gi;
-
-/** Lines without one of these words name nothing, and skip the full pattern. */
-const SCRIPT_REFERENCE_WORD = /ACTIVATE_UC_OBJECT|GET_VAR|PREP_PROCESS_VAR|PUT_VAR/i;
+const SCRIPT_CALLS = "ACTIVATE_UC_OBJECT|GET_VAR|PREP_PROCESS_VAR";
+const SCRIPT_REFERENCE = new RegExp(`\\b(?:${SCRIPT_CALLS})\\s*\\(\\s*["']?([A-Za-z0-9._$@#-]+)["']?\\s*[,)]|^\\s*:\\s*PUT_VAR\\s+["']?([A-Za-z0-9._$@#-]+)`, "gi");
+/** Lines without one of the words name nothing, and skip the full pattern. */
+const SCRIPT_REFERENCE_WORD = new RegExp(`${SCRIPT_CALLS}|PUT_VAR`, "i");
 
 const scriptLines: Extractor = (body) => {
   const scripts = body["scripts"];
