@@ -1,8 +1,9 @@
 import { Status, isFinalStatus, type ExecutionEvent, type MetricType } from "@baton/contract";
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import type { Agent } from "../runtime/agent-port";
 import type { Store } from "../store/connect";
 import { countExecutionsEndedSince, countUnendedExecutions } from "../store/metrics-store";
+import { RequestDurations } from "./request-durations";
 
 /** What one sampling minute saw, written as one value per metric type. */
 export type MinuteSample = Record<MetricType, number>;
@@ -14,7 +15,8 @@ export interface EngineMetricsDeps {
 }
 
 /**
- * The engine's metrics: Prometheus counters, gauges and histograms (prom-client), and the
+ * The engine's metrics: Prometheus counters and gauges (prom-client), the REST request durations
+ * (`RequestDurations`, observed on every request), and the
  * per-minute figures the sampler stores as historic metrics. Execution counts come from the status
  * events; active and waiting executions from the database when asked.
  */
@@ -22,9 +24,7 @@ export class EngineMetrics {
   readonly registry = new Registry();
   readonly #started: Counter<"type">;
   readonly #ended: Counter<"type" | "status">;
-  readonly #requestSeconds: Histogram<"route" | "method" | "status">;
-  /** One labelled series per route, method and status, so that a request does not hash its labels. */
-  readonly #requestSeries = new Map<string, ReturnType<Histogram<"route" | "method" | "status">["labels"]>>();
+  readonly #requestSeconds = new RequestDurations("baton_api_request_duration_seconds", "REST API request durations, by route pattern, method and status.", [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
   readonly #endedRecently: Gauge<"outcome">;
   /** This minute so far: counts, API requests and a uniform sample of their durations in ms. */
   #minute = newMinute();
@@ -33,13 +33,6 @@ export class EngineMetrics {
     collectDefaultMetrics({ register: this.registry, prefix: "baton_" });
     this.#started = new Counter({ name: "baton_executions_started_total", help: "Executions that became active, by type.", labelNames: ["type"], registers: [this.registry] });
     this.#ended = new Counter({ name: "baton_executions_ended_total", help: "Executions that ended, by type and status code.", labelNames: ["type", "status"], registers: [this.registry] });
-    this.#requestSeconds = new Histogram({
-      name: "baton_api_request_duration_seconds",
-      help: "REST API request durations, by route pattern, method and status.",
-      labelNames: ["route", "method", "status"],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [this.registry],
-    });
     this.#endedRecently = new Gauge({ name: "baton_executions_ended_in_interval", help: "Executions that ended within the scrape interval (scrapeIntervalSeconds), by outcome.", labelNames: ["outcome"], registers: [this.registry] });
     const gauge = (name: string, help: string, read: () => Promise<number> | number) =>
       new Gauge({
@@ -76,13 +69,7 @@ export class EngineMetrics {
 
   /** Records one REST request (its route pattern, not its path, so that labels stay few). */
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    const key = `${method} ${route} ${status}`;
-    let series = this.#requestSeries.get(key);
-    if (series === undefined) {
-      series = this.#requestSeconds.labels({ route, method, status: String(status) });
-      this.#requestSeries.set(key, series);
-    }
-    series.observe(seconds);
+    this.#requestSeconds.observe(route, method, status, seconds);
     const minute = this.#minute;
     minute.requests += 1;
     // Reservoir sampling: every request of the minute is equally likely to be among the kept ones.
@@ -98,7 +85,7 @@ export class EngineMetrics {
     const ended = await countExecutionsEndedSince(this.deps.store.db, now - intervalSeconds * 1000);
     this.#endedRecently.set({ outcome: "ok" }, ended.ok);
     this.#endedRecently.set({ outcome: "not_ok" }, ended.notOk);
-    return this.registry.metrics();
+    return `${await this.registry.metrics()}\n${this.#requestSeconds.text()}\n`;
   }
 
   /** The figures of the minute now over, and a fresh minute. */
