@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
 import type { Bench } from "../harness/bench";
-import { alternate } from "../harness/measure";
-import { BENCH_CLIENT, restClient } from "../harness/rest";
+import type { RequestListener } from "node:http";
+import { alternate, type Samples } from "../harness/measure";
+import { BENCH_CLIENT, restClient, type RestClient } from "../harness/rest";
 import { resultRow, type ResultRow } from "../harness/result";
-import { BENCH_AUTHORIZATION, withEngine } from "../harness/servers";
+import { withEngine, withServer } from "../harness/servers";
 import { withTempStore } from "../harness/temp-store";
 
 const OBJECTS = 10_000;
@@ -28,11 +29,50 @@ interface ObjectRecord {
   body: string;
 }
 
+/** One export of the folder and its import back over itself, checked to have replaced every job. */
+async function roundTrip(api: RestClient): Promise<void> {
+  const exported = await api.get(`/folderobjects/${FOLDER}`);
+  const result = await api.post<ImportAnswer>(`/folderobjects?folder_path=${FOLDER}&overwrite_existing_objects=true`, exported);
+  const replaced = result.objects.filter((object) => object.type === "JOBS" && object.result === "replaced").length;
+  if (replaced !== OBJECTS) throw new Error(`folder bench: ${replaced} of ${OBJECTS} jobs replaced`);
+}
+
+interface ImportAnswer {
+  objects: { name: string; type: string; path: string; result: string }[];
+}
+
+/** An entry of the export: `path` beside one object (a job or a subfolder) keyed by its type. */
+type ExportEntry = { path: string } & Record<string, { general_attributes: { name: string; type: string } }>;
+
+/**
+ * The floor of any server behind this round trip: the same export (serialised again for every
+ * GET) and an import that parses the body and answers one result per object, with no other work.
+ */
+function bareFolderServer(exported: unknown): RequestListener {
+  return (req, res) => {
+    if (req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(exported));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const { data } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data: ExportEntry[] };
+      const objects = data.map(({ path, ...typed }) => {
+        const { name, type } = Object.values(typed)[0]!.general_attributes;
+        return { name, type, path: `${FOLDER}/${path}`, result: "replaced" };
+      });
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ objects } satisfies ImportAnswer));
+    });
+  };
+}
+
 /**
  * A folder of 10,000 jobs exported (GET /folderobjects/BENCH) and imported back over itself
  * (POST /folderobjects, overwrite_existing_objects=true), against reading the same rows with
  * better-sqlite3, JSON.stringify and JSON.parse of them, and batched inserts into a table of
- * another database file: objects per second.
+ * another database file: objects per second. `folder-http-floor` runs the same round trip against
+ * a bare server that only serialises and parses (bareFolderServer), against the same baseline.
  */
 async function folderRoundTrip(): Promise<ResultRow[]> {
   return withTempStore(({ store, file }) =>
@@ -40,14 +80,7 @@ async function folderRoundTrip(): Promise<ResultRow[]> {
       const api = restClient(url);
       const imported = await api.post<{ created: number }>(`/folderobjects?folder_path=${FOLDER}`, { data: Array.from({ length: OBJECTS }, (_, i) => entry(i)) });
       if (imported.created !== OBJECTS) throw new Error(`folder bench: ${imported.created} of ${OBJECTS} objects imported`);
-      const headers = { authorization: BENCH_AUTHORIZATION };
-      const engine = async () => {
-        const exported = await fetch(`${url}/ae/api/v1/${BENCH_CLIENT}/folderobjects/${FOLDER}`, { headers });
-        if (exported.status !== 200) throw new Error(`folder export: ${exported.status}`);
-        const result = await api.post<{ objects: { type: string; result: string }[] }>(`/folderobjects?folder_path=${FOLDER}&overwrite_existing_objects=true`, JSON.parse(await exported.text()));
-        const replaced = result.objects.filter((object) => object.type === "JOBS" && object.result === "replaced").length;
-        if (replaced !== OBJECTS) throw new Error(`folder bench: ${replaced} of ${OBJECTS} jobs replaced`);
-      };
+      const engine = () => roundTrip(api);
 
       const source = new Database(file, { readonly: true });
       const target = new Database(`${file}.baseline`);
@@ -66,8 +99,10 @@ async function folderRoundTrip(): Promise<ResultRow[]> {
           writeAll(rows);
         };
         const samples = await alternate(engine, baseline, { runs: 5, warmups: 1 });
+        const floor = await withServer(bareFolderServer(await api.get(`/folderobjects/${FOLDER}`)), (bareUrl) => alternate(() => roundTrip(restClient(bareUrl)), baseline, { runs: 5, warmups: 1 }));
         const rate = (ms: number) => (OBJECTS * 1000) / ms;
-        return [resultRow("folder", "per_s", { subject: samples.subject.map(rate), baseline: samples.baseline.map(rate) }, { kind: "ratio", value: 0.5 })];
+        const rates = (runs: Samples) => ({ subject: runs.subject.map(rate), baseline: runs.baseline.map(rate) });
+        return [resultRow("folder", "per_s", rates(samples), { kind: "ratio", value: 0.5 }), resultRow("folder-http-floor", "per_s", rates(floor), { kind: "none" })];
       } finally {
         source.close();
         target.close();

@@ -1,7 +1,11 @@
+import { Agent, request } from "node:http";
 import { BENCH_AUTHORIZATION } from "./servers";
 
 /** The client every bench works in. */
 export const BENCH_CLIENT = 100;
+
+/** Connections kept open to one server: more than any bench has requests in flight. */
+const MAX_SOCKETS = 64;
 
 /** Calls to the REST API of an engine served at `url` (see withEngine), logged in as its administrator. */
 export interface RestClient {
@@ -11,14 +15,32 @@ export interface RestClient {
   get<T = unknown>(path: string): Promise<T>;
 }
 
+/**
+ * A client on node:http with kept-alive connections. The benches' client must not be what limits
+ * them: with 32 POSTs in flight, `fetch` answered about 3,000 requests/s from a server that did
+ * nothing, node:http about 15,000.
+ */
 export function restClient(url: string): RestClient {
-  const base = `${url}/ae/api/v1/${BENCH_CLIENT}`;
-  const headers = { authorization: BENCH_AUTHORIZATION, "content-type": "application/json" };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    if (response.status !== 200 && response.status !== 201) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text === "" ? undefined : JSON.parse(text)) as T;
+  const { hostname, port } = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+  const call = <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string | number> = { authorization: BENCH_AUTHORIZATION };
+    if (payload !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": payload.length });
+    return new Promise<T>((resolve, reject) => {
+      const req = request({ hostname, port, method, path: `/ae/api/v1/${BENCH_CLIENT}${path}`, agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          if (response.statusCode !== 200 && response.statusCode !== 201) reject(new Error(`${method} ${path}: ${response.statusCode} ${text}`));
+          else resolve((text === "" ? undefined : JSON.parse(text)) as T);
+        });
+      });
+      req.on("error", reject);
+      req.end(payload);
+    });
   };
   return { post: (path, body) => call("POST", path, body), get: (path) => call("GET", path) };
 }
