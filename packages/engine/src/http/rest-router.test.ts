@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Authenticator } from "../auth/authenticator";
 import { basicAuthorization } from "../auth/basic-credentials";
+import { ForbiddenError } from "../domain/errors";
 import { systemClock } from "../runtime/clock";
 import { openStore, type Store } from "../store/connect";
 import { bootstrap } from "../system/bootstrap";
@@ -39,6 +40,20 @@ describe("REST router", () => {
         body: noBody,
         handle: async () => ({ on: true }),
       }),
+      defineRoute({ method: "GET", path: "/at-once", summary: "Answers without waiting", answer: jsonAnswer(z.object({ now: z.boolean() }), "At once"), public: true, params: noParams, query: noParams, body: noBody, handle: () => ({ now: true }) }),
+      defineRoute({
+        method: "GET",
+        path: "/refused-at-once",
+        summary: "Refuses without waiting",
+        answer: jsonAnswer(z.object({}), "Never"),
+        public: true,
+        params: noParams,
+        query: noParams,
+        body: noBody,
+        handle: () => {
+          throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", "Refused at once.");
+        },
+      }),
       defineRoute({ method: "POST", path: "/:client_id/echo", summary: "Echoes the body", answer: jsonAnswer(z.object({ text: z.string() }), "The body"), params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }), handle: async ({ body }) => body }),
     ];
     const handle = createRestRouter(routes, { authenticator: new Authenticator(store, systemClock, pino({ level: "silent" })), logger: pino({ level: "silent" }) });
@@ -71,6 +86,13 @@ describe("REST router", () => {
     expect(await disabled.json()).toEqual({ code: ErrorCode.RESOURCE_DISABLED, error: "Resource disabled.", details: "The feature is not set up for client 100." });
     enabled = true;
     expect(await (await get("/100/feature", 100)).json()).toEqual({ on: true });
+  });
+
+  it("answers and refuses from handlers that return or throw without waiting", async () => {
+    const answered = await fetch(`${base}/at-once`);
+    expect([answered.status, await answered.json()]).toEqual([200, { now: true }]);
+    const refused = await fetch(`${base}/refused-at-once`);
+    expect([refused.status, await refused.json()]).toEqual([403, { code: ErrorCode.FORBIDDEN, error: "Permission check failed.", details: "Refused at once." }]);
   });
 
   it("checks login before anything else, and validation after", async () => {

@@ -68,7 +68,8 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const query = queryAt < 0 ? {} : Object.fromEntries(mergeRepeated(new URLSearchParams(url.slice(queryAt + 1))));
-    const result = await route.run({ params, query, body, principal, req, res });
+    const ran = route.run({ params, query, body, principal, req, res });
+    const result = ran instanceof Promise ? await ran : ran;
     if (result instanceof StreamReply) {
       status = 200;
       await writeStream(res, result);

@@ -91,8 +91,11 @@ export interface RouteDefinition<P, Q, B, R> {
   answer: Answer<R>;
   /** Further documented answers besides success and the errors every route can give (e.g. health's 503). */
   otherAnswers?: readonly Answer[];
-  /** Returns the JSON body of the answer (undefined for an empty one), a Reply or a StreamReply. */
-  handle(ctx: RouteContext<P, Q, B>): Promise<NoInfer<R> | Reply | StreamReply>;
+  /**
+   * Returns the JSON body of the answer (undefined for an empty one), a Reply or a StreamReply; a
+   * handler with nothing to wait for returns it at once, and the router answers in the same turn.
+   */
+  handle(ctx: RouteContext<P, Q, B>): Promise<NoInfer<R> | Reply | StreamReply> | NoInfer<R> | Reply | StreamReply;
 }
 
 /** What the router hands a route: the raw request parts, after authentication. */
@@ -116,10 +119,11 @@ export interface Route {
   /** What the OpenAPI document says of it. */
   operation: OperationDescription;
   /**
-   * Validates the raw parts with the route's schemas, then runs its handler. A refusal may be
-   * thrown at once or come as a rejection: callers await it inside their try.
+   * Validates the raw parts with the route's schemas, then runs its handler: its answer, or a
+   * promise of it when the handler waits for something. A refusal may be thrown at once or come as
+   * a rejection: callers await it inside their try.
    */
-  run(raw: RawRequest): Promise<unknown>;
+  run(raw: RawRequest): unknown;
 }
 
 /** Declares a route; the handler is typed by the schemas. */
@@ -128,7 +132,7 @@ export function defineRoute<P, Q, B, R>(definition: RouteDefinition<P, Q, B, R>)
   const takesBody = !Object.is(definition.body, noBody);
 
   /** Validates the raw parts with the route's schemas and hands them to the handler. */
-  function handleParsed(raw: RawRequest): Promise<unknown> {
+  function handleParsed(raw: RawRequest): unknown {
     // Routes without params or query ignore unknown ones: nothing to parse.
     const params = Object.is(definition.params, noParams) ? ({} as P) : parse(definition.params, raw.params, "", {});
     const query = Object.is(definition.query, noParams) ? ({} as Q) : parse(definition.query, raw.query, "", {});

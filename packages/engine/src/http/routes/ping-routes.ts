@@ -12,6 +12,6 @@ export const pingRoutes = [
     params: noParams,
     query: noParams,
     body: noBody,
-    handle: async () => Reply.empty(),
+    handle: () => Reply.empty(),
   }),
 ];
