@@ -16,9 +16,9 @@ export interface EngineMetricsDeps {
 
 /**
  * The engine's metrics: Prometheus counters and gauges (prom-client), the REST request durations
- * (`RequestDurations`, observed on every request), and the
- * per-minute figures the sampler stores as historic metrics. Execution counts come from the status
- * events; active and waiting executions from the database when asked.
+ * (`RequestDurations`, observed on every request), and the per-minute figures the sampler stores
+ * as historic metrics. Execution counts come from the status events; active and waiting
+ * executions from the database when asked.
  */
 export class EngineMetrics {
   readonly registry = new Registry();
