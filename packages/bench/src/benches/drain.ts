@@ -1,4 +1,5 @@
 import type { RequestListener } from "node:http";
+import { text } from "node:stream/consumers";
 import { againstGraphileWorker } from "../harness/against-graphile-worker";
 import type { Bench } from "../harness/bench";
 import { endedOkCount, startExecution, waitForEndedOk } from "../harness/executions";
@@ -48,10 +49,8 @@ async function drain(): Promise<ResultRow[]> {
 function bareStartServer(): RequestListener {
   let runId = 0;
   return (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    void text(req).then((body) => {
+      JSON.parse(body);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ run_id: (runId += 1) }));
     });
   };

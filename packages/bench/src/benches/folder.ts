@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import type { Bench } from "../harness/bench";
 import type { RequestListener } from "node:http";
+import { text } from "node:stream/consumers";
 import { alternate, type Samples } from "../harness/measure";
 import { BENCH_CLIENT, restClient, type RestClient } from "../harness/rest";
 import { resultRow, type ResultRow } from "../harness/result";
@@ -54,10 +55,8 @@ function bareFolderServer(exported: unknown): RequestListener {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(exported));
       return;
     }
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const { data } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data: ExportEntry[] };
+    void text(req).then((body) => {
+      const { data } = JSON.parse(body) as { data: ExportEntry[] };
       const objects = data.map(({ path, ...typed }) => {
         const { name, type } = Object.values(typed)[0]!.general_attributes;
         return { name, type, path: `${FOLDER}/${path}`, result: "replaced" };

@@ -1,4 +1,5 @@
 import { Agent, request } from "node:http";
+import { text } from "node:stream/consumers";
 import { BENCH_AUTHORIZATION } from "./servers";
 
 /** The client every bench works in. */
@@ -29,14 +30,10 @@ export function restClient(url: string): RestClient {
     if (payload !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": payload.length });
     return new Promise<T>((resolve, reject) => {
       const req = request({ hostname, port, method, path: `/ae/api/v1/${BENCH_CLIENT}${path}`, agent, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          if (response.statusCode !== 200 && response.statusCode !== 201) reject(new Error(`${method} ${path}: ${response.statusCode} ${text}`));
-          else resolve((text === "" ? undefined : JSON.parse(text)) as T);
-        });
+        text(response).then((answer) => {
+          if (response.statusCode !== 200 && response.statusCode !== 201) reject(new Error(`${method} ${path}: ${response.statusCode} ${answer}`));
+          else resolve((answer === "" ? undefined : JSON.parse(answer)) as T);
+        }, reject);
       });
       req.on("error", reject);
       req.end(payload);
