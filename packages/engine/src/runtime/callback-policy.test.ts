@@ -26,12 +26,59 @@ describe("CallbackPolicy", () => {
     "http://[::1]/x",
     "http://[fe80::1]/x",
     "http://0.0.0.0/x",
+    // Every spelling of loopback the URL parser or the resolver reads.
+    "http://2130706433/",
+    "http://0x7f.1/",
+    "http://127.1/",
+    "http://017700000001/",
+    "http://0/",
+    "http://[::]/",
+    "http://[::127.0.0.1]/",
+    "http://[::7f00:1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[::ffff:7f00:1]/",
+    "http://[0:0:0:0:0:ffff:127.0.0.1]/",
+    "http://[::ffff:0:127.0.0.1]/",
+    "http://[64:ff9b::127.0.0.1]/",
+    "http://[::ffff:10.0.0.1]/",
+    "http://[::ffff:a9fe:a9fe]/latest/meta-data",
+    "http://[fc00::1]/",
+    "http://[fd12:3456::1]/",
+    "http://[fec0::1]/",
+    "http://[ff02::1]/",
+    "http://224.0.0.1/",
+    "http://255.255.255.255/",
+    "http://100.64.0.1/",
+    "http://LOCALHOST/",
   ])("refuses internal %s by default", async (url) => {
     expect(await refusal(closed, url)).toMatch(/internal address/);
   });
 
   it.each(["ftp://example.com/x", "file:///etc/passwd", "not a url"])("refuses %s", async (url) => {
     expect(await refusal(closed, url)).toBeDefined();
+  });
+
+  it.each(["http://localhost./", "http://localhost.localdomain./", "http://foo.localhost/", "http://nothing.invalid/"])("refuses %s, which does not resolve to a public address", async (url) => {
+    expect(await refusal(closed, url)).toMatch(/internal address|cannot be resolved/);
+  });
+
+  it.each(["http://[::ffff:93.184.216.34]/", "http://[2606:2800:220:1:248:1893:25c8:1946]/", "http://1.1.1.1/"])("allows the public address %s", async (url) => {
+    expect(await refusal(closed, url)).toBeUndefined();
+  });
+
+  it("applies an allowed IPv4 network to every spelling of its addresses, and host names with or without the final dot", async () => {
+    const open = new CallbackPolicy("127.0.0.0/8, hooks.internal.");
+    for (const url of ["http://2130706433/", "http://0x7f.1/", "http://[::127.0.0.1]/", "http://[::ffff:7f00:1]/"]) expect(await refusal(open, url)).toBeUndefined();
+    expect(await refusal(open, "http://hooks.internal/x")).toBeUndefined();
+    expect(await refusal(open, "http://hooks.internal./x")).toBeUndefined();
+    expect(await refusal(open, "http://[::1]/")).toMatch(/internal address ::1/);
+  });
+
+  it("answers the addresses it checked, for connecting to exactly those, and none for a host allowed by name", async () => {
+    const open = new CallbackPolicy("hooks.internal");
+    expect((await open.checkHttpUrl("http://93.184.216.34:8080/x", "url")).addresses).toEqual(["93.184.216.34"]);
+    expect((await open.checkHttpUrl("http://hooks.internal/x", "url")).addresses).toBeUndefined();
+    await expect(open.checkHost("0x7f.1", "repository_url", "git://0x7f.1/x")).rejects.toThrow(ValidationError);
   });
 
   it("allows a public address", async () => {
