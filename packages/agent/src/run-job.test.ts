@@ -47,7 +47,25 @@ describe.each(spawners)("runJob, %s", (_, spawner) => {
     );
 
     await job.result;
-    expect(output.text).toBe(`hello 7 ${process.env.HOME}\n`);
+    expect(output.text).toBe(`hello 7 ${userInfo().homedir}\n`);
+  });
+
+  it("gives the job none of the agent's own environment beyond the allow-list", async () => {
+    const secrets = { BATON_ADMIN_PASSWORD: "admin-secret-env", BATON_SESSION_KEY: "session-key-env", DATABASE_URL: "postgres://u:p@h/db-env" };
+    const saved = Object.keys(secrets).map((name) => [name, process.env[name]] as const);
+    Object.assign(process.env, secrets);
+    try {
+      const output = new OutputRecorder();
+      await runJob(jobRequest("env", { env: { BATON_JOB: "J" } }), output.onOutput).result;
+      const names = output.text.split("\n").filter((line) => line.includes("=")).map((line) => line.slice(0, line.indexOf("=")));
+      expect(names.filter((name) => !/^(PATH|LANG|LANGUAGE|LC_.*|TZ|TMPDIR|HOME|SHELL|USER|LOGNAME|BATON_JOB|BATON_RUN_ID|PWD|SHLVL|OLDPWD|_)$/.test(name))).toEqual([]);
+      expect(output.text).not.toMatch(/-env\b/);
+    } finally {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it("finds a shell given by name on PATH", async () => {
@@ -164,6 +182,9 @@ describe.each(spawners)("runJob as another OS user, %s", (_, spawner) => {
     if (isRoot) {
       expect(result).toMatchObject({ exit_code: 0, ended_by: "exit" });
       expect(output.join("")).toBe("nobody\n");
+      const env: string[] = [];
+      await runJob({ run_id: 92, shell: "sh", script: 'echo "$HOME $USER $LOGNAME"\n', max_runtime_seconds: 0, env: {}, user: "nobody" }, (text) => env.push(text)).result;
+      expect(env.join("")).toBe("/nonexistent nobody nobody\n");
     } else {
       expect(result).toMatchObject({ ended_by: "spawn_error", message: expect.stringContaining("cannot run jobs as 'nobody'") });
     }

@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { chownSync, mkdtempSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
 import type { JobRequest, JobResult } from "@baton/contract";
-import { osIdentity } from "./os-user";
+import { jobEnvironment } from "./job-environment";
+import { agentIdentity, osIdentity } from "./os-user";
 
 /** Time a job gets between SIGTERM and SIGKILL when the agent ends it. */
 export const DEFAULT_KILL_GRACE_MS = 2000;
@@ -95,7 +96,7 @@ export function runJob(
     if (identity) for (const path of [workDir, scriptPath]) chownSync(path, identity.uid, identity.gid);
     child = spawner(request.shell, [scriptPath], {
       cwd: workDir,
-      env: { ...process.env, ...request.env, BATON_RUN_ID: String(request.run_id), ...(identity && { USER: identity.name, LOGNAME: identity.name }) },
+      env: jobEnvironment({ host: process.env, identity: identity ?? agentIdentity(), otherUser: identity !== undefined && identity.uid !== userInfo().uid, requested: request.env, runId: request.run_id }),
       ...(identity && { uid: identity.uid, gid: identity.gid }),
     });
   } catch (error) {

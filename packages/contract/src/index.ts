@@ -20,3 +20,4 @@ export * from "./schemas/system";
 export * from "./agent-config";
 export * from "./openapi/answers";
 export * from "./openapi/document";
+export * from "./job-environment-names";

@@ -49,6 +49,15 @@ describe("JobLauncher", () => {
     expect(await launcherPid()).toBe(first);
   });
 
+  it("holds no environment of its own that a job could read from /proc/$PPID/environ", async () => {
+    process.env["BATON_ADMIN_PASSWORD"] ??= "launcher-test-secret";
+    const output = new OutputRecorder();
+    const result = await runJob(jobRequest('tr "\\0" "\\n" < /proc/$PPID/environ | cut -d= -f1'), output.onOutput, { spawner: launcher.spawn }).result;
+    expect(result.exit_code).toBe(0);
+    // Only what node's fork adds for the IPC channel.
+    expect(output.text.split("\n").filter((name) => name !== "" && !name.startsWith("NODE_CHANNEL_"))).toEqual([]);
+  });
+
   it("ends a job whose launcher is killed, kills its process group, and starts a new launcher for the next job", async () => {
     const output = new OutputRecorder();
     const job = runJob(jobRequest('echo "launcher $PPID"\nsleep 30\n', { run_id: 3 }), output.onOutput, { spawner: launcher.spawn });

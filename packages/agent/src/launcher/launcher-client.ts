@@ -44,7 +44,9 @@ class LauncherProcess {
   private ended = false;
 
   constructor(private readonly onEnd: (launcher: LauncherProcess) => void) {
-    this.child = fork(LAUNCHER_PATH, [], { execArgv: [], serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    // An empty environment: every job gets one of its own (job-environment.ts), and a job that looks
+    // at its parent's (/proc/$PPID/environ) must not find the engine's secrets there.
+    this.child = fork(LAUNCHER_PATH, [], { execArgv: [], env: {}, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
     this.child.on("message", (message) => {
       if (isFromLauncher(message)) this.receive(message);
     });
