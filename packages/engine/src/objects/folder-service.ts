@@ -2,7 +2,7 @@ import { ErrorCode, InFolderObjectEntry, Right } from "@baton/contract";
 import type { Kysely } from "kysely";
 import { requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { allows } from "../domain/authorization";
+import { mayReadObject } from "../auth/acts";
 import { allowsFolder, displayFolderPath } from "../domain/folder-rights";
 import { ConflictsError, NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
 import { definitionFromFolderEntry, folderDefinition, folderPathOf, normaliseFolderPath, relativeFolder, type ObjectDefinition } from "../domain/object-definition";
@@ -179,7 +179,7 @@ async function* exportText(db: Kysely<Database>, principal: Principal, folder: s
   for (;;) {
     const page = await objectsInFolderTree(db, principal.client, folder, after, EXPORT_PAGE);
     for (const object of page) {
-      if (!allows(principal.rights, Right.READ, object.type, object.name)) {
+      if (!mayReadObject(principal, object)) {
         denied.push(object.name);
         continue;
       }

@@ -1,7 +1,6 @@
 import { ErrorCode, Right, type InImportObjectBody } from "@baton/contract";
-import { requireRight } from "../auth/access";
+import { mayReadObject, requireReadObject } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
-import { allows } from "../domain/authorization";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { definitionFromEnvelope, folderDefinition, normaliseFolderPath, type ObjectDefinition } from "../domain/object-definition";
 import { objectReferences, type ObjectReference } from "../domain/object-references";
@@ -99,7 +98,7 @@ export class ObjectService {
   async get(principal: Principal, name: string): Promise<StoredObject> {
     const object = await findObject(this.store.db, principal.client, name.trim().toUpperCase());
     if (object === undefined) throw notFound(name, principal.client);
-    requireRight(principal, Right.READ, object.type, object.name);
+    requireReadObject(principal, object);
     return object;
   }
 
@@ -111,7 +110,7 @@ export class ObjectService {
     if (!/^[\\/]/.test(name)) {
       const object = await findObject(this.store.db, principal.client, name.trim().toUpperCase());
       if (object !== undefined) {
-        requireRight(principal, Right.READ, object.type, object.name);
+        requireReadObject(principal, object);
         return { ...object, modification: object };
       }
     }
@@ -133,7 +132,7 @@ export class ObjectService {
     const fallback: ObjectTimeZone = { objectName, timeZoneObject: null, zone: zoneAt(DEFAULT_TIME_ZONE, at), isDefault: true, at };
     const object = await findObject(this.store.db, principal.client, objectName);
     if (object === undefined) return fallback;
-    requireRight(principal, Right.READ, object.type, object.name);
+    requireReadObject(principal, object);
     const named = object.type === "TZ" ? object.name : timeZoneNamedBy(object.body);
     if (named === undefined) return fallback;
     try {
@@ -165,7 +164,7 @@ export class ObjectService {
     for (const candidate of await objectsMentioning(this.store.db, principal.client, name)) {
       const references = objectReferences(candidate.body).filter(refersTo);
       if (references.length === 0) continue;
-      if (!allows(principal.rights, Right.READ, candidate.type, candidate.name)) hidden = true;
+      if (!mayReadObject(principal, candidate)) hidden = true;
       else users.push({ name: candidate.name, type: candidate.type, folder: candidate.folder, references });
     }
     return { users, hidden };

@@ -1,6 +1,6 @@
 import { ErrorCode, Right, type RightBit } from "@baton/contract";
 import { sql, type Kysely } from "kysely";
-import { requirePrivilege, requireRight } from "../auth/access";
+import { ACCOUNT_TYPES, requireWriteObject } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { hashPassword } from "../auth/passwords";
 import { describeRight } from "../domain/authorization";
@@ -13,8 +13,7 @@ import { findFolder, writeFolder } from "../store/folders-store";
 import { objectTypesNamed, upsertObjects } from "../store/objects-store";
 import type { Database } from "../store/schema";
 
-/** Types that define who may log in and what they may do. */
-export const ACCOUNT_TYPES: ReadonlySet<string> = new Set(["USER", "USRG"]);
+export { ACCOUNT_TYPES };
 
 /** An object checked and ready to be written; its body is kept only as JSON (large imports hold many). */
 export interface PreparedObject {
@@ -29,14 +28,13 @@ export interface PreparedObject {
 }
 
 /**
- * Checks that the principal may write the object (and accounts), takes a USER's password out of
- * its body and hashes it.
+ * Checks that the principal may write the object (accounts and system variables included), takes
+ * a USER's password out of its body and hashes it.
  */
 export async function prepareObject(principal: Principal, imported: ObjectDefinition, at: string): Promise<PreparedObject> {
   const { definition, password } = withoutPassword(imported, at);
   if (definition.type === "FOLD") requireFolderRight(principal, Right.WRITE, folderPathOf(definition));
-  else requireRight(principal, Right.WRITE, definition.type, definition.name);
-  if (ACCOUNT_TYPES.has(definition.type)) requirePrivilege(principal, "USER_ADMINISTRATION");
+  else requireWriteObject(principal, definition);
   return {
     type: definition.type,
     name: definition.name,

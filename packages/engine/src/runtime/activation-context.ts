@@ -13,10 +13,13 @@ export interface Activator {
   waitForEnd(client: number, runId: number): Promise<Execution>;
   /** The values an ended execution returned to its activator with :RSET. */
   returnedValues(client: number, runId: number): Promise<Record<string, string | number>>;
-  /** Status code of an execution of the client, 0 when unknown. */
-  statusOf(client: number, runId: number): Promise<number>;
-  /** 0 when the execution was cancelled, else a non-zero error number. */
-  cancel(client: number, runId: number): Promise<number>;
+  /** Status code of an execution the principal may see (auth/acts), 0 when unknown or not visible to it. */
+  statusOf(principal: Principal, runId: number): Promise<number>;
+  /**
+   * Cancels an execution for the principal: 0 when cancelled, else a non-zero error number (1 not
+   * running, 2 unknown, 3 the principal may not cancel it, auth/acts).
+   */
+  cancel(principal: Principal, runId: number): Promise<number>;
   /** Activates the object of a workflow task as a child of the workflow. */
   startTask(principal: Principal, workflow: Execution, line: number, objectName: string, depth: number, inherited: ReadonlyMap<string, ScriptValue>): Promise<void>;
   /** Records a workflow task that ends without running (inactive, skipped). */

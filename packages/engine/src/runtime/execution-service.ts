@@ -1,7 +1,6 @@
 import {
   EXECUTION_TYPE_OF_OBJECT,
   ErrorCode,
-  Right,
   Status,
   isFinalStatus,
   isWaitingStatus,
@@ -14,10 +13,10 @@ import {
 } from "@baton/contract";
 import { parseScript, ScriptSyntaxError, type ScriptValue } from "@baton/script";
 import type { Logger } from "pino";
-import { requirePrivilege, requireRight } from "../auth/access";
+import { requirePrivilege } from "../auth/access";
+import { mayCancel, maySeeExecution, requireCancel, requireExecute, requireSeeExecution, visibleExecutions } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
-import { accessFilter } from "../domain/authorization";
 import { BadRequestError, DomainError, NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
 import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
 import { CLIENT_DELETION, type Execution } from "../domain/execution";
@@ -147,7 +146,7 @@ export class ExecutionService implements Activator {
     if (object === undefined) {
       throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${request.objectName}' does not exist in client ${principal.client}.`);
     }
-    requireRight(principal, Right.EXECUTE, object.type, object.name);
+    requireExecute(principal, object);
     if (!RUNNABLE_TYPES.has(object.type)) {
       throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
     }
@@ -206,7 +205,7 @@ export class ExecutionService implements Activator {
     if (execution === undefined) {
       throw new NotFoundError(ErrorCode.RUN_ID_NOT_FOUND, "Execution not found.", `Cannot find task with RunID '${runId}' in client ${principal.client}.`);
     }
-    requireRight(principal, Right.STATISTICS, execution.objectType, execution.name);
+    requireSeeExecution(principal, execution);
     return execution;
   }
 
@@ -266,7 +265,7 @@ export class ExecutionService implements Activator {
   /** A page of the executions the principal may see, each with the extra `fields` asked for. */
   async list(principal: Principal, filter: ExecutionFilter, paging: ListPaging, fields: readonly ExecutionListField[] = []): Promise<ExecutionPage> {
     const { db } = this.deps.store;
-    const { total, executions, hasmore } = await listExecutions(db, principal.client, { ...filter, access: accessFilter(principal.rights, Right.STATISTICS) }, paging);
+    const { total, executions, hasmore } = await listExecutions(db, principal.client, { ...filter, access: visibleExecutions(principal) }, paging);
     const extras = await listedFields(this.#fieldSources(principal.client), principal.client, executions, fields);
     return { total, hasmore, executions: executions.map((e) => ({ ...e, ...extras.get(e.runId) })) };
   }
@@ -303,13 +302,15 @@ export class ExecutionService implements Activator {
     return findExecutionVariables(this.deps.store.db, client, runId, "passed");
   }
 
-  async statusOf(client: number, runId: number): Promise<number> {
-    return (await findExecution(this.deps.store.db, client, runId))?.status ?? 0;
+  async statusOf(principal: Principal, runId: number): Promise<number> {
+    const execution = await findExecution(this.deps.store.db, principal.client, runId);
+    return execution !== undefined && maySeeExecution(principal, execution) ? execution.status : 0;
   }
 
-  async cancel(client: number, runId: number): Promise<number> {
-    const execution = await findExecution(this.deps.store.db, client, runId);
+  async cancel(principal: Principal, runId: number): Promise<number> {
+    const execution = await findExecution(this.deps.store.db, principal.client, runId);
     if (execution === undefined) return 2;
+    if (!mayCancel(principal, execution)) return 3;
     if (isFinalStatus(execution.status) || execution.objectType === "SCRI") return 1;
     await this.#cancel(execution, false);
     return 0;
@@ -323,7 +324,7 @@ export class ExecutionService implements Activator {
     else if (!RUNNABLE_TYPES.has(object.type)) refusal = `object '${objectName}' of type ${object.type} is not executable`;
     else {
       try {
-        requireRight(principal, Right.EXECUTE, object.type, object.name);
+        requireExecute(principal, object);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         refusal = error.details;
@@ -350,7 +351,7 @@ export class ExecutionService implements Activator {
   /** POST .../status: cancel an active execution or restart an ended one. Returns the execution acted on or started. */
   async changeStatus(principal: Principal, runId: number, request: InChangeExecutionStatusBody): Promise<Execution> {
     const execution = await this.get(principal, runId);
-    requireRight(principal, Right.CANCEL, execution.objectType, execution.name);
+    requireCancel(principal, execution);
     if (request.action === "acknowledge") {
       const acknowledged = execution.objectType === "CALL" ? await this.deps.notifications.acknowledge(execution, principal.userName) : undefined;
       if (acknowledged === undefined) throw transition(`execution ${runId} is not a notification waiting for acknowledgement`);

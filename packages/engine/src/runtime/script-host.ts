@@ -1,5 +1,6 @@
 import { HostError, type ScriptHost, type ScriptValue } from "@baton/script";
-import { DomainError, ValidationError } from "../domain/errors";
+import { requireReadObject, requireWriteObject } from "../auth/acts";
+import { DomainError, ForbiddenError, ValidationError } from "../domain/errors";
 import { varaRows, withVaraRow } from "../domain/static-variables";
 import type { Store } from "../store/connect";
 import { findObject, replaceObject } from "../store/objects-store";
@@ -8,7 +9,13 @@ import type { Clock } from "./clock";
 import type { ReportWriter } from "./report-writer";
 import { inTransaction } from "../store/transaction";
 
-/** The engine's side of a running script: ACT report, static variables, activations, time. */
+/**
+ * The engine's side of a running script: ACT report, static variables, activations, time. Every
+ * function that touches an object or execution acts for the context's principal (the user who
+ * started the script, or who activated the execution whose pre/post-process it is) and asks the
+ * same check of auth/acts as the REST route for the same act; a refusal is the script's runtime
+ * error, worded as the REST API's 403.
+ */
 export class EngineScriptHost implements ScriptHost {
   constructor(
     private readonly store: Store,
@@ -37,6 +44,7 @@ export class EngineScriptHost implements ScriptHost {
     await inTransaction(this.store.db, async (trx) => {
       const object = await findObject(trx, client, vara.toUpperCase());
       if (object === undefined || object.type !== "VARA") throw new HostError(`static variable '${vara.toUpperCase()}' does not exist`);
+      refusedAsScriptError(() => requireWriteObject(this.context.principal, object));
       await replaceObject(trx, client, { ...object, body: withVaraRow(object.body, key, values) }, userName, this.clock.now());
     });
   }
@@ -59,11 +67,11 @@ export class EngineScriptHost implements ScriptHost {
   }
 
   executionStatus(runId: number): Promise<number> {
-    return this.context.activator.statusOf(this.context.principal.client, runId);
+    return this.context.activator.statusOf(this.context.principal, runId);
   }
 
   cancel(runId: number): Promise<number> {
-    return this.context.activator.cancel(this.context.principal.client, runId);
+    return this.context.activator.cancel(this.context.principal, runId);
   }
 
   async processRows(vara: string): Promise<string[][]> {
@@ -74,7 +82,18 @@ export class EngineScriptHost implements ScriptHost {
   async #vara(name: string) {
     const object = await findObject(this.store.db, this.context.principal.client, name.toUpperCase());
     if (object === undefined || object.type !== "VARA") throw new HostError(`static variable '${name.toUpperCase()}' does not exist`);
+    refusedAsScriptError(() => requireReadObject(this.context.principal, object));
     return object;
+  }
+}
+
+/** Runs a check of auth/acts; its 403 becomes a runtime error of the script with the same details. */
+function refusedAsScriptError(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof ForbiddenError) throw new HostError(error.details);
+    throw error;
   }
 }
 
