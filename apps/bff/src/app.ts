@@ -8,7 +8,6 @@ import { eventsRoute } from "./events-route";
 import { requireSession } from "./session-middleware";
 import { sessionRoutes } from "./session-routes";
 import { SessionStore } from "./session-store";
-import { LoginThrottle } from "./login-throttle";
 
 export interface BffOptions {
   engine: Engine;
@@ -24,7 +23,6 @@ export interface BffOptions {
 export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, logger }: BffOptions): Express {
   const app = express();
   const sessions = new SessionStore(engine.consoleSessions, sessionSecret);
-  const throttle = new LoginThrottle();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use((_req, res, next) => {
@@ -33,8 +31,8 @@ export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, log
   });
 
   // The proxy comes before any body parser, so request bodies stream to the engine unread.
-  app.use("/api", requireSession(sessions), apiProxy(engineUrl, logger));
-  app.use("/bff/session", sessionRoutes(engine, sessions, throttle, logger));
+  app.use("/api", requireSession(sessions), apiProxy(engineUrl, (address) => engine.forwardingHeaders(address), logger));
+  app.use("/bff/session", sessionRoutes(engine, sessions, logger));
   app.get("/bff/events", requireSession(sessions), eventsRoute(engine));
   app.use("/bff", (req, res) => notFound(req, res));
   app.use("/ae", (req, res) => notFound(req, res));

@@ -1,9 +1,8 @@
 import { ErrorCode, InSessionBody, InSwitchClientBody, type OutError, type OutSession } from "@baton/contract";
 import type { Engine } from "@baton/engine";
-import { DomainError } from "@baton/engine";
+import { DomainError, TooManyRequestsError } from "@baton/engine";
 import express, { Router, type Response } from "express";
 import type { Logger } from "pino";
-import type { LoginThrottle } from "./login-throttle";
 import { clearSessionCookie, currentSession, isSameOrigin, requireSession, setSessionCookie } from "./session-middleware";
 import type { Session, SessionStore } from "./session-store";
 
@@ -15,7 +14,7 @@ interface Login {
 }
 
 /** /bff/session: log in (credentials checked by the engine, kept server-side), who am I, switch client, log out. */
-export function sessionRoutes(engine: Engine, sessions: SessionStore, throttle: LoginThrottle, logger: Logger): Router {
+export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Logger): Router {
   const router = Router();
 
   async function present(session: Session): Promise<OutSession> {
@@ -23,26 +22,23 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, throttle: 
     return { client: session.client, user: session.user, department: session.department, csrf_token: session.csrfToken, clients };
   }
 
-  /** Checks the login with the engine and starts a new session (a new id every time). */
+  /**
+   * Checks the login with the engine and starts a new session (a new id every time). The engine
+   * throttles failed logins by the browser's address, the same throttle as for the REST API.
+   */
   async function startSession(res: Response, login: Login, ip: string): Promise<Session | undefined> {
-    const throttleKey = `${login.client}/${login.user}/${login.department ?? ""}`;
-    const wait = throttle.retryAfter(ip, throttleKey);
-    if (wait > 0) {
-      res.setHeader("Retry-After", String(Math.ceil(wait / 1000)));
-      res.status(429).json({ code: ErrorCode.UNAUTHORIZED, error: "Too many failed logins.", details: `Try again in ${Math.ceil(wait / 1000)} seconds.` } satisfies OutError);
-      return undefined;
-    }
     try {
-      const principal = await engine.authenticate(login, login.client);
+      const principal = await engine.authenticate(login, login.client, ip);
       const session = await sessions.create({ client: principal.client, user: principal.user, department: principal.department, password: login.password });
       setSessionCookie(res, session);
       logger.info({ client: principal.client, user: principal.userName }, "console login");
       return session;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      throttle.recordFailure(ip, throttleKey);
       logger.info({ client: login.client, user: login.user }, "console login refused");
-      res.status(401).json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
+      if (error instanceof TooManyRequestsError) res.status(429).setHeader("Retry-After", String(error.retryAfterSeconds));
+      else res.status(401);
+      res.json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
       return undefined;
     }
   }

@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { Authenticator, type Principal } from "./auth/authenticator";
 import type { Credentials } from "./auth/basic-credentials";
 import { createRestRouter } from "./http/rest-router";
+import { SourceAddresses } from "./http/source-address";
 import type { Route } from "./http/route";
 import { openApiRoute } from "./http/routes/openapi-routes";
 import { executionsRoutes } from "./http/routes/executions-routes";
@@ -115,8 +116,10 @@ export interface Engine {
   readonly events: ExecutionEventBus;
   /** What happened on the first start (clients created, generated administrator password). */
   readonly bootstrap: BootstrapResult;
-  /** Checks login data for a client, as the REST API does for Basic authentication. */
-  authenticate(credentials: Credentials, client: number): Promise<Principal>;
+  /** Checks login data for a client, as the REST API does for Basic authentication; `address` is where the login comes from (the login throttle's key). */
+  authenticate(credentials: Credentials, client: number, address: string): Promise<Principal>;
+  /** The headers the console backend adds to a REST request it proxies for a browser at `address`, so that its logins count for that address. */
+  forwardingHeaders(address: string): Record<string, string>;
   /** The clients in which a user NAME/DEPARTMENT exists (for switching clients in the console). */
   clientsOfUser(userName: string): Promise<number[]>;
   /** Where the console backend keeps its sessions, so that every node knows them. */
@@ -275,8 +278,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] })),
   ];
   routes.push(openApiRoute(routes, ENGINE_VERSION));
+  const addresses = new SourceAddresses();
   const handleRest = createRestRouter(routes, {
     authenticator,
+    addresses,
     onAnswered: (route, method, status, seconds) => metrics.observeRequest(route, method, status, seconds),
     logger: logger.child({ component: "rest" }),
   });
@@ -291,7 +296,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
     events: bus,
     bootstrap: bootstrapResult,
-    authenticate: (credentials, client) => authenticator.authenticate(credentials, client),
+    authenticate: (credentials, client, address) => authenticator.authenticate(credentials, client, address),
+    forwardingHeaders: (address) => addresses.forwardingHeaders(address),
     consoleSessions: consoleSessionRecords(store.db),
     eventsAfter: async (client, seq, limit) =>
       (await eventsAfter(store.db, client, seq, limit)).map((e) => ({ seq: e.seq, client: e.client, execution: JSON.parse(e.payload) })),

@@ -5,6 +5,6 @@ export { basicAuthorization, parseBasicAuthorization, type Credentials } from ".
 export type { Principal } from "./auth/authenticator";
 export type { Agent, RunningJob } from "./runtime/agent-port";
 export { systemClock, type Clock } from "./runtime/clock";
-export { UnauthorizedError, DomainError } from "./domain/errors";
+export { UnauthorizedError, DomainError, TooManyRequestsError } from "./domain/errors";
 export { NODE_ROLES, type NodeRole } from "./system/cluster";
 export type { ConsoleSessionRecords, ConsoleSessionRow } from "./store/console-sessions-store";

@@ -57,6 +57,7 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   404: "Resource not available, or disabled for this client (with its own code and message).",
   409: "The request conflicts with the current state (an existing object, a repository that is merging, ...).",
   413: "The request body is larger than this operation accepts.",
+  429: "Too many failed logins from this address: no login was checked; retry after Retry-After seconds.",
   500: "Internal error; the engine log has the details.",
   503: "Service unavailable.",
 };
@@ -177,7 +178,7 @@ function errorStatuses(operation: OperationDescription): number[] {
   const takesInput = !operation.public || operation.body !== undefined;
   return [
     ...(takesInput ? [400] : []),
-    ...(operation.public ? [] : [401, 403, 404]),
+    ...(operation.public ? [] : [401, 403, 404, 429]),
     ...(operation.method === "GET" ? [] : [409]),
     ...(operation.body ? [413] : []),
     500,

@@ -2,17 +2,19 @@ import { createHash, randomBytes } from "node:crypto";
 import { ErrorCode } from "@baton/contract";
 import type { Logger } from "pino";
 import type { Rights } from "../domain/authorization";
-import { UnauthorizedError } from "../domain/errors";
+import { TooManyRequestsError, UnauthorizedError } from "../domain/errors";
 import { loginRefusal, userAccount } from "../domain/user-account";
 import type { Store } from "../store/connect";
 import { findCredential, findCredentialsByName, recordFailedLogin, resetFailedLogins, type CredentialRow } from "../store/credentials-store";
+import type { StoredObject } from "../store/objects-store";
 import { findObject } from "../store/objects-store";
 import type { Clock } from "../runtime/clock";
 import { numericClientSetting } from "../system/client-settings";
 import type { Credentials } from "./basic-credentials";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
 import { loadRights } from "./rights-loader";
-import { lockUser } from "./user-admin";
+import { LoginThrottle } from "./login-throttle";
+import { lockUser, unlockUser } from "./user-admin";
 
 /** Who a request acts as, with what it may do. */
 export interface Principal {
@@ -28,9 +30,14 @@ export interface Principal {
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 1000;
 
-/** Checks login data against the users of a client, counting failures and locking after too many. */
+/**
+ * Checks login data against the users of a client, counting failures and locking after too many.
+ * Failures are throttled per source address first: past its limits an address gets 429 without a
+ * password check, and what it sends then counts against no account.
+ */
 export class Authenticator {
   readonly #cache = new Map<string, { principal: Principal; expires: number }>();
+  readonly #throttle: LoginThrottle;
   // Cache keys are hashed with a per-process secret so that no password sits in memory as a key.
   readonly #secret = randomBytes(32);
 
@@ -38,14 +45,33 @@ export class Authenticator {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.#throttle = new LoginThrottle(() => clock.now());
+  }
 
   /**
    * Authenticates credentials for the client of the request path. A client named in the
    * credentials must be that client. Every refusal costs one password check, whether the user
-   * exists or not.
+   * exists or not. `address` is where the login comes from (the socket's remote address, or the
+   * browser's for the console), for the throttle.
    */
-  async authenticate(credentials: Credentials, pathClient: number): Promise<Principal> {
+  async authenticate(credentials: Credentials, pathClient: number, address: string): Promise<Principal> {
+    // Checked before the cache too: a throttled address learns nothing about any password.
+    const account = `${pathClient}/${credentials.user}/${credentials.department ?? ""}`;
+    const wait = this.#throttle.retryAfter(address, account);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new TooManyRequestsError(ErrorCode.UNAUTHORIZED, "Too many failed logins.", `Too many failed logins from this address; try again in ${seconds} seconds.`, seconds);
+    }
+    try {
+      return await this.#authenticate(credentials, pathClient);
+    } catch (error) {
+      if (error instanceof UnauthorizedError) this.#throttle.recordFailure(address, account);
+      throw error;
+    }
+  }
+
+  async #authenticate(credentials: Credentials, pathClient: number): Promise<Principal> {
     if (credentials.client !== undefined && credentials.client !== pathClient) {
       throw refused("the client of the login data does not match the client of the request");
     }
@@ -59,14 +85,14 @@ export class Authenticator {
     const valid = await verifyPassword(credentials.password, credential?.passwordHash ?? (await UNKNOWN_USER_HASH));
     const user = credential && (await findObject(db, pathClient, credential.userName));
     if (credential === undefined || user === undefined) throw refused("user, department or password is wrong");
-    const account = userAccount(user.body);
+    const account = { ...userAccount(user.body), locked: await this.#stillLocked(credential, user, now) };
     if (!valid) {
       if (!account.locked) await this.#countFailure(credential, now);
       throw refused("user, department or password is wrong");
     }
     const refusal = loginRefusal(account, now);
     if (refusal !== undefined) throw refused(refusal);
-    if (credential.failedLogins > 0) await resetFailedLogins(db, pathClient, credential.userName, now);
+    if (credential.failedLogins > 0 || credential.lockedAt !== null) await resetFailedLogins(db, pathClient, credential.userName, now);
 
     const [name = "", department = ""] = credential.userName.split("/");
     const principal: Principal = { client: pathClient, userName: credential.userName, user: name, department, rights: await loadRights(db, user) };
@@ -78,6 +104,20 @@ export class Authenticator {
   /** Forgets remembered logins; called whenever users, groups or passwords change. */
   forget(): void {
     this.#cache.clear();
+  }
+
+  /**
+   * Whether the user is locked now. A lock set by failed logins ends by itself once the client's
+   * LOGIN_LOCK_MINUTES have passed (0: never); a lock an administrator set has no time and stays.
+   */
+  async #stillLocked(credential: CredentialRow, user: StoredObject, now: number): Promise<boolean> {
+    if (!userAccount(user.body).locked) return false;
+    if (credential.lockedAt === null) return true;
+    const minutes = await numericClientSetting(this.store.db, credential.client, "LOGIN_LOCK_MINUTES");
+    if (minutes === 0 || now < credential.lockedAt + minutes * 60_000) return true;
+    await unlockUser(this.store, credential.client, credential.userName, "BATON", now);
+    this.logger.info({ client: credential.client, user: credential.userName, minutes }, "the lock of a user after failed logins expired");
+    return false;
   }
 
   async #countFailure(credential: CredentialRow, now: number): Promise<void> {

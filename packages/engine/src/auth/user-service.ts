@@ -1,3 +1,5 @@
+import { ErrorCode } from "@baton/contract";
+import { ForbiddenError } from "../domain/errors";
 import type { Principal } from "./authenticator";
 import type { Store } from "../store/connect";
 import type { Clock } from "../runtime/clock";
@@ -18,9 +20,17 @@ export class UserService {
     this.onChange();
   }
 
-  async unlock(principal: Principal, userName: string): Promise<void> {
+  /**
+   * Unlocks a user of `client`: the principal's own client, or any client when the principal is an
+   * administrator of client 0 (so that a client whose every administrator is locked is not lost).
+   */
+  async unlock(principal: Principal, userName: string, client: number): Promise<void> {
+    if (client !== principal.client && principal.client !== 0) {
+      throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Client 0 only': unlocking a user of client ${client} is done from client 0: Access denied`);
+    }
     requirePrivilege(principal, "USER_ADMINISTRATION");
-    await unlockUser(this.store, principal.client, userName.toUpperCase(), principal.userName, this.clock.now());
+    const actor = client === principal.client ? principal.userName : `${principal.userName} (client ${principal.client})`;
+    await unlockUser(this.store, client, userName.toUpperCase(), actor, this.clock.now());
     this.onChange();
   }
 }

@@ -13,7 +13,7 @@ export interface ValidationIssue {
 
 /** Base of the engine's typed errors; the HTTP layer maps each kind to a status code. */
 export abstract class DomainError extends Error {
-  abstract readonly kind: "validation" | "not_found" | "conflict" | "forbidden" | "unauthorized" | "bad_request" | "too_large";
+  abstract readonly kind: "validation" | "not_found" | "conflict" | "forbidden" | "unauthorized" | "bad_request" | "too_large" | "too_many_requests";
   constructor(
     readonly code: number,
     message: string,
@@ -70,6 +70,19 @@ export class DisabledResourceError extends DomainError {
 
 export class PayloadTooLargeError extends DomainError {
   readonly kind = "too_large";
+}
+
+/** Too many attempts from one source (failed logins): 429, to retry after `retryAfterSeconds`. */
+export class TooManyRequestsError extends DomainError {
+  readonly kind = "too_many_requests";
+  constructor(
+    code: number,
+    message: string,
+    details: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message, details);
+  }
 }
 
 /** One validation issue as a ValidationError. */

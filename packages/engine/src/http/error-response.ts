@@ -13,6 +13,7 @@ const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  too_many_requests: 429,
 };
 
 /** The HTTP status and body for an error thrown while handling a request. */

@@ -12,6 +12,7 @@ import { openStore, type Store } from "../store/connect";
 import { bootstrap } from "../system/bootstrap";
 import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
 import { createRestRouter } from "./rest-router";
+import { SourceAddresses } from "./source-address";
 import { defineRoute, noBody, noParams } from "./route";
 import { ClientParams } from "./routes/params";
 
@@ -56,7 +57,7 @@ describe("REST router", () => {
       }),
       defineRoute({ method: "POST", path: "/:client_id/echo", summary: "Echoes the body", answer: jsonAnswer(z.object({ text: z.string() }), "The body"), params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }), handle: async ({ body }) => body }),
     ];
-    const handle = createRestRouter(routes, { authenticator: new Authenticator(store, systemClock, pino({ level: "silent" })), logger: pino({ level: "silent" }) });
+    const handle = createRestRouter(routes, { authenticator: new Authenticator(store, systemClock, pino({ level: "silent" })), addresses: new SourceAddresses(), logger: pino({ level: "silent" }) });
     server = createServer(handle);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const address: AddressInfo | string | null = server.address();

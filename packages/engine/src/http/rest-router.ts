@@ -5,10 +5,11 @@ import FindMyWay, { type HTTPVersion } from "find-my-way";
 import type { Logger } from "pino";
 import type { Authenticator, Principal } from "../auth/authenticator";
 import { parseBasicAuthorization } from "../auth/basic-credentials";
-import { UnauthorizedError } from "../domain/errors";
+import { TooManyRequestsError, UnauthorizedError } from "../domain/errors";
 import { errorResponse } from "./error-response";
 import { DEFAULT_BODY_LIMIT, parseJsonBody, readBody } from "./request-body";
 import { Reply, StreamReply, type HttpMethod, type Route } from "./route";
+import type { SourceAddresses } from "./source-address";
 
 /** Base path of the REST interface. */
 export const API_BASE = "/ae/api/v1";
@@ -20,6 +21,8 @@ const ANONYMOUS: Principal = { client: 0, userName: "", user: "", department: ""
 
 export interface RestRouterDeps {
   authenticator: Authenticator;
+  /** Where each request comes from, for the login throttle. */
+  addresses: SourceAddresses;
   logger: Logger;
   /** Told of every answered request: its route pattern, method, status and duration. */
   onAnswered?: (route: string, method: string, status: number, seconds: number) => void;
@@ -63,7 +66,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
   let principal = ANONYMOUS;
   let status = 500;
   try {
-    if (!route.public) principal = await authenticate(req, params, deps.authenticator);
+    if (!route.public) principal = await authenticate(req, params, deps.authenticator, deps.addresses);
     const body = route.takesBody ? parseJsonBody(await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
@@ -94,6 +97,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
       res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
     }
     if (status === 401) res.setHeader("WWW-Authenticate", 'Basic realm="Baton", charset="ISO-8859-1"');
+    if (error instanceof TooManyRequestsError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
     if (!res.headersSent) writeJson(res, response.status, response.body);
     else res.destroy();
   } finally {
@@ -105,7 +109,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
   }
 }
 
-async function authenticate(req: IncomingMessage, params: Record<string, string>, authenticator: Authenticator): Promise<Principal> {
+async function authenticate(req: IncomingMessage, params: Record<string, string>, authenticator: Authenticator, addresses: SourceAddresses): Promise<Principal> {
   const credentials = parseBasicAuthorization(req.headers.authorization);
   if (credentials === null) {
     throw new UnauthorizedError(ErrorCode.UNAUTHORIZED, "Login data not valid.", "Send HTTP Basic login data: USER:PASS, USER/DEPARTMENT:PASS or CLIENT/USER/DEPARTMENT:PASS.");
@@ -114,7 +118,7 @@ async function authenticate(req: IncomingMessage, params: Record<string, string>
   if (!Number.isInteger(client) || client < 0 || client > 9999) {
     throw new UnauthorizedError(ErrorCode.UNAUTHORIZED, "Login data not valid.", `'${params["client_id"] ?? ""}' is not a client number (0 to 9999).`);
   }
-  return authenticator.authenticate(credentials, client);
+  return authenticator.authenticate(credentials, client, addresses.of(req));
 }
 
 function isHttpMethod(method: string): method is HttpMethod {

@@ -258,6 +258,8 @@ export interface UserCredentialsTable {
   password_hash: string;
   failed_logins: number;
   modified_at: number;
+  /** When failed logins locked the user (epoch ms); null when not locked by them. */
+  locked_at: number | null;
 }
 
 export interface ExecutionsTable {

@@ -10,6 +10,8 @@ export const CLIENT_SETTINGS_OBJECT = "UC_CLIENT_SETTINGS";
 export const CLIENT_SETTING_DEFAULTS = {
   /** Consecutive failed logins after which a user is locked. */
   LOGIN_MAX_FAILURES: 5,
+  /** Minutes after which a lock from failed logins ends by itself; 0: it lasts until someone unlocks the user. */
+  LOGIN_LOCK_MINUTES: 15,
   /** Seconds every estimate is when ERT_METHOD is FIXED. */
   ERT_FIXED: 60,
   /** Days the client's autoforecast (AFCST) and client forecasts look ahead. */
@@ -50,15 +52,20 @@ export async function textClientSetting<K extends keyof typeof CLIENT_TEXT_SETTI
   return allowed[0];
 }
 
-/** A numeric client setting: the `value1` of its key in UC_CLIENT_SETTINGS, else the default. */
+/** Numeric settings for which 0 is a meaning of its own rather than a missing value. */
+const ZERO_ALLOWED: ReadonlySet<keyof typeof CLIENT_SETTING_DEFAULTS> = new Set(["LOGIN_LOCK_MINUTES"]);
+
+/** A numeric client setting: the `value1` of its key in UC_CLIENT_SETTINGS (a whole number above 0, or 0 where that means something), else the default. */
 export async function numericClientSetting(db: Kysely<Database>, client: number, key: keyof typeof CLIENT_SETTING_DEFAULTS): Promise<number> {
   const settings = await findObject(db, client, CLIENT_SETTINGS_OBJECT);
   const rows = settings?.body["static_values"];
   if (Array.isArray(rows)) {
     for (const row of rows) {
       if (isRecord(row) && String(row["key"]).toUpperCase() === key) {
-        const value = Number(row["value1"]);
-        if (Number.isInteger(value) && value > 0) return value;
+        // An empty value is no value (Number("") would read it as 0).
+        const text = String(row["value1"] ?? "").trim();
+        const value = text === "" ? Number.NaN : Number(text);
+        if (Number.isInteger(value) && (value > 0 || (value === 0 && ZERO_ALLOWED.has(key)))) return value;
       }
     }
   }

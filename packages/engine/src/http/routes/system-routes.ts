@@ -2,12 +2,13 @@ import { z } from "zod";
 import { ClientNumberParam, ErrorCode, fileAnswer, HealthQuery, jsonAnswer, MetricsQuery, OutCertificatesList, OutClientList, OutError, OutHealthCheck, OutMetrics, OutRunId, OutSystemFeature, PrometheusQuery } from "@baton/contract";
 import type { ClientService } from "../../system/client-service";
 import type { SystemService } from "../../system/system-service";
+import { requirePrivilege } from "../../auth/access";
 import { defineRoute, noBody, noParams, Reply } from "../route";
 import { ClientParams } from "./params";
 
 const TargetClientParams = ClientParams.extend({ target_client: ClientNumberParam });
 
-/** Health (any user), metrics, clients and features of the system. */
+/** Health (any user; its details need SYSTEM_OVERVIEW), metrics, clients and features of the system. */
 export function systemRoutes(system: SystemService, clients: ClientService, features: () => OutSystemFeature[]) {
   return [
     defineRoute({
@@ -19,7 +20,9 @@ export function systemRoutes(system: SystemService, clients: ClientService, feat
       params: ClientParams,
       query: HealthQuery,
       body: noBody,
-      handle: async ({ query }) => {
+      handle: async ({ principal, query }) => {
+        // Whether the system is up is for every user (monitoring); which nodes run where, and how busy, is not.
+        if (query.details) requirePrivilege(principal, "SYSTEM_OVERVIEW");
         const health = await system.health(query.details);
         // Only the status decides; without a PWP the body is an OutError, else the check.
         if (health.pwp.status === "DOWN") return new Reply(503, { code: ErrorCode.NO_PRIMARY_WORK_PROCESS, error: "The system is not healthy.", details: "No primary work process (scheduler) runs." });

@@ -1,4 +1,4 @@
-import { emptyAnswer } from "@baton/contract";
+import { ClientNumberParam, emptyAnswer } from "@baton/contract";
 import { z } from "zod";
 import type { UserService } from "../../auth/user-service";
 import { defineRoute, noBody, noParams, Reply } from "../route";
@@ -25,13 +25,14 @@ export function usersRoutes(users: UserService) {
     defineRoute({
       method: "POST",
       path: "/:client_id/users/:user_name/unlock",
-      summary: "Unlocks a user locked by failed logins (Baton extension)",
+      summary: "Unlocks a user locked by failed logins; in client 0, `client` names the user's client (Baton extension)",
       answer: emptyAnswer("The user was unlocked", 204),
       params: UserParams,
-      query: noParams,
+      // Client 0's administrators look after every client; others unlock in their own client only.
+      query: z.object({ client: ClientNumberParam.optional().describe("The client of the user (client 0 only; default: the client of the path)") }),
       body: noBody,
-      handle: async ({ principal, params }) => {
-        await users.unlock(principal, params.user_name);
+      handle: async ({ principal, params, query }) => {
+        await users.unlock(principal, params.user_name, query.client ?? principal.client);
         return Reply.empty(204);
       },
     }),

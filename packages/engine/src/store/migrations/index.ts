@@ -23,6 +23,7 @@ import { nodeAgentsMigration } from "./0020-node-agents";
 import { consoleSessionsMigration } from "./0021-console-sessions";
 import { onePlannedSlotMigration } from "./0022-one-planned-slot";
 import { coveringRuntimeIndexMigration } from "./0023-covering-runtime-index";
+import { loginLockTimeMigration } from "./0025-login-lock-time";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0021-console-sessions": consoleSessionsMigration(dialect),
     "0022-one-planned-slot": onePlannedSlotMigration,
     "0023-covering-runtime-index": coveringRuntimeIndexMigration,
+    "0025-login-lock-time": loginLockTimeMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
