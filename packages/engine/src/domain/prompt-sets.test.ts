@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { promptInputs, promptSetNames, resolveInputs } from "./prompt-sets";
+import { matchesMask, promptInputs, promptSetNames, resolveInputs, variablesAsEnvironment } from "./prompt-sets";
 
 const declared = promptInputs({
   general_attributes: { name: "PRPT.X" },
@@ -36,5 +36,83 @@ describe("prompt sets", () => {
 
   it("refuses any input for an object without prompt sets", () => {
     expect(resolveInputs([], { A: 1 }, "inputs").issues[0]?.error).toBe("this object takes no prompt inputs");
+  });
+
+  const guarded = promptInputs({
+    general_attributes: { name: "PRPT.G" },
+    prompt_elements: [
+      { name: "IN#", type: "text" },
+      { name: "MODE#", type: "text", allowed_values: ["full", "diff"] },
+      { name: "CODE#", type: "text", max_length: "4" },
+      { name: "DAY#", type: "text", mask: "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]" },
+      { name: "HOST#", type: "text", mask: "web[0-9]*.example.com" },
+      { name: "CMD#", type: "text", allow_shell_characters: "1" },
+      { name: "N#", type: "number" },
+    ],
+  });
+
+  it.each([
+    ["IN#", "plain value with spaces, dots. and /slashes/", true],
+    ["IN#", "$(id -un > /tmp/x)", false],
+    ["IN#", "`id`", false],
+    ["IN#", "'; id; '", false],
+    ["IN#", 'a"b', false],
+    ["IN#", "a|b", false],
+    ["IN#", "a&b", false],
+    ["IN#", "a<b", false],
+    ["IN#", "a>b", false],
+    ["IN#", "a;b", false],
+    ["IN#", "a\\b", false],
+    ["IN#", "line\nbreak", false],
+    ["IN#", "carriage\rreturn", false],
+    ["IN#", "${HOME}", false],
+    ["IN#", "x".repeat(1024), true],
+    ["IN#", "x".repeat(1025), false],
+    ["CMD#", "$(date); echo 'done' | cat", true],
+    ["CMD#", "nul\0byte", false],
+    ["MODE#", "full", true],
+    ["MODE#", "FULL", false],
+    ["CODE#", "abcd", true],
+    ["CODE#", "abcde", false],
+    ["DAY#", "2026-11-26", true],
+    ["DAY#", "2026-11-2x", false],
+    ["HOST#", "web12.example.com", true],
+    ["HOST#", "db1.example.com", false],
+    ["N#", "3.5", true],
+    ["N#", "Infinity", false],
+  ])("%s = %j is accepted: %s", (name, value, accepted) => {
+    const { issues } = resolveInputs(guarded, { [name]: value }, "inputs");
+    expect(issues.map((issue) => issue.path)).toEqual(accepted ? [] : [`inputs.${name}`]);
+  });
+
+  it("refuses values that are neither text, number nor boolean", () => {
+    expect(resolveInputs(guarded, { IN: { nested: "$(id)" } }, "inputs").issues.map((i) => [i.path, i.error])).toEqual([["inputs.IN", "must be a text, a number or a boolean"]]);
+  });
+
+  it.each([
+    ["*", "", true],
+    ["a*b*c", "aXXbYYc", true],
+    ["a*b*c", "aXXbYY", false],
+    ["?", "ä", true],
+    ["[!0-9]x", "ax", true],
+    ["[!0-9]x", "1x", false],
+    ["\\*", "*", true],
+    ["\\*", "a", false],
+    ["[abc", "[abc", true],
+    ["*a*a*a*a*a*a*a*a*b", "a".repeat(1024), false],
+  ])("mask %j on %j: %s", (mask, value, expected) => {
+    expect(matchesMask(value, mask)).toBe(expected);
+  });
+
+  it("passes job variables as environment variables under names a shell can read", () => {
+    expect(variablesAsEnvironment(new Map<string, string | number>([["&IN#", "v"], ["&COUNT#", 3], ["&MY.VAR#", "m"], ["&1ST#", "f"], ["&PATH#", "/srv"], ["&LD_PRELOAD#", "x"], ["&BATON_JOB#", "j"], ["&#", "empty"]]))).toEqual({
+      IN: "v",
+      COUNT: "3",
+      MY_VAR: "m",
+      _1ST: "f",
+      BATON_INPUT_PATH: "/srv",
+      BATON_INPUT_LD_PRELOAD: "x",
+      BATON_INPUT_BATON_JOB: "j",
+    });
   });
 });

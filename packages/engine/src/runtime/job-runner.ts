@@ -5,6 +5,7 @@ import type { ScriptValue } from "@baton/script";
 import { groupMembers, pickAgents, readAgentGroup } from "../domain/agent-group";
 import { jobTarget, objectVariables } from "../domain/job-script";
 import { loginUserFor } from "../domain/login";
+import { variablesAsEnvironment } from "../domain/prompt-sets";
 import { findObject } from "../store/objects-store";
 import { textClientSetting } from "../system/client-settings";
 import { scriptPage } from "../domain/object-definition";
@@ -177,7 +178,7 @@ export class JobRunner {
     const rep = new ReportWriter(store, clock, execution.client, execution.runId, "REP");
     await rep.open();
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
-    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: { BATON_AGENT: agent.name, BATON_CLIENT: String(execution.client), BATON_JOB: execution.name }, ...(osUser !== undefined && { user: osUser }) }, (text) => rep.write(text));
+    const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: { ...variablesAsEnvironment(context.inherited), BATON_AGENT: agent.name, BATON_CLIENT: String(execution.client), BATON_JOB: execution.name }, ...(osUser !== undefined && { user: osUser }) }, (text) => rep.write(text));
     entry.job = job;
     // A cancel that arrived while the job was being handed over takes effect now.
     if (entry.cancelled) job.cancel();
