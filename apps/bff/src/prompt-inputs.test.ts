@@ -41,6 +41,7 @@ describe("prompt-set inputs", () => {
     [{}, "inputs.DAYS#", "is required"],
     [{ "DAYS#": "a week" }, "inputs.DAYS#", "must be a number"],
     [{ "DAYS#": 1, "COLOR#": "red" }, "inputs.COLOR#", "is not an input"],
+    [{ "DAYS#": 1, "TARGET#": "/tmp; rm -rf /srv" }, "inputs.TARGET#", "shell"],
   ])("refuses %j and starts nothing", async (inputs, path, error) => {
     const response = await test.rest("/100/executions", json({ objectName: "PROMPTED.JOB", executionOption: "execute", inputs }));
     expect(response.status).toBe(400);

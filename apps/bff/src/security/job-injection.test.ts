@@ -7,6 +7,7 @@ import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startAgentProcess, type AgentProcess } from "../testing/agent-process";
+import { workflow } from "../testing/workflow-envelope";
 import { ADMIN_PASSWORD, basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "../testing/test-baton";
 
 const AGENT_TOKEN = "job-injection-agent-token-0123";
@@ -39,6 +40,7 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
         data: { jobs: { ...jobEnvelope("INJ.ECHO", []).data.jobs, scripts: [{ process: ['echo "value=&IN#"', 'echo "env=$IN"'] }], prompt_set_list: [{ name: "PRPT.INJ" }] } },
       },
       { ...jobEnvelope("INJ.SHELL", []), data: { jobs: { ...jobEnvelope("INJ.SHELL", []).data.jobs, scripts: [{ process: ["echo $((&EXPR#))"] }], prompt_set_list: [{ name: "PRPT.INJ.SHELL" }] } } },
+      { ...workflow("INJ.FLOW", [{ name: "INJ.ECHO" }], [2]), data: { jobp: { ...workflow("INJ.FLOW", [{ name: "INJ.ECHO" }], [2]).data.jobp, prompt_set_list: [{ name: "PRPT.INJ" }] } } },
       jobEnvelope("INJ.ENV", ["env"]),
       jobEnvelope("INJ.FAR.ENV", ["env"], { job_attributes: { platform: "UNIX", agent: "INJFAR", unix_shell: "sh" } }),
       {
@@ -46,7 +48,10 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
           user: {
             general_attributes: { name: RUNNER.name },
             user_attributes: { password: RUNNER.password },
-            authorizations: [{ filter_object_type: "JOBS", filter_object_name: "INJ.*", bitcode: Right.EXECUTE, auth_group: 1 }],
+            authorizations: [
+              { filter_object_type: "JOBS", filter_object_name: "INJ.*", bitcode: Right.EXECUTE, auth_group: 1 },
+              { filter_object_type: "JOBP", filter_object_name: "INJ.*", bitcode: Right.EXECUTE, auth_group: 1 },
+            ],
           },
         },
         path: "USERS",
@@ -89,6 +94,40 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
     // Had a job started, it would have had time to write the marker by now.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it.each([
+    ["a start at a later time", (inputs: Record<string, string>) => ({ object_name: "INJ.ECHO", execution_option: "once", once: { execution_date_time: "2099-01-01T00:00:00Z" }, inputs })],
+    ["a recurring start", (inputs: Record<string, string>) => ({ object_name: "INJ.ECHO", execution_option: "recurring", recurring: { execute_interval: "PT1S", end_after_executions: 1 }, inputs })],
+    ["a workflow whose tasks inherit its inputs", (inputs: Record<string, string>) => ({ object_name: "INJ.FLOW", execution_option: "execute", inputs })],
+  ])("refuses the same input when it comes with %s", async (_, body) => {
+    const marker = join(work, `marker-${randomUUID()}`);
+    const before = await executionCount();
+    const response = await test.rest("/100/executions", { ...json(body({ "IN#": `$(id -un > ${marker})` })), headers: { "content-type": "application/json", authorization: runner } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual([expect.objectContaining({ path: "inputs.IN#" })]);
+    expect(await executionCount()).toBe(before);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("refuses the same input on a restart, which then starts nothing", async () => {
+    const ended = OutRunId.parse(await (await start("INJ.ECHO", { "IN#": "first" })).json()).run_id;
+    await waitForEnd(test, 100, ended);
+    const marker = join(work, `marker-${randomUUID()}`);
+    const before = await executionCount();
+    const response = await test.rest(`/100/executions/${ended}/status`, json({ action: "restart", restart: { inputs: { "IN#": `\`id -un > ${marker}\`` } } }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual([expect.objectContaining({ path: "restart.inputs.IN#" })]);
+    expect(await executionCount()).toBe(before);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("passes a workflow's inputs to its tasks both ways", async () => {
+    const flow = OutRunId.parse(await (await start("INJ.FLOW", { "IN#": "from the workflow" })).json()).run_id;
+    expect((await waitForEnd(test, 100, flow)).status).toBe(1900);
+    const list = OutExecutionList.parse(await (await test.rest(`/100/executions/${flow}/children`)).json());
+    const task = list.data[0]?.run_id ?? 0;
+    expect(await report(task)).toBe("value=from the workflow\nenv=from the workflow\n");
   });
 
   it("refuses an input the object's prompt sets do not declare, naming its path", async () => {
