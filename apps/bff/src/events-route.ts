@@ -1,7 +1,8 @@
-import type { ExecutionEvent } from "@baton/contract";
-import type { Engine } from "@baton/engine";
+import type { ExecutionEvent, OutError } from "@baton/contract";
+import { DomainError, maySeeExecutionEvent, UnauthorizedError, type Engine, type Principal } from "@baton/engine";
 import type { Request, Response } from "express";
 import { currentSession } from "./session-middleware";
+import type { Session } from "./session-store";
 
 const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
@@ -16,10 +17,28 @@ const REPLAY_BATCH = 500;
  * another), and skipping it as "already past" would leave its change unseen. A reconnect resumes
  * after the last id received, which may then pass over such a late event; the console reads its
  * data again whenever the stream reopens.
+ *
+ * Live and replayed alike, an event reaches the session's user only if it may see the execution
+ * (auth/acts maySeeExecutionEvent: the statistics right GET /executions lists by). The rights are
+ * those the engine's authenticator gives the session's login, taken again at every heartbeat so
+ * that a change reaches an open stream; a login no longer valid ends the stream, and the
+ * reconnect is answered 401 (429 while the login throttle holds the address back), which a
+ * browser's EventSource does not retry.
  */
 export function eventsRoute(engine: Engine) {
   return async (req: Request, res: Response): Promise<void> => {
-    const { client } = currentSession(res);
+    const session = currentSession(res);
+    const { client } = session;
+    const address = req.ip ?? "";
+    let principal: Principal;
+    try {
+      principal = await principalOf(engine, session, address);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // 401 for a login no longer valid, 429 while the login throttle holds the address back.
+      res.status(error.kind === "too_many_requests" ? 429 : 401).json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
+      return;
+    }
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
@@ -34,7 +53,11 @@ export function eventsRoute(engine: Engine) {
     let position = resuming ? header : await engine.latestEventSeq();
     if (!resuming) res.write(`id: ${position}\nevent: ready\ndata: {}\n\n`);
 
-    const send = (event: ExecutionEvent) => res.write(`id: ${event.seq}\nevent: execution\ndata: ${JSON.stringify(event)}\n\n`);
+    // Events the user may not see are passed over where they would be sent, so that the replay's
+    // position and the order below stay exactly as they are for every event.
+    const send = (event: ExecutionEvent) => {
+      if (maySeeExecutionEvent(principal, event.execution)) res.write(`id: ${event.seq}\nevent: execution\ndata: ${JSON.stringify(event)}\n\n`);
+    };
     // Listen before replaying from the database so that nothing committed meanwhile is lost; what
     // arrives meanwhile is sent after the replay, unless the replay had it.
     let pending: ExecutionEvent[] | undefined = [];
@@ -43,7 +66,18 @@ export function eventsRoute(engine: Engine) {
       if (pending !== undefined) pending.push(event);
       else send(event);
     });
-    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      res.write(": heartbeat\n\n");
+      principalOf(engine, session, address).then(
+        (current) => {
+          principal = current;
+        },
+        (error: unknown) => {
+          // Another failure (throttled, the database away) keeps the rights the stream has until the next heartbeat.
+          if (error instanceof UnauthorizedError) res.end();
+        },
+      );
+    }, HEARTBEAT_MS);
     req.on("close", () => {
       clearInterval(heartbeat);
       unsubscribe();
@@ -63,4 +97,9 @@ export function eventsRoute(engine: Engine) {
     pending = undefined;
     for (const event of caughtUp) if (!replayed.has(event.seq)) send(event);
   };
+}
+
+/** The session's login as the engine authenticates it, with its rights as they are now. */
+function principalOf(engine: Engine, session: Session, address: string): Promise<Principal> {
+  return engine.authenticate({ client: session.client, user: session.user, department: session.department, password: session.password }, session.client, address);
 }

@@ -3,6 +3,7 @@ export { connectStore, migrateStore, openStore, type Store, type StoreOptions, t
 export { API_BASE } from "./http/rest-router";
 export { basicAuthorization, parseBasicAuthorization, type Credentials } from "./auth/basic-credentials";
 export type { Principal } from "./auth/authenticator";
+export { maySeeExecutionEvent } from "./auth/acts";
 export type { Agent, RunningJob } from "./runtime/agent-port";
 export { systemClock, type Clock } from "./runtime/clock";
 export { UnauthorizedError, DomainError, TooManyRequestsError } from "./domain/errors";
