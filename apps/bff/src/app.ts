@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { apiProxy } from "./api-proxy";
 import { consoleStatic } from "./console-static";
 import { eventsRoute } from "./events-route";
+import { JsonTooDeepError } from "./json-body";
 import { requireSession } from "./session-middleware";
 import { sessionRoutes } from "./session-routes";
 import { SessionStore } from "./session-store";
@@ -43,7 +44,7 @@ export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, log
     if (status >= 500) logger.error({ err: error, path: req.path }, "console request failed");
     if (res.headersSent) return;
     res.status(status).json({
-      code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : status >= 500 ? ErrorCode.INTERNAL : ErrorCode.INVALID_REQUEST,
+      code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : status >= 500 ? ErrorCode.INTERNAL : error instanceof JsonTooDeepError ? ErrorCode.MALFORMED_BODY : ErrorCode.INVALID_REQUEST,
       error: status >= 500 ? "Internal error." : "Request not accepted.",
       details: status >= 500 ? "The console backend failed; its log has the details." : error instanceof Error ? error.message : "The request could not be read.",
     } satisfies OutError);

@@ -63,7 +63,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
   const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR,
     sessionSecret: config.BATON_SESSION_KEY ?? (await storedSecret(join(config.DATA_DIR, "session-key"))),
     logger: logger.child({ component: "bff" }) });
-  const server = createHttpServer(engine, bff, tls);
+  const server = createHttpServer(engine, bff, logger, tls);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -8,6 +8,13 @@ const logger = pino({
   redact: { paths: ["req.headers.authorization", "password", "*.password", "headers.authorization"], censor: "[redacted]" },
 });
 
+// Every request answers its own failures (rest-router.ts, server.ts, app.ts). A promise rejected with
+// nobody to handle it is still a bug: it is logged as one, and the process serves on rather than
+// ending every other request with it. An uncaught exception leaves state unknown: it is logged,
+// then Node ends the process as it always does.
+process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection (a bug): the process goes on"));
+process.on("uncaughtExceptionMonitor", (error, origin) => logger.fatal({ err: error, origin }, "uncaught exception: the process ends"));
+
 const baton = await startBaton(config, logger);
 const generated = baton.engine.bootstrap.generatedPassword;
 const lines = [

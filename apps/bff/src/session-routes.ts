@@ -1,8 +1,9 @@
 import { ErrorCode, InSessionBody, InSwitchClientBody, type OutError, type OutSession } from "@baton/contract";
 import type { Engine } from "@baton/engine";
 import { DomainError, TooManyRequestsError } from "@baton/engine";
-import express, { Router, type Response } from "express";
+import { Router, type Response } from "express";
 import type { Logger } from "pino";
+import { jsonBody } from "./json-body";
 import { clearSessionCookie, currentSession, isSameOrigin, requireSession, setSessionCookie } from "./session-middleware";
 import type { Session, SessionStore } from "./session-store";
 
@@ -43,7 +44,7 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
     }
   }
 
-  router.post("/", express.json({ limit: "16kb" }), async (req, res) => {
+  router.post("/", jsonBody("16kb"), async (req, res) => {
     if (!isSameOrigin(req)) {
       res.status(403).json({ code: ErrorCode.FORBIDDEN, error: "Cross-origin request refused.", details: "Log in from the console's own origin." } satisfies OutError);
       return;
@@ -63,7 +64,7 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
     res.json(await present(currentSession(res)));
   });
 
-  router.post("/client", requireSession(sessions), express.json({ limit: "1kb" }), async (req, res) => {
+  router.post("/client", requireSession(sessions), jsonBody("1kb"), async (req, res) => {
     const parsed = InSwitchClientBody.safeParse(req.body);
     if (!parsed.success) {
       res.status(400).json(parsed.error.issues.map((i) => ({ code: ErrorCode.INVALID_REQUEST, error: i.message, path: i.path.join("."), invalid_value: req.body?.client ?? null })));

@@ -9,3 +9,4 @@ export { systemClock, type Clock } from "./runtime/clock";
 export { UnauthorizedError, DomainError, TooManyRequestsError } from "./domain/errors";
 export { NODE_ROLES, type NodeRole } from "./system/cluster";
 export type { ConsoleSessionRecords, ConsoleSessionRow } from "./store/console-sessions-store";
+export { MAX_JSON_DEPTH, nestsDeeperThan } from "./http/json-depth";

@@ -4,7 +4,7 @@ import { OutError, OutValidationError } from "@baton/contract";
 import type { Store } from "@baton/engine";
 import { z } from "zod";
 import type { JsonSchema } from "./client-spellings";
-import { json, type TestBaton } from "./test-baton";
+import { basic, json, type TestBaton } from "./test-baton";
 
 /** One operation of the OpenAPI document, as the fuzz tests read it. */
 export interface DocumentOperation {
@@ -199,4 +199,12 @@ export async function startCallbackSink(): Promise<{ url: string; close(): Promi
     url: `http://127.0.0.1:${port}/callback`,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/** A user of `client` with a password and nothing else: no privileges, no authorizations, in no group. */
+export async function createUserWithoutRights(test: TestBaton, client: number, name = "NORIGHTS/OPS", password = "Norights-pass1"): Promise<string> {
+  const envelope = { data: { user: { general_attributes: { name, type: "USER" }, user_attributes: { is_active: "1", is_locked: "0", password } } }, path: "USERS" };
+  const response = await test.rest(`/${client}/objects?overwrite_existing_objects=true`, json(envelope));
+  if (response.status !== 200) throw new Error(`user ${name} not created in client ${client}: ${response.status} ${await response.text()}`);
+  return basic(`${name}:${password}`);
 }

@@ -2,6 +2,7 @@ import { ErrorCode } from "@baton/contract";
 import { describe, expect, it } from "vitest";
 import { BadRequestError, ValidationError } from "../domain/errors";
 import { JsonDataScanner } from "./json-data-stream";
+import { MAX_JSON_DEPTH } from "./json-depth";
 
 /** Feeds `text` to a scanner in chunks of the given sizes (cycled) and returns the elements. */
 function scan(text: string | Buffer, sizes: number[] = [text.length]): unknown[] {
@@ -79,5 +80,16 @@ describe("JsonDataScanner", () => {
       expect(error).toBeInstanceOf(ValidationError);
       expect(error instanceof ValidationError && error.issues[0]).toMatchObject({ code: ErrorCode.INVALID_REQUEST, path: "data" });
     }
+  });
+
+  it("refuses an element or member nested deeper than the limit while scanning it, counting the document's own levels", () => {
+    const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    // The document's object and its data array are two levels: an element may nest 62 more.
+    expect(scan(`{"data": [${deep(MAX_JSON_DEPTH - 2)}]}`)).toHaveLength(1);
+    expect(() => scan(`{"data": [${deep(MAX_JSON_DEPTH - 1)}]}`, [5])).toThrow("JSON nested too deep.");
+    expect(() => scan(`{"note": ${deep(MAX_JSON_DEPTH)}, "data": []}`, [5])).toThrow("JSON nested too deep.");
+    const scanner = new JsonDataScanner();
+    // The 6,000 levels are refused at level 65: the rest is never read.
+    expect(() => scanner.write(Buffer.from(`{"data": [${deep(6000)}]}`))).toThrow(BadRequestError);
   });
 });

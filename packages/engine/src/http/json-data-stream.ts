@@ -1,5 +1,6 @@
 import { ErrorCode } from "@baton/contract";
 import { BadRequestError, invalid } from "../domain/errors";
+import { MAX_JSON_DEPTH, tooDeepError } from "./json-depth";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -28,7 +29,9 @@ type State = "root" | "keyOrEnd" | "key" | "colon" | "valueStart" | "afterValue"
  * `data`, each parsed on its own as soon as its last byte arrives, so that a large document is
  * read once and never held whole (neither as bytes nor as one parsed tree). Other top-level
  * members are parsed and kept. Strings are skipped with indexOf; everything between them is
- * scanned for brackets only, and JSON.parse checks each value.
+ * scanned for brackets only, and JSON.parse checks each value. A value that nests deeper than
+ * MAX_JSON_DEPTH (counting the document's own object and data array) is refused while it is being
+ * scanned, before anything parses it.
  */
 export class JsonDataScanner {
   #state: State = "root";
@@ -40,6 +43,8 @@ export class JsonDataScanner {
   #capturing: "element" | "member" | "key" = "member";
   #pieces: Buffer[] = [];
   #depth = 0;
+  /** How deep the document nests the value being captured: 2 for an element of data, 1 for a member. */
+  #outerDepth = 0;
   #inString = false;
   #escape = false;
   /** A number, true, false or null: it ends at the next delimiter. */
@@ -143,6 +148,7 @@ export class JsonDataScanner {
     this.#state = capturing === "key" ? "key" : "value";
     this.#pieces = [];
     this.#depth = 0;
+    this.#outerDepth = capturing === "element" ? 2 : 1;
     this.#inString = false;
     this.#escape = false;
     this.#primitive = byte !== OPEN_BRACE && byte !== OPEN_BRACKET && byte !== QUOTE;
@@ -173,6 +179,7 @@ export class JsonDataScanner {
         this.#inString = true;
       } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
         this.#depth++;
+        if (this.#outerDepth + this.#depth > MAX_JSON_DEPTH) throw tooDeepError();
       } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
         this.#depth--;
         if (this.#depth === 0) return i + 1;

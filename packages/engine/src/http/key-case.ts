@@ -14,6 +14,8 @@ export function snakeCase(key: string): string {
  * Renames snake_case keys of a request body to the spec's camelCase (older clients send
  * `object_name`, `execution_option`, ...). Keys under the names in `opaque` are user data
  * (prompt inputs, HTTP headers) and are kept as sent. A camelCase key wins over its snake twin.
+ * It recurses once per level of nesting: bodies reach it only after the router refused any deeper
+ * than MAX_JSON_DEPTH (json-depth.ts).
  */
 export function camelCaseKeys(value: unknown, opaque: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => camelCaseKeys(v, opaque));

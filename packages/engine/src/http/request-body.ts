@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { ErrorCode } from "@baton/contract";
 import { BadRequestError, PayloadTooLargeError } from "../domain/errors";
+import { nestsDeeperThan, tooDeepError } from "./json-depth";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -24,7 +25,7 @@ export async function* bodyChunks(req: IncomingMessage, limit: number): AsyncGen
   let size = 0;
   try {
     // Leaving the loop early must not destroy the request: the error still has to be answered.
-    for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+    for await (const chunk of abortAware(req)) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
       size += buffer.length;
       if (size > limit) throw tooLarge(limit);
@@ -36,10 +37,35 @@ export async function* bodyChunks(req: IncomingMessage, limit: number): AsyncGen
   }
 }
 
-/** Parses a JSON body; an empty or malformed one is a 400. */
+/**
+ * The client went away before its body arrived whole (it closed the connection mid-body): nobody is
+ * left to answer, and nothing failed on this side, so the router logs it quietly and writes nothing.
+ */
+export class BodyAbortedError extends Error {
+  constructor(cause: unknown) {
+    super("The client closed the connection before the request body arrived whole.", { cause });
+    this.name = "BodyAbortedError";
+  }
+}
+
+/** The request's chunks; the stream's "aborted" error becomes a BodyAbortedError. */
+async function* abortAware(req: IncomingMessage): AsyncGenerator<unknown> {
+  try {
+    yield* req.iterator({ destroyOnReturn: false });
+  } catch (error) {
+    if (req.readableAborted || (error instanceof Error && "code" in error && error.code === "ECONNRESET")) throw new BodyAbortedError(error);
+    throw error;
+  }
+}
+
+/**
+ * Parses a JSON body; an empty or malformed one is a 400, and so is one nested deeper than
+ * MAX_JSON_DEPTH: that is checked on the raw bytes first, so that no deep tree is ever built.
+ */
 export function parseJsonBody(raw: Buffer): unknown {
   const text = raw.toString("utf8").trim();
   if (text.length === 0) throw new BadRequestError(ErrorCode.MALFORMED_BODY, "Request body is missing.", "This request needs a JSON body.");
+  if (nestsDeeperThan(raw)) throw tooDeepError();
   try {
     return JSON.parse(text);
   } catch (error) {

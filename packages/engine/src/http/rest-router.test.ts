@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Authenticator } from "../auth/authenticator";
 import { basicAuthorization } from "../auth/basic-credentials";
-import { ForbiddenError } from "../domain/errors";
+import { ForbiddenError, invalid } from "../domain/errors";
 import { systemClock } from "../runtime/clock";
 import { openStore, type Store } from "../store/connect";
 import { bootstrap } from "../system/bootstrap";
@@ -15,6 +15,13 @@ import { createRestRouter } from "./rest-router";
 import { SourceAddresses } from "./source-address";
 import { defineRoute, noBody, noParams } from "./route";
 import { ClientParams } from "./routes/params";
+
+/** An object that refers to itself: JSON.stringify throws on it, as on a value nested past the call stack. */
+function cyclic(): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  value["self"] = value;
+  return value;
+}
 
 /** The router's own rules, on routes declared here for them. */
 describe("REST router", () => {
@@ -53,6 +60,20 @@ describe("REST router", () => {
         body: noBody,
         handle: () => {
           throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", "Refused at once.");
+        },
+      }),
+      defineRoute({ method: "GET", path: "/unserializable", summary: "Answers a value JSON cannot write", answer: jsonAnswer(z.unknown(), "Never"), public: true, params: noParams, query: noParams, body: noBody, handle: () => cyclic() }),
+      defineRoute({
+        method: "GET",
+        path: "/refuses-unserializable",
+        summary: "Refuses naming a value JSON cannot write",
+        answer: jsonAnswer(z.unknown(), "Never"),
+        public: true,
+        params: noParams,
+        query: noParams,
+        body: noBody,
+        handle: () => {
+          throw invalid(ErrorCode.INVALID_REQUEST, "value", "is refused", cyclic());
         },
       }),
       defineRoute({ method: "POST", path: "/:client_id/echo", summary: "Echoes the body", answer: jsonAnswer(z.object({ text: z.string() }), "The body"), params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }), handle: async ({ body }) => body }),
@@ -102,5 +123,27 @@ describe("REST router", () => {
       fetch(`${base}/100/echo`, { method: "POST", headers: { authorization: basicAuthorization({ user: "ADMIN", department: "ADMIN", password: "pw" }) }, body: JSON.stringify({ text }) });
     expect(await (await post("abc")).json()).toEqual({ text: "abc" });
     expect(await (await post("abcd")).json()).toEqual([{ code: ErrorCode.INVALID_REQUEST, error: expect.any(String), path: "text", invalid_value: "abcd" }]);
+  });
+
+  it("answers 500 for an answer that cannot be written, and goes on serving", async () => {
+    const failed = await fetch(`${base}/unserializable`);
+    expect([failed.status, await failed.json()]).toEqual([500, { code: ErrorCode.INTERNAL, error: "Internal error.", details: expect.any(String) }]);
+    expect((await fetch(`${base}/at-once`)).status).toBe(200);
+  });
+
+  it("writes a refusal whose refused value cannot be written without that value", async () => {
+    const refused = await fetch(`${base}/refuses-unserializable`);
+    expect([refused.status, await refused.json()]).toEqual([400, [{ code: ErrorCode.INVALID_REQUEST, error: "is refused", path: "value", invalid_value: null }]]);
+    expect((await fetch(`${base}/at-once`)).status).toBe(200);
+  });
+
+  it("refuses a body nested deeper than 64 levels with 400 before parsing it", async () => {
+    const post = (depth: number) =>
+      fetch(`${base}/100/echo`, { method: "POST", headers: { authorization: basicAuthorization({ user: "ADMIN", department: "ADMIN", password: "pw" }) }, body: "[".repeat(depth) + "]".repeat(depth) });
+    const deep = await post(6000);
+    expect([deep.status, await deep.json()]).toEqual([400, { code: ErrorCode.MALFORMED_BODY, error: "JSON nested too deep.", details: expect.stringContaining("64") }]);
+    // 64 levels are read and validated like any body (and refused by the route's schema).
+    const atLimit = await post(64);
+    expect([atLimit.status, await atLimit.json()]).toEqual([400, [expect.objectContaining({ path: "", code: ErrorCode.INVALID_REQUEST })]]);
   });
 });

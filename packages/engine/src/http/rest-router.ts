@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { ErrorCode, type OutError } from "@baton/contract";
+import { ErrorCode, type OutError, type OutValidationError } from "@baton/contract";
 import FindMyWay, { type HTTPVersion } from "find-my-way";
 import type { Logger } from "pino";
 import type { Authenticator, Principal } from "../auth/authenticator";
 import { parseBasicAuthorization } from "../auth/basic-credentials";
 import { TooManyRequestsError, UnauthorizedError } from "../domain/errors";
 import { errorResponse } from "./error-response";
-import { DEFAULT_BODY_LIMIT, parseJsonBody, readBody } from "./request-body";
+import { BodyAbortedError, DEFAULT_BODY_LIMIT, parseJsonBody, readBody } from "./request-body";
 import { Reply, StreamReply, type HttpMethod, type Route } from "./route";
 import type { SourceAddresses } from "./source-address";
 
@@ -17,6 +17,10 @@ export const API_BASE = "/ae/api/v1";
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 /** What a 503 of a busy or full database asks clients to wait before they retry. */
 const RETRY_AFTER_SECONDS = "5";
+/** The status counted for a request whose client left mid-body (nginx's "client closed request"); nothing is written. */
+const CLIENT_CLOSED_REQUEST = 499;
+/** What is written when even an error body cannot be serialized. */
+const INTERNAL_ERROR_JSON = JSON.stringify({ code: ErrorCode.INTERNAL, error: "Internal error.", details: "The request failed inside the engine; the engine log has the details." } satisfies OutError);
 const ANONYMOUS: Principal = { client: 0, userName: "", user: "", department: "", rights: { privileges: new Set(), authorizations: [] } };
 
 export interface RestRouterDeps {
@@ -36,7 +40,9 @@ export function createRestRouter(routes: readonly Route[], deps: RestRouterDeps)
   const router = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 1000 });
   for (const route of routes) {
     router.on(route.method, `${API_BASE}${route.path}`, (req, res, params) => {
-      void handle(route, req, res, stringParams(params), deps);
+      // handle answers every error it catches; this is the last guard, so that no request's failure
+      // becomes an unhandled rejection (which ends a Node process).
+      handle(route, req, res, stringParams(params), deps).catch((error: unknown) => lastResort(error, res, deps.logger));
     });
   }
   return (req, res) => {
@@ -89,6 +95,12 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
       writeJson(res, 200, result);
     }
   } catch (error) {
+    if (error instanceof BodyAbortedError) {
+      status = CLIENT_CLOSED_REQUEST;
+      deps.logger.debug({ requestId: (requestId ??= randomUUID()), path: req.url?.split("?")[0] }, "request body aborted by the client");
+      res.destroy();
+      return;
+    }
     const response = errorResponse(error);
     status = response.status;
     if (status === 500) deps.logger.error({ err: error, requestId: (requestId ??= randomUUID()) }, "request failed");
@@ -98,7 +110,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
     }
     if (status === 401) res.setHeader("WWW-Authenticate", 'Basic realm="Baton", charset="ISO-8859-1"');
     if (error instanceof TooManyRequestsError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
-    if (!res.headersSent) writeJson(res, response.status, response.body);
+    if (!res.headersSent) writeError(res, response.status, response.body);
     else res.destroy();
   } finally {
     const ms = performance.now() - started;
@@ -139,6 +151,33 @@ function mergeRepeated(params: URLSearchParams): Map<string, string> {
   return merged;
 }
 
+/** The last guard of a request: logs what escaped the router's own handling and ends the answer. */
+function lastResort(error: unknown, res: ServerResponse, logger: Logger): void {
+  logger.error({ err: error, requestId: randomUUID() }, "request failed outside the error writer");
+  if (res.headersSent) res.destroy();
+  else writeRaw(res, 500, "application/json", INTERNAL_ERROR_JSON);
+}
+
+/**
+ * Writes an error answer, and never throws: a body that cannot be serialized (a refused value that
+ * nests too deep, a cycle, a BigInt) is written with the refused values left out, or as a plain 500.
+ */
+function writeError(res: ServerResponse, status: number, body: OutError | OutValidationError[]): void {
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    try {
+      text = Array.isArray(body) ? JSON.stringify(body.map((issue) => ({ ...issue, invalid_value: null }))) : INTERNAL_ERROR_JSON;
+    } catch {
+      text = INTERNAL_ERROR_JSON;
+      status = 500;
+    }
+  }
+  writeRaw(res, status, "application/json", text);
+}
+
+/** Serializes before anything is written, so a body that cannot be serialized throws while an error can still be answered. */
 function writeJson(res: ServerResponse, status: number, body: unknown): void {
   writeRaw(res, status, "application/json", JSON.stringify(body));
 }
