@@ -1,32 +1,18 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { OutAgent, OutAgentGroupList, OutAgentList, OutAgentPack, OutAuthenticationPackage, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { startAgentPackage, startAgentProcess, type AgentProcess } from "./testing/agent-process";
 import { startCuttableProxy, type CuttableProxy } from "./testing/cuttable-proxy";
 import { jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "./testing/test-baton";
 
-const AGENT_BIN = fileURLToPath(new URL("../../../packages/agent/bin/baton-agent.mjs", import.meta.url));
 const TOKEN = "standalone-agent-token-0123";
 
-/** A real `baton-agent` process and what it wrote to stderr. */
-interface AgentProcess {
-  child: ChildProcess;
-  log: string[];
-  /** Resolves once the agent said it is connected `times` times. */
-  connected(times?: number): Promise<void>;
-}
-
-/** Starts `baton-agent`; its key is kept in `dir` (one per agent unless a test shares or swaps it). */
+/** Starts `baton-agent` with the enrolment token; its credential is kept in `dir` (one per agent unless a test shares or swaps it). */
 function startAgent(engineUrl: string, name: string, dir: string, token = TOKEN): AgentProcess {
-  const child = spawn(process.execPath, [AGENT_BIN, "--engine", engineUrl, "--name", name, "--token", token, "--dir", dir], { stdio: ["ignore", "ignore", "pipe"] });
-  const log: string[] = [];
-  child.stderr?.setEncoding("utf8").on("data", (text: string) => log.push(text));
-  const connections = () => log.join("").split("connected to ").length - 1;
-  return { child, log, connected: (times = 1) => until(() => connections() >= times, 20_000) };
+  return startAgentProcess(engineUrl, name, dir, token);
 }
 
 describe("standalone agents", () => {
@@ -170,11 +156,13 @@ describe("standalone agents", () => {
 
     const impostor = startAgent(test.baton.url, "far6", join(work, "elsewhere"));
     agents.push(impostor);
-    await until(() => impostor.log.join("").includes("wrong agent key"));
-    // The key is renewed: the next agent to connect with the name gets a new one.
+    await until(() => impostor.log.join("").includes("connected with another credential"));
     agent.child.kill("SIGKILL");
     await until(async () => !OutAgent.parse(await (await test.rest("/100/system/agents/FAR6")).json()).active);
-    expect((await test.rest("/100/system/agents/FAR6/renew_transferkey", { method: "POST" })).status).toBe(200);
+    await until(() => impostor.log.join("").includes("the name FAR6 is taken"));
+    // The credential is renewed (by client 0: an enrolled agent is a system agent): the next agent to enrol with the name gets a new one.
+    expect((await test.rest("/100/system/agents/FAR6/renew_transferkey", { method: "POST" })).status).toBe(403);
+    expect((await test.rest("/0/system/agents/FAR6/renew_transferkey", { method: "POST" })).status).toBe(200);
     await impostor.connected();
   });
 
@@ -185,7 +173,9 @@ describe("standalone agents", () => {
       agents.push(agent);
       await until(() => agent.log.join("").includes("waiting for an administrator"));
       expect(OutAgent.parse(await (await test.rest("/100/system/agents/FAR7")).json())).toMatchObject({ authenticated: false, active: false });
-      expect((await test.rest("/100/system/agents/FAR7/authenticate", { method: "POST" })).status).toBe(200);
+      // An enrolled agent is a system agent: client 0 authenticates it.
+      expect((await test.rest("/100/system/agents/FAR7/authenticate", { method: "POST" })).status).toBe(403);
+      expect((await test.rest("/0/system/agents/FAR7/authenticate", { method: "POST" })).status).toBe(200);
       await agent.connected();
       expect(OutAgent.parse(await (await test.rest("/100/system/agents/FAR7")).json())).toMatchObject({ authenticated: true, active: true });
     } finally {
@@ -208,8 +198,10 @@ describe("standalone agents", () => {
     const agent = startAgent(test.baton.url, "far8", dirOf("far8"));
     agents.push(agent);
     await agent.connected();
-    expect(await status("/100/system/agents/FAR8", { method: "DELETE" })).toBe(409);
-    expect(await status("/100/system/agents/FAR8/rename", json({ new_name: "FAR9" }))).toBe(409);
+    // An enrolled agent is client 0's to administer; it refuses both while connected.
+    expect(await status("/100/system/agents/FAR8", { method: "DELETE" })).toBe(403);
+    expect(await status("/0/system/agents/FAR8", { method: "DELETE" })).toBe(409);
+    expect(await status("/0/system/agents/FAR8/rename", json({ new_name: "FAR9" }))).toBe(409);
   });
 
   it("lists agent groups with the agents their filters match", async () => {
@@ -231,18 +223,18 @@ describe("standalone agents", () => {
     const download = await test.rest(pack.link.replace("/ae/api/v1", ""));
     expect(download.headers.get("content-disposition")).toContain(pack.filename);
     const unpacked = join(work, "unpacked");
-    mkdirSync(unpacked);
-    writeFileSync(join(unpacked, "pack.zip"), Buffer.from(await download.arrayBuffer()));
-    execFileSync("python3", ["-m", "zipfile", "-e", join(unpacked, "pack.zip"), unpacked]);
+    const packed = startAgentPackage(Buffer.from(await download.arrayBuffer()), unpacked);
+    agents.push(packed);
     const config = readFileSync(join(unpacked, "baton-agent", "agent.ini"), "utf8");
     expect(config).toContain("name=PACKED1");
     expect(config).toContain(`url=${test.baton.url}`);
-    expect(config).toContain(`token=${TOKEN}`);
+    // The package holds the agent's own credential, never the engine's enrolment token.
+    expect(config).not.toContain("token");
+    expect(readFileSync(join(unpacked, "baton-agent", "agent-key"), "utf8")).toMatch(/^[\w-]{43}\n$/);
     expect(config).toContain("max_jobs=3");
     expect(config).toContain("note=kept");
-    const child = spawn("sh", [join(unpacked, "baton-agent", "start.sh")], { stdio: "ignore", env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env["PATH"] ?? ""}` } });
-    agents.push({ child, log: [], connected: async () => undefined });
-    await until(async () => OutAgent.parse(await (await test.rest("/100/system/agents/PACKED1")).json()).active, 20_000);
+    await packed.connected();
+    expect(OutAgent.parse(await (await test.rest("/100/system/agents/PACKED1")).json()).active).toBe(true);
     await job("SA.PACKED", "PACKED1", ["echo from the package"]);
     const runId = await execute("SA.PACKED");
     expect((await waitForEnd(test, 100, runId)).status).toBe(1900);
@@ -257,18 +249,59 @@ describe("standalone agents", () => {
     expect((await test.rest("/100/system/agentpacks/baton-agent-NONE-0123456789ab.zip")).status).toBe(404);
   });
 
-  it("hands out authentication packages: the token, and for one agent its own new key", async () => {
-    const general = OutAuthenticationPackage.parse(await (await test.rest("/100/system/agents/authentication_package")).json());
+  it("hands out authentication packages: the enrolment token in client 0 only, and for one agent its own new credential", async () => {
+    expect((await test.rest("/100/system/agents/authentication_package")).status).toBe(403);
+    const general = OutAuthenticationPackage.parse(await (await test.rest("/0/system/agents/authentication_package")).json());
     expect(general).toEqual({ engine_url: test.baton.url, token: TOKEN });
     const keyed = OutAuthenticationPackage.parse(await (await test.rest("/100/system/agents/keyed1/authentication_package")).json());
-    expect(keyed).toMatchObject({ agent_name: "KEYED1", token: TOKEN, key: expect.stringMatching(/^[\w-]{20,}$/) });
+    expect(keyed).toMatchObject({ agent_name: "KEYED1", key: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(keyed.token).toBe(keyed.key);
     mkdirSync(dirOf("keyed1"), { recursive: true });
     writeFileSync(join(dirOf("keyed1"), "agent-key"), `${keyed.key}\n`);
-    const agent = startAgent(test.baton.url, "keyed1", dirOf("keyed1"));
+    const agent = startAgentProcess(test.baton.url, "keyed1", dirOf("keyed1"));
     agents.push(agent);
     await agent.connected();
     const stranger = startAgent(test.baton.url, "keyed1", join(work, "no-key"));
     agents.push(stranger);
-    await until(() => stranger.log.join("").includes("wrong agent key"));
+    await until(() => stranger.log.join("").includes("connected with another credential"));
+  });
+
+  it("a restarted agent reports the jobs it runs after the restart (its reports are numbered afresh)", async () => {
+    const agent = startAgent(test.baton.url, "far10", dirOf("far10"));
+    agents.push(agent);
+    await agent.connected();
+    await job("SA.BEFORE", "FAR10", ["for i in 1 2 3 4 5 6 7 8; do echo before $i; done"]);
+    expect((await waitForEnd(test, 100, await execute("SA.BEFORE"))).status).toBe(1900);
+    agent.child.kill("SIGKILL");
+    const restarted = startAgent(test.baton.url, "far10", dirOf("far10"));
+    agents.push(restarted);
+    await restarted.connected();
+    await job("SA.AFTER", "FAR10", ["echo after the restart"]);
+    const runId = await execute("SA.AFTER");
+    expect((await waitForEnd(test, 100, runId, 10_000)).status).toBe(1900);
+    expect(await report(runId)).toBe("after the restart\n");
+  });
+
+  it("renew_transferkey revokes the credential: the live connection ends and the old credential no longer connects", async () => {
+    const agent = startAgent(test.baton.url, "far11", dirOf("far11"));
+    agents.push(agent);
+    await agent.connected();
+    const copy = join(work, "far11-copy");
+    mkdirSync(copy, { recursive: true });
+    copyFileSync(join(dirOf("far11"), "agent-key"), join(copy, "agent-key"));
+    agent.child.kill("SIGKILL");
+    await until(async () => !OutAgent.parse(await (await test.rest("/100/system/agents/FAR11")).json()).active);
+    // Its credential only, no enrolment token: a revoked credential leaves it nothing to connect with.
+    const holder = startAgentProcess(test.baton.url, "far11", copy);
+    agents.push(holder);
+    await holder.connected();
+    expect((await test.rest("/0/system/agents/FAR11/renew_transferkey", { method: "POST" })).status).toBe(200);
+    await until(async () => !OutAgent.parse(await (await test.rest("/100/system/agents/FAR11")).json()).active);
+    await until(() => holder.log.join("").includes("HTTP 401"));
+    // Enrolled again with the enrolment token, the agent gets a new credential and works.
+    const enrolled = startAgent(test.baton.url, "far11", join(work, "far11-new"));
+    agents.push(enrolled);
+    await enrolled.connected();
+    expect(readFileSync(join(work, "far11-new", "agent-key"), "utf8")).not.toBe(readFileSync(join(copy, "agent-key"), "utf8"));
   });
 });

@@ -1,11 +1,14 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { AgentConfigFile, AgentName } from "@baton/contract";
 import ini from "ini";
-import { StandaloneAgent } from "./standalone/standalone-agent";
+import { StandaloneAgent, agentKeyFile } from "./standalone/standalone-agent";
 
-const USAGE = "usage: baton-agent [--config agent.ini] --engine http(s)://host:port --name NAME [--dir DIR] [--max-jobs N] [--ca CERTS.pem] [--token TOKEN | env BATON_AGENT_TOKEN]";
+const USAGE =
+  "usage: baton-agent [--config agent.ini] --engine http(s)://host:port --name NAME [--dir DIR] [--max-jobs N] [--ca CERTS.pem] [--token ENROLMENT-TOKEN | env BATON_AGENT_TOKEN]\n" +
+  "  An agent connects with its own credential (DIR/agent-key, or ~/.baton-agent/NAME/agent-key without --dir);\n" +
+  "  without one, the operator's enrolment token enrols it as a new agent and the engine gives it its credential.";
 
 /**
  * Reads the command line of `baton-agent` (what it leaves out comes from `--config`, an agent
@@ -26,11 +29,12 @@ export function agentOptions(args: readonly string[], env: NodeJS.ProcessEnv) {
   if (engine === undefined || !/^https?:\/\//.test(engine)) throw new Error(`--engine must be an http(s) URL\n${USAGE}`);
   const name = AgentName.safeParse((values.name ?? file.GLOBAL?.name)?.toUpperCase());
   if (!name.success) throw new Error(`--name must be an agent name (letters, digits, _ . $ @ # -)\n${USAGE}`);
-  if (token === undefined || token === "") throw new Error(`the engine's agent token is needed (--token or BATON_AGENT_TOKEN)\n${USAGE}`);
+  const keyFile = agentKeyFile(name.data, dir);
+  if ((token === undefined || token === "") && !existsSync(keyFile)) throw new Error(`the agent has no credential (${keyFile}): the enrolment token is needed (--token or BATON_AGENT_TOKEN)\n${USAGE}`);
   const maxJobsText = values["max-jobs"] ?? file.AGENT?.max_jobs;
   const maxJobs = maxJobsText === undefined ? undefined : Number(maxJobsText);
   if (maxJobs !== undefined && !(Number.isInteger(maxJobs) && maxJobs >= 1)) throw new Error(`--max-jobs must be a whole number of at least 1\n${USAGE}`);
-  return { engineUrl: engine, name: name.data, token, dir, maxJobs, ...(caFile !== undefined && { ca: readText(caFile, "--ca") }) };
+  return { engineUrl: engine, name: name.data, token: token === "" ? undefined : token, dir, maxJobs, ...(caFile !== undefined && { ca: readText(caFile, "--ca") }) };
 }
 
 function readText(path: string, option: string): string {

@@ -50,8 +50,9 @@ export type FileListing = z.infer<typeof FileListing>;
  * the agent says about its jobs (`output`, `ended`) is numbered with `seq` and kept until the
  * engine acknowledges it, so a network drop loses nothing: the agent sends it again after
  * reconnecting and the engine ignores what it already has. `run` and `cancel` are sent again
- * after a reconnect too; the agent ignores a job it already knows. The first welcome of an agent
- * carries its own key, which it keeps and presents in every later hello.
+ * after a reconnect too; the agent ignores a job it already knows. An agent connects with its own
+ * credential (`Authorization: Bearer`), or with the operator's enrolment token to enrol a new name:
+ * the welcome of an enrolment carries the agent's new credential, which it keeps and presents from then on.
  */
 const RequestId = z.int().min(1);
 /** A piece of a file, base64. */
@@ -70,8 +71,13 @@ export const AgentHello = z.object({
   max_jobs: z.int().min(1).optional(),
   /** Jobs this agent process has been given and not yet reported ended. */
   running: z.array(z.int()),
-  /** The agent's own key, once the engine gave it one. */
+  /**
+   * The agent's own credential, when it connected with the enrolment token (agents since their own
+   * credentials present it as the connection's Bearer value instead).
+   */
   key: z.string().max(200).optional(),
+  /** Random per agent process: a new process numbers its reports from 1 again. */
+  session: z.string().max(100).optional(),
 });
 export type AgentHello = z.infer<typeof AgentHello>;
 

@@ -150,10 +150,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const clusterEvents = new ClusterEvents({ store, bus, logger: logger.child({ component: "cluster" }), nodeId });
   const recorder = new ExecutionRecorder(store, clock, bus, clusterEvents);
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
-  const jobs = new JobRunner({ store, clock, recorder, agents, logger, nodeOfAgent: (agent) => cluster.nodeOfAgent(agent) });
+  const jobs = new JobRunner({ store, clock, recorder, agents, logger, nodeOfAgent: (agent) => cluster.nodeOfAgent(agent), mayExecuteOn: (client, agent) => agentRegistry.mayUse(client, agent, "execute") });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
-  const transfers = new TransferRunner({ store, clock, recorder, agents, logger });
+  const transfers = new TransferRunner({ store, clock, recorder, agents, logger, mayUseAgent: (client, agent, right) => agentRegistry.mayUse(client, agent, right) });
   const events = new EventRunner({ store, clock, recorder, agents, logger, poke: () => scheduler.poke() });
   const callbackPolicy = new CallbackPolicy(options.callbackAllow);
   const notifications = new NotificationRunner({ store, clock, recorder, policy: callbackPolicy, logger, poke: () => scheduler.poke() });
@@ -177,7 +177,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return times.length === 0 ? undefined : Math.min(...times);
     },
   });
-  const agentRegistry = new AgentRegistry({ store, clock, agents, host: options.agentHost ?? { version: "", hardware: "", software: "" } });
+  const agentRegistry = new AgentRegistry({ store, clock, agents, host: options.agentHost ?? { version: "", hardware: "", software: "" }, revoke: (name) => agentEndpoint.disconnect(name) });
   const agentEndpoint = new AgentEndpoint({
     registry: agentRegistry,
     token: options.standaloneAgents?.token,
@@ -275,7 +275,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...systemRoutes(system, clients, () => features),
     ...raSolutionRoutes(new RaSolutionService({ dir: options.raSolutionsDir, store, clock, folders })),
     ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })),
-    ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, token: options.standaloneAgents?.token, registry: agentRegistry, certificates: options.certificates ?? [] })),
+    ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, registry: agentRegistry, certificates: options.certificates ?? [] })),
   ];
   routes.push(openApiRoute(routes, ENGINE_VERSION));
   const addresses = new SourceAddresses();

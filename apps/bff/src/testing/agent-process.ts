@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { until } from "./test-baton";
 
@@ -12,9 +14,29 @@ export interface AgentProcess {
   connected(times?: number): Promise<void>;
 }
 
-/** Starts `baton-agent` against an engine; it keeps its key in `dir`. */
-export function startAgentProcess(engineUrl: string, name: string, dir: string, token: string): AgentProcess {
-  const child = spawn(process.execPath, [AGENT_BIN, "--engine", engineUrl, "--name", name, "--token", token, "--dir", dir], { stdio: ["ignore", "ignore", "pipe"] });
+/**
+ * Starts `baton-agent` against an engine; it keeps its credential in `dir`. With `token` (the
+ * enrolment token) it enrols when it has no credential yet; without, it needs `dir/agent-key`.
+ */
+export function startAgentProcess(engineUrl: string, name: string, dir: string, token?: string): AgentProcess {
+  return watch(spawn(process.execPath, [AGENT_BIN, "--engine", engineUrl, "--name", name, "--dir", dir, ...(token === undefined ? [] : ["--token", token])], { stdio: ["ignore", "ignore", "pipe"], env: withoutToken() }));
+}
+
+/** Unzips an agent package (the bytes of its zip) into `dir` and starts it with its start.sh, as an operator would. */
+export function startAgentPackage(zip: Buffer, dir: string): AgentProcess {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "pack.zip"), zip);
+  execFileSync("python3", ["-m", "zipfile", "-e", join(dir, "pack.zip"), dir]);
+  return watch(spawn("sh", [join(dir, "baton-agent", "start.sh")], { stdio: ["ignore", "ignore", "pipe"], env: { ...withoutToken(), PATH: `${dirname(process.execPath)}:${process.env["PATH"] ?? ""}` } }));
+}
+
+/** The environment without an enrolment token, so that an agent uses only what the test gives it. */
+function withoutToken(): NodeJS.ProcessEnv {
+  const { BATON_AGENT_TOKEN: _token, ...env } = process.env;
+  return env;
+}
+
+function watch(child: ChildProcess): AgentProcess {
   const log: string[] = [];
   child.stderr?.setEncoding("utf8").on("data", (text: string) => log.push(text));
   const connections = () => log.join("").split("connected to ").length - 1;

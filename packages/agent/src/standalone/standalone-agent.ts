@@ -1,4 +1,5 @@
 import { AGENT_ENDPOINT_PATH, EngineMessage, PieceQueue, type AgentHello, type AgentMessage, type JobRequest } from "@baton/contract";
+import { randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -17,9 +18,13 @@ export interface StandaloneAgentOptions {
   /** The engine's base URL, e.g. http://host:8080. */
   engineUrl: string;
   name: string;
-  token: string;
   /**
-   * The agent's own directory: its key (`agent-key`) and the jobs' working directories live there.
+   * The operator's enrolment token: it enrols this agent when it has no credential of its own yet
+   * (or its credential was revoked). Not needed by an agent that has its credential (a package's).
+   */
+  token?: string | undefined;
+  /**
+   * The agent's own directory: its credential (`agent-key`) and the jobs' working directories live there.
    * Without it the key is kept in ~/.baton-agent/<NAME> and jobs work in the OS temp directory.
    */
   dir?: string | undefined;
@@ -54,12 +59,14 @@ export class StandaloneAgent {
   #retryTimer: NodeJS.Timeout | undefined;
   #stopped = false;
   #connected: (() => void) | undefined;
-  /** The key the engine gave this agent; presented in every hello. */
+  /** The agent's own credential (from its package or its enrolment); presented on every connection. */
   #key: string | undefined;
+  /** This process: the engine numbers its reports afresh for a new one. */
+  readonly #session = randomUUID();
   readonly #keyFile: string;
 
   constructor(private readonly options: StandaloneAgentOptions) {
-    this.#keyFile = join(options.dir ?? join(homedir(), ".baton-agent", options.name), "agent-key");
+    this.#keyFile = agentKeyFile(options.name, options.dir);
   }
 
   /** Connects and keeps connecting; resolves once the engine has welcomed the agent the first time. */
@@ -84,7 +91,10 @@ export class StandaloneAgent {
 
   #connect(): void {
     const url = new URL(AGENT_ENDPOINT_PATH, this.options.engineUrl.replace(/^http/, "ws"));
-    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.options.token}` }, ...(this.options.ca !== undefined && { ca: this.options.ca }) });
+    // Its own credential when it has one; else the enrolment token, which only enrols a new name.
+    const withKey = this.#key !== undefined;
+    const bearer = this.#key ?? this.options.token ?? "";
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${bearer}` }, ...(this.options.ca !== undefined && { ca: this.options.ca }) });
     this.#socket = socket;
     this.#welcomed = false;
     socket.on("open", () => this.#send(this.#hello()));
@@ -92,7 +102,9 @@ export class StandaloneAgent {
     let refused = false;
     socket.on("unexpected-response", (_req, res) => {
       refused = true;
-      this.#log(`the engine refused the connection: HTTP ${res.statusCode}${res.statusCode === 401 ? " (check the agent token)" : ""}`);
+      this.#log(`the engine refused the connection: HTTP ${res.statusCode}${res.statusCode === 401 ? (withKey ? " (the agent's credential was revoked or is not this engine's)" : " (check the enrolment token)") : ""}`);
+      // A revoked credential: enrol again with the enrolment token, when the agent has one.
+      if (res.statusCode === 401 && withKey && this.options.token !== undefined) this.#key = undefined;
       socket.terminate();
     });
     socket.on("error", (error) => {
@@ -104,7 +116,12 @@ export class StandaloneAgent {
       for (const queue of this.#writes.values()) queue.fail(new Error("the engine connection dropped"));
       this.#writes.clear();
       if (this.#stopped) return;
-      const why = code === 4401 ? "waiting for an administrator to authenticate this agent" : `disconnected (${code}${reason.length > 0 ? ` ${reason.toString()}` : ""})`;
+      const why =
+        code === 4401
+          ? "waiting for an administrator to authenticate this agent"
+          : code === 4409
+            ? "refused: this agent's name is connected with another credential"
+            : `disconnected (${code}${reason.length > 0 ? ` ${reason.toString()}` : ""})`;
       this.#log(`${why}; trying again in ${this.#retryMs} ms`);
       this.#retryTimer = setTimeout(() => this.#connect(), this.#retryMs);
       this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS);
@@ -118,7 +135,7 @@ export class StandaloneAgent {
       ...describeHost(),
       ...(this.options.maxJobs !== undefined && { max_jobs: this.options.maxJobs }),
       running: [...this.#jobs.keys()],
-      ...(this.#key !== undefined && { key: this.#key }),
+      session: this.#session,
     };
   }
 
@@ -185,7 +202,7 @@ export class StandaloneAgent {
     void job.result.then((result) => this.#report({ type: "ended", result }));
   }
 
-  /** Keeps the key the engine gave (mode 0600); without it the agent cannot connect again as itself. */
+  /** Keeps the credential the engine gave (mode 0600); without it the agent cannot connect again as itself. */
   async #keepKey(key: string): Promise<void> {
     this.#key = key;
     try {
@@ -235,6 +252,11 @@ export class StandaloneAgent {
   #log(message: string): void {
     this.options.log?.(message);
   }
+}
+
+/** Where an agent keeps its credential: in its directory, or without one in ~/.baton-agent/NAME. */
+export function agentKeyFile(name: string, dir: string | undefined): string {
+  return join(dir ?? join(homedir(), ".baton-agent", name), "agent-key");
 }
 
 function safeJson(text: string): unknown {

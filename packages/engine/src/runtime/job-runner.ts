@@ -27,6 +27,8 @@ export interface JobRunnerDeps {
   logger: Logger;
   /** Another live node that holds a connection of the standalone agent, if any (its jobs go there). */
   nodeOfAgent?: (agent: string) => Promise<string | undefined>;
+  /** Whether the client may run jobs on the agent (its agent authorizations); every client may without it. */
+  mayExecuteOn?: (client: number, agent: string) => Promise<boolean>;
 }
 
 interface RunningEntry {
@@ -146,6 +148,11 @@ export class JobRunner {
       return end(Status.FAULT_NO_HOST, variables);
     }
     if (agent.name !== target.agent) act.line(`U00011002 Agent group '${target.agent}' picked agent '${agent.name}'.`);
+    // An agent the client is not authorized for never gets the job (nor its script and variables).
+    if (this.deps.mayExecuteOn !== undefined && !(await this.deps.mayExecuteOn(execution.client, agent.name))) {
+      act.line(`U00011008 Client ${execution.client} is not authorized to execute jobs on agent '${agent.name}': the job cannot start.`);
+      return end(Status.FAULT_NO_HOST, variables);
+    }
     entry.agent = agent.name;
     let osUser: string | undefined;
     if (target.login !== undefined) {

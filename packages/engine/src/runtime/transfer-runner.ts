@@ -18,7 +18,17 @@ import { ReportWriter } from "./report-writer";
 export class TransferRunner {
   readonly #runs: BackgroundRuns;
 
-  constructor(private readonly deps: { store: Store; clock: Clock; recorder: ExecutionRecorder; agents: ReadonlyMap<string, Agent>; logger: Logger }) {
+  constructor(
+    private readonly deps: {
+      store: Store;
+      clock: Clock;
+      recorder: ExecutionRecorder;
+      agents: ReadonlyMap<string, Agent>;
+      logger: Logger;
+      /** Whether the client may transfer files from (read) or to (write) the agent; every client may without it. */
+      mayUseAgent?: (client: number, agent: string, right: "read" | "write") => Promise<boolean>;
+    },
+  ) {
     this.#runs = new BackgroundRuns(deps);
   }
 
@@ -44,6 +54,13 @@ export class TransferRunner {
     const destination = agents.get(transfer.destinationAgent);
     if (source === undefined || destination === undefined) {
       return end(Status.FAULT_NO_HOST, `U00011001 Agent '${source === undefined ? transfer.sourceAgent : transfer.destinationAgent}' is not connected: the transfer cannot start.`);
+    }
+    // The agent authorizations: read lets a client's transfers take files from an agent, write put files on it.
+    const allowed = this.deps.mayUseAgent;
+    if (allowed !== undefined) {
+      for (const [agent, right] of [[source.name, "read"], [destination.name, "write"]] as const) {
+        if (!(await allowed(execution.client, agent, right))) return end(Status.FAULT_NO_HOST, `U00011008 Client ${execution.client} is not authorized to ${right === "read" ? "transfer files from" : "transfer files to"} agent '${agent}': the transfer cannot start.`);
+      }
     }
     // The execution's agent is the source: that is where the files are read.
     if ((await recorder.claim(execution, Status.PREPARING, { status: Status.ACTIVE, startTime: clock.now(), agent: source.name, platform: source.platform })) === undefined) {

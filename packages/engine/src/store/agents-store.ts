@@ -7,6 +7,11 @@ export async function findAgent(db: Kysely<Database>, name: string): Promise<Age
   return db.selectFrom("agents").selectAll().where("name", "=", name).executeTakeFirst();
 }
 
+/** The agent whose credential hashes to `keyHash` (hashes of 256-bit random secrets do not collide). */
+export async function findAgentByKeyHash(db: Kysely<Database>, keyHash: string): Promise<AgentRow | undefined> {
+  return db.selectFrom("agents").selectAll().where("key_hash", "=", keyHash).executeTakeFirst();
+}
+
 /** Every registered agent by name (agents are few: filters apply in memory). */
 export async function listAgents(db: Kysely<Database>): Promise<AgentRow[]> {
   return db.selectFrom("agents").selectAll().orderBy("name").execute();
@@ -21,9 +26,15 @@ export async function updateAgentSeen(db: Kysely<Database>, name: string, seen: 
   await db.updateTable("agents").set(seen).where("name", "=", name).execute();
 }
 
-export async function updateAgent(db: Kysely<Database>, name: string, changes: Partial<Pick<AgentRow, "authenticated" | "key_hash" | "name">>): Promise<number> {
+export async function updateAgent(db: Kysely<Database>, name: string, changes: Partial<Pick<AgentRow, "authenticated" | "key_hash" | "name" | "owner_client">>): Promise<number> {
   const result = await db.updateTable("agents").set(changes).where("name", "=", name).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Gives the agent a credential unless it has one already; false when it had one. */
+export async function claimAgentKey(db: Kysely<Database>, name: string, keyHash: string): Promise<boolean> {
+  const result = await db.updateTable("agents").set({ key_hash: keyHash }).where("name", "=", name).where("key_hash", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteAgent(db: Kysely<Database>, name: string): Promise<number> {

@@ -81,8 +81,10 @@ export interface AgentsTable {
   ip_address: string;
   /** 1 when the agent may run jobs. */
   authenticated: number;
-  /** SHA-256 (hex) of the key the engine gave the agent; null until it has one. */
+  /** SHA-256 (hex) of the agent's own credential (a 256-bit random secret); null until it has one. */
   key_hash: string | null;
+  /** The client the agent was made in through the API; null for a system agent (enrolled by an operator). */
+  owner_client: number | null;
   created_at: number;
   last_seen_at: number | null;
 }

@@ -1,11 +1,10 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { AGENT_ENDPOINT_PATH, AgentHello } from "@baton/contract";
 import type { Logger } from "pino";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocket, WebSocketServer } from "ws";
 import type { Agent } from "../runtime/agent-port";
-import type { AgentRegistry } from "./agent-registry";
+import type { AgentRegistry, Presented } from "./agent-registry";
 import { RemoteAgent } from "./remote-agent";
 
 /** Largest message an agent may send (job output and file pieces are sent in smaller parts). */
@@ -14,7 +13,7 @@ const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 const HELLO_TIMEOUT_MS = 10_000;
 
 export interface AgentEndpointOptions {
-  /** The token standalone agents present (`Authorization: Bearer`); undefined refuses every agent. */
+  /** The operator's enrolment token, which enrols new agent names; undefined: agents connect with their own credentials only. */
   token: string | undefined;
   /** The engine's agents by name; connected standalone agents are added and removed here. */
   agents: Map<string, Agent>;
@@ -30,10 +29,12 @@ export interface AgentEndpointOptions {
 }
 
 /**
- * The agents' WebSocket endpoint (CP): checks the engine's token, takes each agent's hello and
- * lets the registry admit it, keeps one RemoteAgent per name across reconnects and watches each
- * connection with pings. Close codes: 4000 bad hello, 4009 name taken, 4401 waiting for
- * authentication, 4403 wrong agent key.
+ * The agents' WebSocket endpoint (CP): takes connections that present an agent's own credential or
+ * the enrolment token (`Authorization: Bearer`; 401 otherwise), takes each agent's hello and lets
+ * the registry admit it, keeps one RemoteAgent per name across reconnects and watches each
+ * connection with pings. A live agent is never replaced by a connection with another credential.
+ * Close codes: 4000 bad hello, 4009 name taken, 4401 waiting for authentication, 4403 wrong
+ * credential (or revoked), 4409 the agent is connected with another credential.
  */
 export class AgentEndpoint {
   readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -51,13 +52,33 @@ export class AgentEndpoint {
     return new URL(req.url ?? "/", "http://localhost").pathname === AGENT_ENDPOINT_PATH;
   }
 
-  /** Takes an HTTP upgrade to the agent endpoint: 401 without the right token. */
+  /** Takes an HTTP upgrade to the agent endpoint: 401 without an agent's credential or the enrolment token. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!this.#authorised(req.headers.authorization)) {
-      socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-      return;
-    }
-    this.#server.handleUpgrade(req, socket, head, (ws) => this.#greet(ws, req.socket.remoteAddress ?? ""));
+    const header = req.headers.authorization;
+    const bearer = header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : undefined;
+    const refuse = () => socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    this.options.registry.presented(bearer, this.options.token).then(
+      (presented) => {
+        if (presented === undefined) {
+          this.options.logger.warn({ address: req.socket.remoteAddress }, "agent connection refused: no valid credential");
+          refuse();
+          return;
+        }
+        this.#server.handleUpgrade(req, socket, head, (ws) => this.#greet(ws, req.socket.remoteAddress ?? "", presented));
+      },
+      (error: unknown) => {
+        this.options.logger.error({ err: error }, "could not check an agent's credential");
+        socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      },
+    );
+  }
+
+  /** Ends the live connection of the agent here (its credential was revoked). */
+  disconnect(name: string): void {
+    const remote = this.#remotes.get(name);
+    if (remote?.connected !== true) return;
+    this.options.logger.warn({ agent: name }, "agent credential revoked: its connection is ended");
+    remote.disconnect(4403, "credential revoked");
   }
 
   /** Names of the standalone agents connected now. */
@@ -72,13 +93,13 @@ export class AgentEndpoint {
     this.#server.close();
   }
 
-  #greet(ws: WebSocket, address: string): void {
+  #greet(ws: WebSocket, address: string, presented: Presented): void {
     const timer = setTimeout(() => ws.close(4008, "no hello"), HELLO_TIMEOUT_MS);
     this.#alive.set(ws, true);
     ws.on("pong", () => this.#alive.set(ws, true));
     ws.once("message", (data) => {
       clearTimeout(timer);
-      void this.#admit(ws, data.toString(), address).catch((error: unknown) => {
+      void this.#admit(ws, data.toString(), address, presented).catch((error: unknown) => {
         this.options.logger.error({ err: error }, "could not admit an agent");
         ws.close(1011, "engine error");
       });
@@ -86,7 +107,7 @@ export class AgentEndpoint {
   }
 
   /** Checks the hello; an agent waiting for authentication or with a wrong key is sent away with the reason. */
-  async #admit(ws: WebSocket, text: string, address: string): Promise<void> {
+  async #admit(ws: WebSocket, text: string, address: string, presented: Presented): Promise<void> {
     const parsed = AgentHello.safeParse(parseJson(text));
     if (!parsed.success) {
       ws.close(4000, `bad hello: ${parsed.error.issues[0]?.message ?? "invalid"}`.slice(0, 120));
@@ -98,15 +119,25 @@ export class AgentEndpoint {
       ws.close(4009, `the name ${hello.name} belongs to another agent`);
       return;
     }
-    const admission = await this.options.registry.admit(hello);
+    // A live agent stays: only a connection with its own credential replaces its connection (a
+    // reconnect after a drop the engine has not noticed yet); any other is sent away.
+    const live = this.#remotes.get(hello.name);
+    const claimed = this.options.registry.claimedKeyHash(hello, presented);
+    // (A dead connection counts until the pings find it: at most two heartbeats.)
+    if (live?.socket?.readyState === WebSocket.OPEN && (claimed === undefined || claimed !== live.keyHash)) {
+      this.options.logger.warn({ agent: hello.name, address }, "a connection with another credential tried to take the place of a connected agent: refused");
+      ws.close(4409, "the agent is connected with another credential");
+      return;
+    }
+    const admission = await this.options.registry.admit(hello, presented);
     if (admission.kind !== "admitted") {
       this.options.logger.warn({ agent: hello.name, address, admission }, "agent not admitted");
-      ws.close(admission.kind === "waiting" ? 4401 : 4403, admission.kind === "waiting" ? "waiting for authentication" : admission.reason);
+      ws.close(admission.kind === "waiting" ? 4401 : 4403, admission.kind === "waiting" ? "waiting for authentication" : admission.reason.slice(0, 120));
       return;
     }
     const remote = this.#remotes.get(hello.name) ?? new RemoteAgent(hello, { logger: this.options.logger, lostAfterMs: this.options.lostAfterMs, onPresence: (agent, connected) => this.#presence(agent, connected) });
     this.#remotes.set(remote.name, remote);
-    remote.attach(ws, hello, admission.newKey);
+    remote.attach(ws, hello, admission.keyHash, admission.newKey);
     this.options.logger.info({ agent: remote.name, version: hello.version, address }, "agent connected");
   }
 
@@ -129,14 +160,6 @@ export class AgentEndpoint {
       this.#alive.set(ws, false);
       ws.ping();
     }
-  }
-
-  #authorised(header: string | undefined): boolean {
-    const token = this.options.token;
-    if (token === undefined || header === undefined || !header.startsWith("Bearer ")) return false;
-    const given = Buffer.from(header.slice("Bearer ".length));
-    const expected = Buffer.from(token);
-    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }
 

@@ -14,8 +14,6 @@ import type { AgentRegistry } from "./agent-registry";
 export interface AgentPackDeps {
   /** Where packages are kept (DATA_DIR/agentpacks); undefined disables them. */
   dir: string | undefined;
-  /** The token standalone agents present; undefined when they are disabled. */
-  token: string | undefined;
   /** `baton-agent` as one runnable JavaScript file. */
   bundle: (() => Promise<Buffer>) | undefined;
   registry: AgentRegistry;
@@ -28,17 +26,19 @@ const START_CMD = '@echo off\r\nrem Starts the agent with the configuration besi
 
 /**
  * Agent packages: a zip holding `baton-agent` bundled into one file, its agent.ini (engine URL,
- * token, name, the request's config_update merged in), the agent's own key and start scripts.
- * Unzipped and started, it connects as that agent, already authenticated.
+ * name, the request's config_update merged in), the agent's own new credential (`agent-key`) and
+ * start scripts; never the operator's enrolment token. Unzipped and started, it connects as that
+ * agent, already authenticated. A package is made for a new name (which becomes the requesting
+ * client's agent) or for an agent the client administers.
  */
 export class AgentPackService {
   constructor(private readonly deps: AgentPackDeps) {}
 
   async create(principal: Principal, input: InAgentPacksBody, engineUrl: string): Promise<OutAgentPack> {
     requirePrivilege(principal, "AGENTS");
-    const { dir, token, bundle } = this.#enabled();
-    const config = this.#config(input, input.engine_url ?? engineUrl, token);
-    const key = await this.deps.registry.issueKey(input.name, input.platform);
+    const { dir, bundle } = this.#enabled();
+    const config = this.#config(input, input.engine_url ?? engineUrl);
+    const key = await this.deps.registry.issueKey(principal, input.name, input.platform);
     const zip = new ZipFile();
     zip.addBuffer(await bundle(), "baton-agent/baton-agent.mjs", { mode: 0o100644 });
     zip.addBuffer(Buffer.from(ini.stringify(config)), "baton-agent/agent.ini", { mode: 0o100600 });
@@ -48,43 +48,54 @@ export class AgentPackService {
     zip.addBuffer(Buffer.from(START_CMD), "baton-agent/start.cmd", { mode: 0o100644 });
     zip.end();
     const filename = `baton-agent-${input.name}-${randomBytes(6).toString("hex")}.zip`;
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const partial = join(dir, `.${filename}.partial`);
+    const clientDir = packsOf(dir, principal);
+    await mkdir(clientDir, { recursive: true, mode: 0o700 });
+    const partial = join(clientDir, `.${filename}.partial`);
     try {
       await pipeline(zip.outputStream, createWriteStream(partial, { mode: 0o600 }));
-      await rename(partial, join(dir, filename));
+      await rename(partial, join(clientDir, filename));
     } finally {
       await rm(partial, { force: true });
     }
     return { filename, link: `/ae/api/v1/${principal.client}/system/agentpacks/${filename}` };
   }
 
-  /** A package's bytes as a stream; `filename` was checked to be a package file name (no path). */
+  /**
+   * A package's bytes as a stream, for the client that made it (it holds an agent's credential);
+   * `filename` was checked to be a package file name (no path).
+   */
   async read(principal: Principal, filename: string): Promise<AsyncIterable<Uint8Array>> {
     requirePrivilege(principal, "AGENTS");
-    const path = join(this.#enabled().dir, filename);
+    const path = join(packsOf(this.#enabled().dir, principal), filename);
     const found = await stat(path).then((file) => file.isFile()).catch(() => false);
     if (!found) throw new NotFoundError(ErrorCode.NOT_FOUND, "Agent package not found.", `There is no agent package '${filename}'.`);
     return createReadStream(path);
   }
 
   /** agent.ini: the package's settings with `config_update` merged over them, which may not rename the agent. */
-  #config(input: InAgentPacksBody, engineUrl: string, token: string): AgentConfigFile {
+  #config(input: InAgentPacksBody, engineUrl: string): AgentConfigFile {
     const update = AgentConfigFile.safeParse(input.config_update === undefined ? {} : ini.parse(input.config_update));
     if (!update.success) throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "is not an agent configuration (INI sections GLOBAL, ENGINE, AGENT)", input.config_update);
     const name = update.data.GLOBAL?.name;
     if (name !== undefined && name.toUpperCase() !== input.name) throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "may not give the agent another name than `name`", name);
+    // The package's agent presents its own credential (agent-key), never a token of the engine's.
+    const { token: _token, ...engine } = update.data.ENGINE ?? {};
     return {
       ...update.data,
       GLOBAL: { ...update.data.GLOBAL, name: input.name },
-      ENGINE: { ...update.data.ENGINE, url: engineUrl, token, ...(engineUrl.startsWith("https:") && this.deps.certificates.length > 0 && { ca: "engine-ca.pem" }) },
+      ENGINE: { ...engine, url: engineUrl, ...(engineUrl.startsWith("https:") && this.deps.certificates.length > 0 && { ca: "engine-ca.pem" }) },
       AGENT: { ...update.data.AGENT, dir: "." },
     };
   }
 
-  #enabled(): { dir: string; token: string; bundle: () => Promise<Buffer> } {
-    const { dir, token, bundle } = this.deps;
-    if (dir === undefined || token === undefined || bundle === undefined) throw new ConflictError(ErrorCode.CONFLICT, "Agent packages are not available.", "They need a data directory and standalone agents (an agent token).");
-    return { dir, token, bundle };
+  #enabled(): { dir: string; bundle: () => Promise<Buffer> } {
+    const { dir, bundle } = this.deps;
+    if (dir === undefined || bundle === undefined) throw new ConflictError(ErrorCode.CONFLICT, "Agent packages are not available.", "They need a data directory and the agent's bundle.");
+    return { dir, bundle };
   }
+}
+
+/** Each client's packages are kept apart: one client cannot fetch another's agent credential. */
+function packsOf(dir: string, principal: Principal): string {
+  return join(dir, String(principal.client));
 }

@@ -3,16 +3,23 @@ import { AGENT_TEMPLATES, ErrorCode, type AgentHello, type AgentListQuery, type 
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import type { Clock } from "../runtime/clock";
-import { ConflictError, NotFoundError } from "../domain/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
 import { wildcardRegExp } from "../domain/authorization";
 import type { Agent } from "../runtime/agent-port";
-import { deleteAgent, findAgent, insertAgent, listAgents, updateAgent, updateAgentSeen, type AgentRow } from "../store/agents-store";
+import { claimAgentKey, deleteAgent, findAgent, findAgentByKeyHash, insertAgent, listAgents, updateAgent, updateAgentSeen, type AgentRow } from "../store/agents-store";
 import type { Store } from "../store/connect";
+import { AgentPolicy, administers, type AgentFacts, type AgentRight } from "./agent-authorizations";
 import { textClientSetting } from "./client-settings";
 import { RemoteAgent } from "./remote-agent";
 
-/** What the engine does with a standalone agent that said hello. */
-export type Admission = { kind: "admitted"; newKey?: string } | { kind: "waiting" } | { kind: "refused"; reason: string };
+/**
+ * What a connecting agent presented: its own credential (which names the agent it belongs to),
+ * or the operator's enrolment token (which may only enrol a new agent name).
+ */
+export type Presented = { kind: "credential"; name: string; keyHash: string } | { kind: "enrolment" };
+
+/** What the engine does with a standalone agent that said hello; `keyHash` is the credential it is admitted with. */
+export type Admission = { kind: "admitted"; keyHash: string; newKey?: string } | { kind: "waiting" } | { kind: "refused"; reason: string };
 
 /** What the engine itself reports for its in-process agents. */
 export interface EngineHost {
@@ -27,45 +34,80 @@ export interface AgentRegistryDeps {
   /** Every agent connected now (in-process ones and standalone ones), by name. */
   agents: ReadonlyMap<string, Agent>;
   host: EngineHost;
+  /** Ends the live connection of an agent whose credential was revoked (renewed, reset or replaced). */
+  revoke?: (name: string) => void;
 }
 
 /**
- * The standalone agents the engine knows: registered on their first hello (or created by an
- * administrator), authenticated automatically or, with the system setting AGENT_AUTHENTICATION
- * ON, by an administrator; each gets its own key on its first admitted connection and must
- * present it from then on, so the shared token alone cannot take over a known agent's name.
+ * The standalone agents the engine knows and who may do what with them. Each agent has its own
+ * credential, a 256-bit random secret of which only the SHA-256 is stored: it is given once (in the
+ * agent's package, its authentication package, or the welcome of its enrolment) and names the agent
+ * it belongs to. The operator's enrolment token only enrols agent names nobody holds a credential
+ * for. Client 0 administers every agent; another client administers the agents made in it
+ * (AgentPolicy says who may use which).
  */
 export class AgentRegistry {
   constructor(private readonly deps: AgentRegistryDeps) {}
 
-  async admit(hello: AgentHello): Promise<Admission> {
+  /** What the Bearer value of an agent connection is: an agent's credential, the enrolment token, or nothing (undefined). */
+  async presented(bearer: string | undefined, enrolmentToken: string | undefined): Promise<Presented | undefined> {
+    if (bearer === undefined || bearer === "") return undefined;
+    if (enrolmentToken !== undefined && sameText(bearer, enrolmentToken)) return { kind: "enrolment" };
+    const keyHash = hashKey(bearer);
+    const row = await findAgentByKeyHash(this.deps.store.db, keyHash);
+    return row === undefined ? undefined : { kind: "credential", name: row.name, keyHash };
+  }
+
+  /** The credential an agent's hello would be admitted with, when it names one (undefined: a new one would be issued). */
+  claimedKeyHash(hello: AgentHello, presented: Presented): string | undefined {
+    if (presented.kind === "credential") return presented.keyHash;
+    return hello.key === undefined ? undefined : hashKey(hello.key);
+  }
+
+  async admit(hello: AgentHello, presented: Presented): Promise<Admission> {
     const { db } = this.deps.store;
     const now = this.deps.clock.now();
     const seen = { platform: hello.platform, version: hello.version, hardware: hello.hardware, software: hello.software, ip_address: hello.ip_address, last_seen_at: now };
     let row = await findAgent(db, hello.name);
+    const claimed = this.claimedKeyHash(hello, presented);
+    if (claimed !== undefined) {
+      // An agent with its credential: the credential must be the one of this very name.
+      if (row?.key_hash == null || !sameText(claimed, row.key_hash)) return { kind: "refused", reason: "wrong agent credential: renew its transfer key and enrol it again, or make a new package" };
+      await updateAgentSeen(db, hello.name, seen);
+      return row.authenticated === 1 ? { kind: "admitted", keyHash: claimed } : { kind: "waiting" };
+    }
+    // Enrolment: a new name, or one whose credential was renewed (or never issued).
     if (row === undefined) {
       const waits = (await textClientSetting(db, 0, "AGENT_AUTHENTICATION")) === "ON";
-      row = { name: hello.name, ...seen, authenticated: waits ? 0 : 1, key_hash: null, created_at: now };
+      row = { name: hello.name, ...seen, authenticated: waits ? 0 : 1, key_hash: null, owner_client: null, created_at: now };
       await insertAgent(db, row);
+    } else if (row.key_hash !== null) {
+      return { kind: "refused", reason: `the name ${hello.name} is taken: that agent connects with its own credential` };
     } else {
       await updateAgentSeen(db, hello.name, seen);
     }
     if (row.authenticated !== 1) return { kind: "waiting" };
-    if (row.key_hash === null) {
-      const key = newAgentKey();
-      await updateAgent(db, hello.name, { key_hash: hashKey(key) });
-      return { kind: "admitted", newKey: key };
-    }
-    if (hello.key === undefined || !sameHash(hashKey(hello.key), row.key_hash)) {
-      return { kind: "refused", reason: "wrong agent key; renew its transfer key if the agent lost it" };
-    }
-    return { kind: "admitted" };
+    const key = newAgentKey();
+    const keyHash = hashKey(key);
+    // Only if still without a credential: two enrolments of one name at once get one credential.
+    if (!(await claimAgentKey(db, hello.name, keyHash))) return { kind: "refused", reason: `the name ${hello.name} is taken: that agent connects with its own credential` };
+    return { kind: "admitted", keyHash, newKey: key };
   }
 
-  /** Registered and in-process agents with the list filters applied, by name. */
+  /** Whether jobs (execute) or file transfers (read: from it, write: to it) of the client may use the agent. */
+  async mayUse(client: number, name: string, right: AgentRight): Promise<boolean> {
+    const facts = this.#inProcessFacts(name) ?? (await findAgent(this.deps.store.db, name));
+    if (facts === undefined) return client === 0;
+    return (await AgentPolicy.load(this.deps.store.db)).rights(client, facts).has(right);
+  }
+
+  /** The agents the principal's client may use (in-process and registered), with the list filters applied, by name. */
   async list(principal: Principal, query: AgentListQuery): Promise<{ total: number; data: OutAgent[]; hasmore: boolean }> {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
-    const agents = [...this.#inProcess(), ...(await listAgents(this.deps.store.db)).map((row) => this.#present(row))].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const policy = await AgentPolicy.load(this.deps.store.db);
+    const inProcess = this.#inProcess().filter((agent) => policy.visible(principal.client, { ...agent, owner_client: null }));
+    const registered = (await listAgents(this.deps.store.db)).filter((row) => policy.visible(principal.client, row)).map((row) => this.#present(row));
+    const agents = [...inProcess, ...registered].sort((a, b) => (a.name < b.name ? -1 : 1));
     const text = (value: string, pattern: string | undefined) => pattern === undefined || wildcardRegExp(pattern).test(value);
     const matching = agents.filter(
       (a) =>
@@ -83,68 +125,91 @@ export class AgentRegistry {
 
   async get(principal: Principal, name: string): Promise<OutAgent> {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
+    const policy = await AgentPolicy.load(this.deps.store.db);
     const inProcess = this.#inProcess().find((agent) => agent.name === name);
-    if (inProcess) return inProcess;
-    return this.#present(await this.#require(name));
+    const facts = this.#inProcessFacts(name);
+    if (inProcess !== undefined && facts !== undefined) {
+      if (!policy.visible(principal.client, facts)) throw notAuthorized(principal, name, "use");
+      return inProcess;
+    }
+    const row = await this.#require(name);
+    if (!policy.visible(principal.client, row)) throw notAuthorized(principal, name, "use");
+    return this.#present(row);
   }
 
-  /** An agent made ahead of its first connection: authenticated, with the template's platform. */
+  /** An agent made ahead of its first connection: authenticated, with the template's platform, the client's own. */
   async create(principal: Principal, input: InCreateAgentBody): Promise<void> {
     requirePrivilege(principal, "AGENTS");
     const { db } = this.deps.store;
     if (this.#isInProcess(input.name) || (await findAgent(db, input.name))) throw new ConflictError(ErrorCode.CONFLICT, "The agent exists.", input.name);
-    await insertAgent(db, { name: input.name, platform: AGENT_TEMPLATES[input.template], version: "", hardware: "", software: "", ip_address: "", authenticated: 1, key_hash: null, created_at: this.deps.clock.now(), last_seen_at: null });
+    await insertAgent(db, { name: input.name, platform: AGENT_TEMPLATES[input.template], version: "", hardware: "", software: "", ip_address: "", authenticated: 1, key_hash: null, owner_client: principal.client, created_at: this.deps.clock.now(), last_seen_at: null });
   }
 
   async remove(principal: Principal, name: string): Promise<void> {
     requirePrivilege(principal, "AGENTS");
-    await this.#requireIdle(name);
+    await this.#requireIdle(principal, name);
     await deleteAgent(this.deps.store.db, name);
   }
 
   async authenticate(principal: Principal, name: string): Promise<void> {
     requirePrivilege(principal, "AGENTS");
-    await this.#require(name);
+    await this.#requireAdministered(principal, name);
     await updateAgent(this.deps.store.db, name, { authenticated: 1 });
   }
 
   async rename(principal: Principal, name: string, newName: string): Promise<void> {
     requirePrivilege(principal, "AGENTS");
-    await this.#requireIdle(name);
+    await this.#requireIdle(principal, name);
     if (this.#isInProcess(newName) || (await findAgent(this.deps.store.db, newName))) throw new ConflictError(ErrorCode.CONFLICT, "An agent with the new name exists.", newName);
     await updateAgent(this.deps.store.db, name, { name: newName, key_hash: null });
   }
 
   /**
-   * A key for an agent that will connect with it (an agent package): the agent is registered and
-   * authenticated if new; an existing one gets a new key, so its old installation can no longer
-   * connect. Refused while the agent is connected.
+   * A new credential for an agent that will connect with it (an agent package, an authentication
+   * package): a new name becomes the principal's client's agent, authenticated; an existing one
+   * the client administers gets a new credential, so its old installation can no longer connect.
+   * Refused while the agent is connected.
    */
-  async issueKey(name: string, platform: string): Promise<string> {
+  async issueKey(principal: Principal, name: string, platform: string): Promise<string> {
+    requirePrivilege(principal, "AGENTS");
     const { db } = this.deps.store;
     if (this.#isInProcess(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent runs inside the engine.", `${name} is an in-process agent`);
-    if (this.deps.agents.has(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent is connected.", `Stop agent '${name}' before making a package with its name: the package replaces its key.`);
+    const row = await findAgent(db, name);
+    if (row !== undefined && !administers(principal.client, row)) throw notAuthorized(principal, name, "administer");
+    if (this.deps.agents.has(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent is connected.", `Stop agent '${name}' before making a package with its name: the package replaces its credential.`);
     const key = newAgentKey();
-    if ((await findAgent(db, name)) === undefined) {
-      await insertAgent(db, { name, platform, version: "", hardware: "", software: "", ip_address: "", authenticated: 1, key_hash: hashKey(key), created_at: this.deps.clock.now(), last_seen_at: null });
+    if (row === undefined) {
+      await insertAgent(db, { name, platform, version: "", hardware: "", software: "", ip_address: "", authenticated: 1, key_hash: hashKey(key), owner_client: principal.client, created_at: this.deps.clock.now(), last_seen_at: null });
     } else {
       await updateAgent(db, name, { key_hash: hashKey(key), authenticated: 1 });
     }
     return key;
   }
 
-  /** The engine's agent token for an administrator (AGENTS); 409 while standalone agents are disabled. */
+  /** The platform an agent's package is made for: its own when it is known, else `fallback`. */
+  async platformOf(name: string, fallback: string): Promise<string> {
+    return (await findAgent(this.deps.store.db, name))?.platform ?? fallback;
+  }
+
+  /** The operator's enrolment token, for client 0's administrators only; 409 while standalone agents are disabled. */
   requireToken(principal: Principal, token: string | undefined): string {
     requirePrivilege(principal, "AGENTS");
+    if (principal.client !== 0) throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", "The enrolment token of standalone agents is handed out in client 0 only; ask for one agent's authentication package instead.");
     if (token === undefined) throw new ConflictError(ErrorCode.CONFLICT, "Standalone agents are disabled.", "The engine has no agent token.");
     return token;
   }
 
-  /** Forgets the agent's key: its next connection is given a new one. */
+  /**
+   * Revokes the agent's credential (renew_transferkey, resetpublickey): the old one no longer
+   * connects, a live connection made with it is ended, and the agent must enrol again (with the
+   * enrolment token, or a new package); with AGENT_AUTHENTICATION ON it then waits for an administrator.
+   */
   async resetKey(principal: Principal, name: string): Promise<void> {
     requirePrivilege(principal, "AGENTS");
-    await this.#require(name);
-    await updateAgent(this.deps.store.db, name, { key_hash: null });
+    await this.#requireAdministered(principal, name);
+    const waits = (await textClientSetting(this.deps.store.db, 0, "AGENT_AUTHENTICATION")) === "ON";
+    await updateAgent(this.deps.store.db, name, { key_hash: null, ...(waits && { authenticated: 0 }) });
+    this.deps.revoke?.(name);
   }
 
   async #require(name: string): Promise<AgentRow> {
@@ -154,9 +219,16 @@ export class AgentRegistry {
     return row;
   }
 
-  /** The agent, which must not be connected (stop it first). */
-  async #requireIdle(name: string): Promise<AgentRow> {
+  /** The agent, which the principal's client must administer (403 otherwise). */
+  async #requireAdministered(principal: Principal, name: string): Promise<AgentRow> {
     const row = await this.#require(name);
+    if (!administers(principal.client, row)) throw notAuthorized(principal, name, "administer");
+    return row;
+  }
+
+  /** The agent, administered by the principal's client and not connected (stop it first). */
+  async #requireIdle(principal: Principal, name: string): Promise<AgentRow> {
+    const row = await this.#requireAdministered(principal, name);
     if (this.deps.agents.has(name)) throw new ConflictError(ErrorCode.CONFLICT, "The agent is connected.", `Stop agent '${name}' first.`);
     return row;
   }
@@ -164,6 +236,13 @@ export class AgentRegistry {
   #isInProcess(name: string): boolean {
     const agent = this.deps.agents.get(name);
     return agent !== undefined && !(agent instanceof RemoteAgent);
+  }
+
+  /** What the policy looks at of an in-process agent: a system agent of the engine's host. */
+  #inProcessFacts(name: string): AgentFacts | undefined {
+    const agent = this.deps.agents.get(name);
+    if (agent === undefined || agent instanceof RemoteAgent) return undefined;
+    return { name, platform: agent.platform, ...this.deps.host, ip_address: "127.0.0.1", owner_client: null };
   }
 
   #inProcess(): OutAgent[] {
@@ -189,14 +268,21 @@ export class AgentRegistry {
   }
 }
 
+function notAuthorized(principal: Principal, name: string, act: "use" | "administer"): ForbiddenError {
+  return new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Agent authorization': client ${principal.client} may not ${act} agent '${name}' (user ${principal.userName}): Access denied`);
+}
+
+/** A 256-bit random secret: guessing one is out of reach, so a fast hash stores it safely. */
 function newAgentKey(): string {
-  return randomBytes(24).toString("base64url");
+  return randomBytes(32).toString("base64url");
 }
 
 function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+function sameText(a: string, b: string): boolean {
+  const left = createHash("sha256").update(a).digest();
+  const right = createHash("sha256").update(b).digest();
+  return timingSafeEqual(left, right);
 }

@@ -37,6 +37,10 @@ export class RemoteAgent implements Agent {
   readonly name: string;
   #hello: AgentHello;
   #socket: WebSocket | undefined;
+  /** The credential (its hash) the current connection was admitted with. */
+  #keyHash: string | undefined;
+  /** The agent process the reports come from: a new process numbers its reports from 1 again. */
+  #session: string | undefined;
   #received = 0;
   #ackScheduled = false;
   #nextCallId = 1;
@@ -69,17 +73,38 @@ export class RemoteAgent implements Agent {
     return this.#socket !== undefined;
   }
 
+  /** The connection now, if any. */
+  get socket(): WebSocket | undefined {
+    return this.#socket;
+  }
+
+  /** The credential (its hash) the current connection was admitted with. */
+  get keyHash(): string | undefined {
+    return this.#keyHash;
+  }
+
+  /** Ends the connection (its credential was revoked); its jobs end as lost unless the agent is back in time. */
+  disconnect(code: number, reason: string): void {
+    this.#socket?.close(code, reason);
+  }
+
   /**
-   * Takes a new connection of this agent (replacing an older one), giving it `newKey` when the
-   * registry issued one: jobs the agent no longer knows
+   * Takes a new connection of this agent (replacing an older one of the same credential), giving
+   * it `newKey` when the registry issued one: jobs the agent no longer knows
    * end as lost (it restarted, or never got them; they never run twice), cancels are sent again.
    */
-  attach(socket: WebSocket, hello: AgentHello, newKey?: string): void {
+  attach(socket: WebSocket, hello: AgentHello, keyHash: string, newKey?: string): void {
     const previous = this.#socket;
     this.#socket = socket;
+    this.#keyHash = keyHash;
     previous?.terminate();
     clearTimeout(this.#lostTimer);
     this.#hello = hello;
+    // Another process (restarted, or another installation): its reports are numbered from 1 again,
+    // and taking them for repeats of the last process's would leave its jobs active for ever.
+    // (Agents older than sessions say none: they keep the old numbering.)
+    if (hello.session !== undefined && hello.session !== this.#session) this.#received = 0;
+    this.#session = hello.session;
     this.#send({ type: "welcome", received: this.#received, ...(newKey !== undefined && { key: newKey }) });
     const known = new Set(hello.running);
     for (const [runId, job] of this.#jobs) {

@@ -14,7 +14,7 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
     defineRoute({
       method: "GET",
       path: `${base}/authentication_package`,
-      summary: "What a new agent needs to connect: the engine's address and the shared token",
+      summary: "What a new agent needs to enrol: the engine's address and the operator's enrolment token (client 0 only)",
       answer: jsonAnswer(OutAuthenticationPackage, "The authentication package"),
       params: ClientParams,
       query: noParams,
@@ -24,17 +24,16 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
     defineRoute({
       method: "GET",
       path: `${base}/:object_name/authentication_package`,
-      summary: "What one agent needs to connect, with its own key",
+      summary: "What one agent needs to connect: its own new credential (the agent's old one stops working)",
       answer: jsonAnswer(OutAuthenticationPackage, "The authentication package of the agent"),
       params: AgentParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params, req }) => ({
-        engine_url: requestOrigin(req),
-        token: registry.requireToken(principal, token),
-        agent_name: params.object_name,
-        key: await registry.issueKey(params.object_name, (await registry.get(principal, params.object_name).catch(() => undefined))?.platform ?? "UNIX"),
-      }),
+      // The agent presents its credential as its token: no engine-wide secret is handed out here.
+      handle: async ({ principal, params, req }) => {
+        const key = await registry.issueKey(principal, params.object_name, await registry.platformOf(params.object_name, "UNIX"));
+        return { engine_url: requestOrigin(req), token: key, agent_name: params.object_name, key };
+      },
     }),
     defineRoute({ method: "GET", path: base, summary: "The agents, running and stopped", answer: jsonAnswer(OutAgentList, "A page of agents"), params: ClientParams, query: AgentListQuery, body: noBody, handle: ({ principal, query }) => registry.list(principal, query) }),
     defineRoute({ method: "POST", path: base, summary: "Creates an agent from a template", answer: emptyAnswer("The agent was created"), params: ClientParams, query: noParams, body: InCreateAgentBody, handle: ({ principal, body }) => registry.create(principal, body) }),
@@ -42,9 +41,9 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
     defineRoute({ method: "DELETE", path: `${base}/:object_name`, summary: "Deletes an agent", answer: emptyAnswer("The agent was deleted"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.remove(principal, params.object_name) }),
     defineRoute({ method: "POST", path: `${base}/:object_name/authenticate`, summary: "Authenticates an agent that waits for it", answer: emptyAnswer("The agent was authenticated"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.authenticate(principal, params.object_name) }),
     defineRoute({ method: "POST", path: `${base}/:object_name/rename`, summary: "Renames an agent", answer: emptyAnswer("The agent was renamed"), params: AgentParams, query: noParams, body: InRenameAgentBody, handle: ({ principal, params, body }) => registry.rename(principal, params.object_name, body.new_name) }),
-    // Baton's agents have one key of their own: both resets make the agent's next connection get a new one.
-    defineRoute({ method: "POST", path: `${base}/:object_name/renew_transferkey`, summary: "Forgets the agent's key; its next connection gets a new one", answer: emptyAnswer("The transfer key was cleared"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
-    defineRoute({ method: "POST", path: `${base}/:object_name/resetpublickey`, summary: "Forgets the agent's key; its next connection gets a new one", answer: emptyAnswer("The public key was cleared"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
+    // Baton's agents have one credential of their own: both resets revoke it; the agent enrols again.
+    defineRoute({ method: "POST", path: `${base}/:object_name/renew_transferkey`, summary: "Revokes the agent's credential; the agent must enrol again", answer: emptyAnswer("The transfer key was cleared"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
+    defineRoute({ method: "POST", path: `${base}/:object_name/resetpublickey`, summary: "Revokes the agent's credential; the agent must enrol again", answer: emptyAnswer("The public key was cleared"), params: AgentParams, query: noParams, body: noBody, handle: ({ principal, params }) => registry.resetKey(principal, params.object_name) }),
     defineRoute({ method: "GET", path: "/:client_id/system/agentgroups", summary: "The agent groups", answer: jsonAnswer(OutAgentGroupList, "The agent groups"), params: ClientParams, query: noParams, body: noBody, handle: ({ principal }) => groups.list(principal) }),
   ];
 }

@@ -23,6 +23,7 @@ import { nodeAgentsMigration } from "./0020-node-agents";
 import { consoleSessionsMigration } from "./0021-console-sessions";
 import { onePlannedSlotMigration } from "./0022-one-planned-slot";
 import { coveringRuntimeIndexMigration } from "./0023-covering-runtime-index";
+import { agentCredentialsMigration } from "./0024-agent-credentials";
 import { loginLockTimeMigration } from "./0025-login-lock-time";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
@@ -51,6 +52,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0021-console-sessions": consoleSessionsMigration(dialect),
     "0022-one-planned-slot": onePlannedSlotMigration,
     "0023-covering-runtime-index": coveringRuntimeIndexMigration,
+    "0024-agent-credentials": agentCredentialsMigration,
     "0025-login-lock-time": loginLockTimeMigration(dialect),
   };
   return { getMigrations: async () => migrations };
