@@ -51,6 +51,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
     adminPassword: config.BATON_ADMIN_PASSWORD,
     callbackAllow: config.BATON_CALLBACK_ALLOW,
     repositoriesDir: join(config.DATA_DIR, "repositories"),
+    repositoryRemotes: { roots: config.BATON_REPOSITORY_ROOTS, privateDirs: [config.DATA_DIR], gitTimeoutMs: config.BATON_GIT_TIMEOUT_MS },
     raSolutionsDir: join(config.DATA_DIR, "ra-solutions"),
     agentHost: describeHost(),
     metricsSampleMs: config.BATON_METRICS_SAMPLE_MS,

@@ -1,3 +1,4 @@
+import { delimiter, isAbsolute } from "node:path";
 import { NODE_ROLES } from "@baton/engine";
 import { z } from "zod";
 
@@ -25,8 +26,16 @@ const Config = z.object({
   BATON_SESSION_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a standalone agent may be away before its running jobs end as lost (1815). */
   BATON_AGENT_LOST_MS: z.coerce.number().int().min(0).default(60_000),
-  /** Host names and CIDRs execution callbacks may reach besides public addresses, comma-separated. */
+  /** Host names and CIDRs execution callbacks and repository remotes may reach besides public addresses, comma-separated. */
   BATON_CALLBACK_ALLOW: z.string().optional(),
+  /** Absolute directories below which local repository remotes may be (`{client}`: the client's number), comma- or colon-separated; none by default. */
+  BATON_REPOSITORY_ROOTS: z
+    .string()
+    .default("")
+    .transform((text) => text.split(new RegExp(`[,${delimiter}]`)).map((root) => root.trim()).filter((root) => root !== ""))
+    .pipe(z.array(z.string().refine(isAbsolute, "must be absolute directories"))),
+  /** How long one git process may run before it is killed with everything it started. */
+  BATON_GIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long running jobs may take to finish on shutdown before they are ended. */
   BATON_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),

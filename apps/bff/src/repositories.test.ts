@@ -45,7 +45,7 @@ describe("repositories", () => {
     temp = mkdtempSync(join(tmpdir(), "baton-repo-test-"));
     remote = join(temp, "remote.git");
     git(temp, "init", "--quiet", "--bare", remote);
-    test = await startTestBaton();
+    test = await startTestBaton("sqlite", { BATON_REPOSITORY_ROOTS: temp });
   });
   afterAll(async () => {
     await test.stop();
@@ -133,9 +133,11 @@ describe("repositories", () => {
   });
 
   it("initialises another Baton from the same branch by importing its objects", async () => {
-    second = await startTestBaton();
+    // Loopback allowed, so that the remote is tried and its failure answered.
+    second = await startTestBaton("sqlite", { BATON_REPOSITORY_ROOTS: temp, BATON_CALLBACK_ALLOW: "127.0.0.0/8" });
     const unreachable = { repository_url: "http://127.0.0.1:9/nothing.git", branch: "main", username: "git-user", password: SECRET };
-    await call(undefined, "/100/repositories", json(unreachable), 409, second);
+    const failed = await call(OutError, "/100/repositories", json(unreachable), 409, second);
+    expect(failed).toMatchObject({ error: "The remote could not be reached.", details: "check the host and port of the repository URL" });
     await call(undefined, "/100/repositories", undefined, 404, second);
     await call(OutRepositoryInit, "/100/repositories", json({ repository_url: remote, branch: "main" }), 200, second);
     expect(await call(undefined, "/100/objects/REPO.B", undefined, 200, second)).toBeUndefined();
@@ -163,7 +165,7 @@ describe("repository branches, merges and pulls", () => {
     temp = mkdtempSync(join(tmpdir(), "baton-merge-test-"));
     remote = join(temp, "remote.git");
     git(temp, "init", "--quiet", "--bare", "--initial-branch=main", remote);
-    test = await startTestBaton();
+    test = await startTestBaton("sqlite", { BATON_REPOSITORY_ROOTS: temp });
     await importJob("M.A", "echo a");
     await importJob("M.B", "echo b");
     await call(OutRepositoryInit, "/100/repositories", json({ repository_url: remote, branch: "main" }));
@@ -379,7 +381,8 @@ describe("an http remote with a login", () => {
     temp = mkdtempSync(join(tmpdir(), "baton-http-repo-"));
     git(temp, "init", "--quiet", "--bare", "--initial-branch=main", join(temp, "team.git"));
     server = await startGitHttpServer(temp, login.username, login.password);
-    test = await startTestBaton();
+    // The server listens on loopback, which repository remotes reach only when allowed.
+    test = await startTestBaton("sqlite", { BATON_CALLBACK_ALLOW: "127.0.0.0/8" });
   });
   afterAll(async () => {
     await test.stop();

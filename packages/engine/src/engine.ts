@@ -29,6 +29,7 @@ import { UserService } from "./auth/user-service";
 import { ObjectService } from "./objects/object-service";
 import { FolderService } from "./objects/folder-service";
 import { RepositoryService } from "./repositories/repository-service";
+import { RemotePolicy } from "./repositories/remote-policy";
 import { repositoryRoutes } from "./http/routes/repository-routes";
 import { SearchService } from "./objects/search-service";
 import type { Agent } from "./runtime/agent-port";
@@ -79,6 +80,9 @@ const DEFAULT_LEASE_MS = 15_000;
 const DEFAULT_AGENT_LOST_MS = 60_000;
 const DEFAULT_AGENT_HEARTBEAT_MS = 10_000;
 
+/** How long one git process may run before it is killed with everything it started. */
+const DEFAULT_GIT_TIMEOUT_MS = 60_000;
+
 export interface EngineOptions {
   store: Store;
   agents: readonly Agent[];
@@ -90,6 +94,12 @@ export interface EngineOptions {
   adminPassword?: string | undefined;
   /** Where client repositories' working trees and sealed credentials live (DATA_DIR/repositories); repositories are disabled without it. */
   repositoriesDir?: string | undefined;
+  /**
+   * Which repository remotes clients may give: directories local repositories may be below
+   * (BATON_REPOSITORY_ROOTS, `{client}` for the client's number; none by default), directories no
+   * remote may be in (DATA_DIR), and how long one git process may run (BATON_GIT_TIMEOUT_MS).
+   */
+  repositoryRemotes?: { roots?: readonly string[]; privateDirs?: readonly string[]; gitTimeoutMs?: number };
   /** Standalone agents: the token they present, how long one may be away before its jobs are lost, the ping interval. */
   standaloneAgents?: { token: string | undefined; lostAfterMs?: number; heartbeatMs?: number };
   /** What the in-process agents report of their host (version, hardware, software) in the agent list. */
@@ -250,7 +260,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const users = new UserService(store, clock, () => authenticator.forget());
   const folders = new FolderService(store, clock, () => authenticator.forget());
-  const repositories = new RepositoryService(options.repositoriesDir, folders);
+  const repositories = new RepositoryService(options.repositoriesDir, folders, {
+    policy: new RemotePolicy({ roots: options.repositoryRemotes?.roots ?? [], privateDirs: [...(options.repositoryRemotes?.privateDirs ?? []), ...(options.repositoriesDir === undefined ? [] : [options.repositoriesDir])], addresses: callbackPolicy }),
+    gitTimeoutMs: options.repositoryRemotes?.gitTimeoutMs ?? DEFAULT_GIT_TIMEOUT_MS,
+    logger: logger.child({ component: "repositories" }),
+  });
   const features: OutSystemFeature[] = [
     { name: "REPOSITORIES", enabled: options.repositoriesDir !== undefined, description: "Object definitions versioned in Git per client" },
     { name: "STANDALONE_AGENTS", enabled: options.standaloneAgents?.token !== undefined, description: "baton-agent processes connect over WebSocket" },

@@ -1,8 +1,10 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { simpleGit, type SimpleGit } from "simple-git";
 import { ErrorCode } from "@baton/contract";
+import type { Logger } from "pino";
 import { ConflictError } from "../domain/errors";
+import { GitFailure, runGit, type GitFailureKind } from "./git-process";
+import type { CheckedRemote } from "./remote-policy";
 
 /** Login for https remotes, sent as an HTTP header so that it is never written into `.git/config`. */
 export interface GitLogin {
@@ -36,53 +38,74 @@ export interface TreeMerge {
   conflicts: string[];
 }
 
+/** Commands through the workspace's scratch index, so that reading the working tree never touches the real index. */
+const SCRATCH = { index: "baton-scratch-index" };
+
 /** Separators of `git log --format` fields and records (`for-each-ref` spells them without the x). */
 const FIELD = "%x1f";
 const RECORD = "%x1e";
 
+/** How a workspace runs git and reaches its remote. */
+export interface GitWorkspaceOptions {
+  /** The transports git may use (GIT_ALLOW_PROTOCOL). */
+  protocols: readonly string[];
+  /** The longest one git process may run. */
+  timeoutMs: number;
+  /** Where git's own words about a failure go (debug level): they may name local paths or quote files. */
+  logger: Logger;
+  /** The remote, checked against the remote policy when it is first needed. */
+  remote: () => Promise<CheckedRemote>;
+}
+
+/** What a request is answered when git fails: fixed words per kind, never git's own. */
+const FAILURES: Record<GitFailureKind, { message: string; details: string }> = {
+  timeout: { message: "The repository operation took too long.", details: "git was stopped after the time BATON_GIT_TIMEOUT_MS allows; check that the remote answers" },
+  rejected: { message: "The remote refused the push.", details: "the remote branch was rejected: it has commits this repository does not have; pull or merge first" },
+  login: { message: "The remote refused the login.", details: "check the username and password, or the SSH key and known host of the server" },
+  "not-found": { message: "The remote repository was not found.", details: "check the repository URL" },
+  unreachable: { message: "The remote could not be reached.", details: "check the host and port of the repository URL" },
+  protocol: { message: "The remote's protocol is not allowed.", details: "give an https, ssh or git URL" },
+  failed: { message: "The repository operation failed.", details: "git could not carry it out; the server's log has the details at debug level" },
+};
+
 /**
- * One client's Git working tree, driven through the real `git`. Every failure of git becomes a
- * ConflictError whose text has the login removed, so that it can be answered and logged.
+ * One client's Git working tree, driven through the real `git` (see runGit: a clean environment,
+ * allowed transports only, a time limit). Every failure of git becomes a ConflictError with fixed
+ * words for its kind; git's own message, the login removed, goes to the log.
  */
 export class GitWorkspace {
-  readonly #git: SimpleGit;
-  /** The same repository with an index of its own, so that reading the working tree never touches the real index. */
-  readonly #scratch: SimpleGit;
   readonly #secrets: string[];
+  readonly #config: string[];
+  #remote: Promise<CheckedRemote> | undefined;
 
   constructor(
     readonly dir: string,
     login: GitLogin | undefined,
+    private readonly options: GitWorkspaceOptions,
   ) {
     const header = login && `Authorization: Basic ${Buffer.from(`${login.username}:${login.password}`).toString("base64")}`;
     this.#secrets = login ? [login.password, header ?? "", Buffer.from(`${login.username}:${login.password}`).toString("base64")].filter((s) => s !== "") : [];
-    const env = {
-      ...process.env,
-      // Never wait for a password on a terminal nobody watches.
-      GIT_TERMINAL_PROMPT: "0",
-      GIT_ASKPASS: "echo",
-      // Repositories of Baton do not depend on the host's git configuration.
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: "/dev/null",
-    };
-    const config = header ? [`http.extraHeader=${header}`] : [];
-    this.#git = simpleGit({ baseDir: dir, config }).env(env);
-    this.#scratch = simpleGit({ baseDir: dir, config }).env({ ...env, GIT_INDEX_FILE: join(dir, ".git", "baton-scratch-index") });
+    // Login for https remotes, sent as an HTTP header so that it is never written into `.git/config`.
+    this.#config = header ? ["-c", `http.extraHeader=${header}`] : [];
   }
 
-  /** A new repository on `branch` with `url` as origin and `identity` as committer. */
-  async create(url: string, branch: string, identity: { name: string; email: string }): Promise<void> {
+  /** A new repository on `branch` with the checked remote as origin and `identity` as committer. */
+  async create(branch: string, identity: { name: string; email: string }): Promise<void> {
     await this.run(["init", "--quiet", `--initial-branch=${branch}`]);
     await this.run(["config", "user.name", identity.name]);
     await this.run(["config", "user.email", identity.email]);
-    await this.run(["remote", "add", "origin", "--", url]);
+    await this.run(["remote", "add", "origin", "--", (await this.remote()).url]);
   }
 
-  /** Whether origin has `branch` (fetching it when so). */
+  /**
+   * Whether the remote has `branch` (fetching it into origin/`branch` when so). Remote commands
+   * name the checked URL itself rather than origin, so that git contacts exactly what was checked.
+   */
   async fetchBranch(branch: string): Promise<boolean> {
-    const heads = await this.run(["ls-remote", "--heads", "origin", `refs/heads/${branch}`]);
+    const remote = await this.remote();
+    const heads = await this.run([...remote.config, "ls-remote", "--heads", "--", remote.url, `refs/heads/${branch}`]);
     if (heads.trim() === "") return false;
-    await this.run(["fetch", "--quiet", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+    await this.run([...remote.config, "fetch", "--quiet", "--no-tags", "--", remote.url, `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     return true;
   }
 
@@ -99,8 +122,8 @@ export class GitWorkspace {
 
   /** The tree the working tree's files make now, read through the scratch index. */
   async workingTree(): Promise<string> {
-    await this.run(["add", "--all"], this.#scratch);
-    return (await this.run(["write-tree"], this.#scratch)).trim();
+    await this.run(["add", "--all"], SCRATCH);
+    return (await this.run(["write-tree"], SCRATCH)).trim();
   }
 
   /** Files that differ between two commits or trees (`from` → `to`). */
@@ -114,9 +137,7 @@ export class GitWorkspace {
   /** Merges two commits without touching the working tree (`git merge-tree`). */
   async mergeTrees(ours: string, theirs: string): Promise<TreeMerge> {
     // Exit status 1 means conflicts; the output is the same: the tree, then the conflicted paths.
-    const text = await this.#git.raw(["merge-tree", "--write-tree", "--name-only", "-z", "--no-messages", ours, theirs]).catch((error: unknown) => {
-      throw new ConflictError(ErrorCode.CONFLICT, "The repository operation failed.", this.redact(error instanceof Error ? error.message : String(error)));
-    });
+    const text = await this.run(["merge-tree", "--write-tree", "--name-only", "-z", "--no-messages", ours, theirs], { okExitCodes: [1] });
     const [tree = "", ...paths] = text.split("\0").filter((field) => field !== "");
     return { tree, conflicts: [...new Set(paths)].sort() };
   }
@@ -130,15 +151,15 @@ export class GitWorkspace {
    * `tree` with some files replaced (text) or removed (undefined), built in the scratch index.
    */
   async replaceInTree(tree: string, files: ReadonlyMap<string, string | undefined>): Promise<string> {
-    await this.run(["read-tree", tree], this.#scratch);
+    await this.run(["read-tree", tree], SCRATCH);
     for (const [path, text] of files) {
       if (text === undefined) {
-        await this.run(["update-index", "--force-remove", "--", path], this.#scratch);
+        await this.run(["update-index", "--force-remove", "--", path], SCRATCH);
         continue;
       }
-      await this.run(["update-index", "--add", "--cacheinfo", `100644,${await this.storeText(text)},${path}`], this.#scratch);
+      await this.run(["update-index", "--add", "--cacheinfo", `100644,${await this.storeText(text)},${path}`], SCRATCH);
     }
-    return (await this.run(["write-tree"], this.#scratch)).trim();
+    return (await this.run(["write-tree"], SCRATCH)).trim();
   }
 
   /** Stores `text` as a blob and returns its id. */
@@ -155,9 +176,9 @@ export class GitWorkspace {
 
   /** Whether `ancestor` is `commit` or one of its ancestors. */
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
-    // `merge-base --is-ancestor` answers by exit status alone, which simple-git does not report.
-    const base = await this.#git.raw(["merge-base", ancestor, commit]).catch(() => "");
-    return base.trim() === ancestor;
+    // The merge base of the two is `ancestor` exactly when it is one.
+    const base = await this.probe(["merge-base", ancestor, commit]);
+    return base?.trim() === ancestor;
   }
 
   /** Moves the active branch to `commit` and makes the working tree match it exactly. */
@@ -166,9 +187,11 @@ export class GitWorkspace {
     await this.run(["clean", "--quiet", "--force", "-d"]);
   }
 
-  /** Pushes `source` (a local branch or a commit id) to origin's `branch`. */
+  /** Pushes `source` (a local branch or a commit id) to the remote's `branch`, and notes it as origin/`branch`. */
   async push(source: string, branch: string): Promise<void> {
-    await this.run(["push", "--quiet", "origin", `${source}:refs/heads/${branch}`]);
+    const remote = await this.remote();
+    await this.run([...remote.config, "push", "--quiet", "--", remote.url, `${source}:refs/heads/${branch}`]);
+    await this.run(["update-ref", `refs/remotes/origin/${branch}`, source]);
   }
 
   /** Drops the last commit (after a failed push), keeping its changes in the working tree. */
@@ -187,8 +210,8 @@ export class GitWorkspace {
   /** The commit a branch (local, else origin's) or commit id names, or undefined. */
   async resolve(ref: string): Promise<string | undefined> {
     for (const candidate of [`refs/heads/${ref}`, `refs/remotes/origin/${ref}`, ref]) {
-      const id = await this.#git.raw(["rev-parse", "--verify", "--quiet", "--end-of-options", `${candidate}^{commit}`]).catch(() => "");
-      if (id.trim() !== "") return id.trim();
+      const id = (await this.probe(["rev-parse", "--verify", "--quiet", "--end-of-options", `${candidate}^{commit}`]))?.trim();
+      if (id) return id;
     }
     return undefined;
   }
@@ -219,14 +242,38 @@ export class GitWorkspace {
 
   /** A file's text at a commit, or undefined when it has no such file. */
   async show(commit: string, path: string): Promise<string | undefined> {
-    return this.#git.raw(["show", `${commit}:${path}`]).catch(() => undefined);
+    return this.probe(["show", `${commit}:${path}`]);
   }
 
-  private async run(args: string[], git = this.#git): Promise<string> {
+  private remote(): Promise<CheckedRemote> {
+    this.#remote ??= this.options.remote();
+    return this.#remote;
+  }
+
+  /** git's answer, or undefined when git says no (a time-out still fails). */
+  private async probe(args: string[]): Promise<string | undefined> {
     try {
-      return await git.raw(args);
+      return await this.run(args);
     } catch (error) {
-      throw new ConflictError(ErrorCode.CONFLICT, "The repository operation failed.", this.redact(error instanceof Error ? error.message : String(error)));
+      if (error instanceof ConflictError && error.message !== FAILURES.timeout.message) return undefined;
+      throw error;
+    }
+  }
+
+  private async run(args: string[], how: { index?: string; okExitCodes?: readonly number[] } = {}): Promise<string> {
+    try {
+      return await runGit([...this.#config, ...args], {
+        cwd: this.dir,
+        protocols: this.options.protocols,
+        timeoutMs: this.options.timeoutMs,
+        ...(how.index !== undefined && { env: { GIT_INDEX_FILE: join(this.dir, ".git", how.index) } }),
+        ...(how.okExitCodes && { okExitCodes: how.okExitCodes }),
+      });
+    } catch (error) {
+      if (!(error instanceof GitFailure)) throw error;
+      this.options.logger.debug({ command: error.command, kind: error.kind, stderr: this.redact(error.stderr) }, "git failed");
+      const { message, details } = FAILURES[error.kind];
+      throw new ConflictError(ErrorCode.CONFLICT, message, details);
     }
   }
 

@@ -25,14 +25,16 @@ import {
   type RepositoryDiffQuery,
   type RepositoryPageQuery,
 } from "@baton/contract";
+import type { Logger } from "pino";
 import { z } from "zod";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { ConflictError, ConflictsError, NotFoundError } from "../domain/errors";
+import { ConflictError, ConflictsError, NotFoundError, ValidationError } from "../domain/errors";
 import type { FolderService } from "../objects/folder-service";
 import { CredentialsBox } from "./credentials-box";
 import { DefinitionsMirror } from "./definitions-mirror";
 import { GitWorkspace, type FileStatus, type GitAuthor, type GitLogin } from "./git-workspace";
+import type { CheckedRemote, RemotePolicy } from "./remote-policy";
 import { describeFileText, listObjectFiles, readObjectFiles, writeObjectFiles } from "./object-files";
 
 /** What is kept of a client's repository beside its working tree (the login sealed). */
@@ -59,6 +61,15 @@ type MergeState = z.infer<typeof MergeState>;
 
 const DEFAULT_AUTHOR = { name: "Baton", email: "baton@localhost" };
 
+/** How repositories reach their remotes. */
+export interface RepositoryRemoteOptions {
+  /** Which repository URLs a client may give. */
+  policy: RemotePolicy;
+  /** The longest one git process may run (BATON_GIT_TIMEOUT_MS). */
+  gitTimeoutMs: number;
+  logger: Logger;
+}
+
 /**
  * The Git repository of each client: a working tree below `root` whose files are the client's
  * objects in the export format. Operations of one client run one after another.
@@ -72,6 +83,7 @@ export class RepositoryService {
     /** DATA_DIR/repositories; undefined when the host keeps no data directory (repositories disabled). */
     private readonly root: string | undefined,
     private readonly folders: FolderService,
+    private readonly remotes: RepositoryRemoteOptions,
   ) {
     this.#box = root === undefined ? undefined : new CredentialsBox(join(root, ".credentials-secret"));
     this.mirror = new DefinitionsMirror(folders);
@@ -101,11 +113,13 @@ export class RepositoryService {
     return this.serialize(principal, async () => {
       if (existsSync(this.settingsFile(principal.client))) throw new ConflictError(ErrorCode.CONFLICT, "The repository is already initialised.", `client ${principal.client}`);
       const login = input.username !== undefined && input.password !== undefined ? { username: input.username, password: input.password } : undefined;
+      // Refused before anything is made: a URL that is not an allowed remote leaves nothing behind.
+      const remote = await this.remotes.policy.check(input.repository_url, principal.client);
       const staging = join(root, `${principal.client}.init-${randomUUID()}`);
       await mkdir(staging, { recursive: true, mode: 0o700 });
       try {
-        const git = new GitWorkspace(staging, login);
-        await git.create(input.repository_url, input.branch, { name: input.author_name ?? DEFAULT_AUTHOR.name, email: input.author_email ?? DEFAULT_AUTHOR.email });
+        const git = this.workspace(staging, login, async () => remote);
+        await git.create(input.branch, { name: input.author_name ?? DEFAULT_AUTHOR.name, email: input.author_email ?? DEFAULT_AUTHOR.email });
         await this.adoptOrPublish(principal, git, input.branch, authorOf(principal, input.author_email ?? DEFAULT_AUTHOR.email));
         const head = await git.head();
         // A tree without settings is left over from an initialisation that did not finish.
@@ -388,7 +402,17 @@ export class RepositoryService {
     const { box } = this.enabled();
     const settings = RepositorySettings.parse(JSON.parse(await readFile(this.settingsFile(client), "utf8")));
     const login: GitLogin | undefined = settings.sealedLogin === undefined ? undefined : SealedLogin.parse(JSON.parse(box.open(settings.sealedLogin)));
-    return { git: new GitWorkspace(this.workTree(client), login), settings };
+    // Checked again each time it is contacted: the roots, the allowed addresses or the host's DNS may have changed.
+    const remote = () =>
+      this.remotes.policy.check(settings.repositoryUrl, client).catch((error: unknown) => {
+        if (error instanceof ValidationError) throw new ConflictError(ErrorCode.CONFLICT, "The repository URL is not allowed any more.", error.issues[0]?.error ?? error.details);
+        throw error;
+      });
+    return { git: this.workspace(this.workTree(client), login, remote), settings };
+  }
+
+  private workspace(dir: string, login: GitLogin | undefined, remote: () => Promise<CheckedRemote>): GitWorkspace {
+    return new GitWorkspace(dir, login, { protocols: this.remotes.policy.protocols, timeoutMs: this.remotes.gitTimeoutMs, logger: this.remotes.logger, remote });
   }
 
   private enabled(): { root: string; box: CredentialsBox } {
