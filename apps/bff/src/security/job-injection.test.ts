@@ -42,6 +42,8 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
       { ...jobEnvelope("INJ.SHELL", []), data: { jobs: { ...jobEnvelope("INJ.SHELL", []).data.jobs, scripts: [{ process: ["echo $((&EXPR#))"] }], prompt_set_list: [{ name: "PRPT.INJ.SHELL" }] } } },
       { ...workflow("INJ.FLOW", [{ name: "INJ.ECHO" }], [2]), data: { jobp: { ...workflow("INJ.FLOW", [{ name: "INJ.ECHO" }], [2]).data.jobp, prompt_set_list: [{ name: "PRPT.INJ" }] } } },
       jobEnvelope("INJ.ENV", ["env"]),
+      { data: { login: { general_attributes: { name: "LOGIN.INJ.NOBODY" }, login_definitions: [{ agent: "*", user: "nobody" }] } }, path: "" },
+      jobEnvelope("INJ.NOBODY.ENV", ["env"], { job_attributes: { platform: "UNIX", agent: "LOCAL", unix_shell: "sh", login: "LOGIN.INJ.NOBODY" } }),
       jobEnvelope("INJ.FAR.ENV", ["env"], { job_attributes: { platform: "UNIX", agent: "INJFAR", unix_shell: "sh" } }),
       {
         data: {
@@ -175,6 +177,15 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
     const env = await environmentOf("INJ.ENV");
     expectNoSecret(env);
     expect(env.text).toContain(`HOME=${userInfo().homedir}\n`);
+  });
+
+  // Only root may start a job as another OS user.
+  it.skipIf(userInfo().uid !== 0)("gives a job that runs as another OS user through a LOGIN none of it either, and that user's HOME", async () => {
+    const env = await environmentOf("INJ.NOBODY.ENV");
+    expectNoSecret(env);
+    expect(env.text).toContain("HOME=/nonexistent\n");
+    expect(env.text).toContain("USER=nobody\n");
+    expect(env.text).toContain("LOGNAME=nobody\n");
   });
 
   it("gives a job of a standalone baton-agent none of the agent process's environment", async () => {
