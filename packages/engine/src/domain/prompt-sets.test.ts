@@ -42,6 +42,7 @@ describe("prompt sets", () => {
     general_attributes: { name: "PRPT.G" },
     prompt_elements: [
       { name: "IN#", type: "text" },
+      { name: "DIR#", type: "text", default: "$HOME/out" },
       { name: "MODE#", type: "text", allowed_values: ["full", "diff"] },
       { name: "CODE#", type: "text", max_length: "4" },
       { name: "DAY#", type: "text", mask: "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]" },
@@ -69,6 +70,8 @@ describe("prompt sets", () => {
     ["IN#", "x".repeat(1024), true],
     ["IN#", "x".repeat(1025), false],
     ["CMD#", "$(date); echo 'done' | cat", true],
+    ["DIR#", "$HOME/out", true],
+    ["DIR#", "$HOME/other", false],
     ["CMD#", "nul\0byte", false],
     ["MODE#", "full", true],
     ["MODE#", "FULL", false],

@@ -111,7 +111,9 @@ function valueProblem(input: PromptInput, text: string): string | undefined {
   if (text.includes("\0")) return "must not contain NUL characters";
   if (input.allowedValues !== undefined && !input.allowedValues.includes(text)) return `must be one of ${input.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
   if (input.mask !== undefined && !matchesMask(text, input.mask)) return `does not match the mask ${JSON.stringify(input.mask)}`;
-  if (!input.allowShellCharacters && SHELL_CHARACTERS.test(text)) {
+  // The element's own default is the author's text, so sending it back (as the console's restart
+  // dialog does with the values of the run) writes nothing the author did not.
+  if (!input.allowShellCharacters && text !== input.defaultValue && SHELL_CHARACTERS.test(text)) {
     return "contains characters a shell interprets ($ ` ; | & < > ( ) ' \" \\ or a line break), which this input does not allow (its prompt set element would need allow_shell_characters \"1\")";
   }
   return undefined;
