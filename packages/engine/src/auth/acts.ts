@@ -50,6 +50,11 @@ function writeObject(object: ObjectRef): Requirement[] {
   ];
 }
 
+/** Deleting an account or a system variable changes who may log in or how the client behaves, as writing it does. */
+function deleteObject(object: ObjectRef): Requirement[] {
+  return [{ right: Right.DELETE, objectType: object.type, objectName: object.name }, ...writeObject(object).filter((requirement) => "privilege" in requirement)];
+}
+
 function executeObject(object: ObjectRef): Requirement[] {
   return [{ right: Right.EXECUTE, objectType: object.type, objectName: object.name }];
 }
@@ -92,6 +97,11 @@ export function mayWriteObject(principal: Principal, object: ObjectRef): boolean
 }
 export function requireWriteObject(principal: Principal, object: ObjectRef): void {
   enforce(principal, writeObject(object));
+}
+
+/** Deleting an object: objects a repository's commit no longer holds when its head moves. */
+export function requireDeleteObject(principal: Principal, object: ObjectRef): void {
+  enforce(principal, deleteObject(object));
 }
 
 /** Starting an object: POST /executions, workflow tasks, ACTIVATE_UC_OBJECT. */

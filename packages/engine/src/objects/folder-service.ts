@@ -1,8 +1,7 @@
 import { ErrorCode, InFolderObjectEntry, Right } from "@baton/contract";
 import type { Kysely } from "kysely";
-import { requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { mayReadObject } from "../auth/acts";
+import { mayReadObject, requireDeleteObject } from "../auth/acts";
 import { allowsFolder, displayFolderPath } from "../domain/folder-rights";
 import { ConflictsError, NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
 import { definitionFromFolderEntry, folderDefinition, folderPathOf, normaliseFolderPath, relativeFolder, type ObjectDefinition } from "../domain/object-definition";
@@ -65,7 +64,7 @@ export class FolderService {
     if (folder === null) throw invalid(ErrorCode.INVALID_REQUEST, "folder_path", "is not a valid folder path", options.folderPath);
     const prepared = await prepareEntries(principal, entries, folder);
     const remove = options.remove ?? [];
-    for (const object of remove) requireRight(principal, Right.DELETE, object.type, object.name);
+    for (const object of remove) requireDeleteObject(principal, object);
     await options.beforeWrite?.();
     const now = this.clock.now();
     const written = await inTransaction(this.store.db, async (trx) => {
