@@ -6,11 +6,12 @@ import { fileURLToPath } from "node:url";
 import { examplesOf } from "../src/testing/api-examples";
 import { examplesMarkdown, withAreaExamples } from "../src/testing/api-examples-markdown";
 import { runApiTour } from "../src/testing/api-tour";
+import { TOUR_REPOSITORY_ENV } from "../src/testing/api-tour/repositories";
 import { startTestBaton } from "../src/testing/test-baton";
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
-const test = await startTestBaton();
+const test = await startTestBaton("sqlite", TOUR_REPOSITORY_ENV);
 try {
   const document: unknown = await (await fetch(`${test.baton.restUrl}/openapi.json`)).json();
   const examples = examplesOf(await runApiTour(test));

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { examplesOf } from "./testing/api-examples";
 import { examplesMarkdown, withAreaExamples } from "./testing/api-examples-markdown";
 import { runApiTour, type TourResult } from "./testing/api-tour";
+import { TOUR_REPOSITORY_ENV } from "./testing/api-tour/repositories";
 import { startTestBaton, type TestBaton } from "./testing/test-baton";
 
 const Examples = z.looseObject({ examples: z.record(z.string(), z.unknown()).optional() });
@@ -70,7 +71,7 @@ describe.each(testDialects)("a tour of every operation on %s", (dialect) => {
   let tour: TourResult;
 
   beforeAll(async () => {
-    test = await startTestBaton(dialect);
+    test = await startTestBaton(dialect, TOUR_REPOSITORY_ENV);
     document = Document.parse(await (await fetch(`${test.baton.restUrl}/openapi.json`)).json());
     tour = await runApiTour(test);
   }, 120_000);

@@ -305,7 +305,8 @@ describe(`generated clients' spellings on every operation (${DIALECT})`, () => {
     callbackServer = createServer((_req, res) => res.writeHead(200).end());
     await new Promise<void>((resolve) => callbackServer.listen(0, "127.0.0.1", resolve));
     callbackUrl = `http://127.0.0.1:${(callbackServer.address() as { port: number }).port}/done`;
-    test = await startTestBaton(DIALECT, { BATON_CALLBACK_ALLOW: "127.0.0.0/8" });
+    // The repository's remote is a bare repository made below the temporary directory.
+    test = await startTestBaton(DIALECT, { BATON_CALLBACK_ALLOW: "127.0.0.0/8", BATON_REPOSITORY_ROOTS: tmpdir() });
     const document = (await (await fetch(`${test.baton.restUrl}/openapi.json`)).json()) as JsonSchema;
     reader = new SchemaReader(document);
     paths = document.paths as typeof paths;

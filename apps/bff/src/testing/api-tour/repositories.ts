@@ -10,6 +10,9 @@ import { HELLO_JOB, TOUR_FOLDER } from "./objects";
 const REPOSITORIES = "/{client_id}/repositories";
 const BRANCH = `${REPOSITORIES}/branches/{branch_name}`;
 const HELLO_FILE = `${TOUR_FOLDER}/${HELLO_JOB}.json`;
+/** What a Baton needs for this part of the tour: local remotes allowed in the temporary directory, where the remote is made. */
+export const TOUR_REPOSITORY_ENV = { BATON_REPOSITORY_ROOTS: tmpdir() };
+
 /** Where the examples say the remote is. */
 const SHOWN_REMOTE = "/srv/git/baton.git";
 
