@@ -13,7 +13,8 @@ export interface GitHttpServer {
 
 /**
  * Serves the bare repositories below `root` through the real `git http-backend` (CGI), answering
- * 401 unless the request carries `username`/`password` as Basic authorization.
+ * 401 unless the request carries `username`/`password` as Basic authorization. It listens on
+ * loopback, which Baton reaches as a repository remote only when BATON_CALLBACK_ALLOW allows it.
  */
 export async function startGitHttpServer(root: string, username: string, password: string): Promise<GitHttpServer> {
   const expected = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
