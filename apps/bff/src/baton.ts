@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import { createHttpServer } from "./server";
 import { agentBundle } from "./agent-bundle";
 import { storedSecret } from "./stored-secret";
+import { protectDataDir } from "./data-dir";
 
 /** A running Baton: engine, embedded agent, REST API, BFF and console on one server. */
 export interface RunningBaton {
@@ -35,6 +36,7 @@ export interface StartOptions {
 /** Starts the whole process on the configured port (0 picks a free one). */
 export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
   const tls = config.BATON_TLS_CERT === undefined || config.BATON_TLS_KEY === undefined ? undefined : { cert: await readFile(config.BATON_TLS_CERT, "utf8"), key: await readFile(config.BATON_TLS_KEY, "utf8") };
+  protectDataDir(config.DATA_DIR, logger);
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.BATON_DB_POOL_MAX, statementTimeoutMs: config.BATON_DB_STATEMENT_TIMEOUT_MS, migrate: config.BATON_MIGRATE === "start" });
   if (config.DATABASE_URL !== undefined && config.BATON_SESSION_KEY === undefined) {
     logger.warn("BATON_SESSION_KEY is not set: console sessions opened on this node work only here; give every node of the database the same key");

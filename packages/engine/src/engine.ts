@@ -258,7 +258,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const housekeeping = new Housekeeping({ store, clock, logger });
   housekeeping.start();
 
-  const users = new UserService(store, clock, () => authenticator.forget());
+  const users = new UserService(store, clock, (unlocked) => authenticator.forget(unlocked));
   const folders = new FolderService(store, clock, () => authenticator.forget());
   const repositories = new RepositoryService(options.repositoriesDir, folders, {
     policy: new RemotePolicy({ roots: options.repositoryRemotes?.roots ?? [], privateDirs: [...(options.repositoryRemotes?.privateDirs ?? []), ...(options.repositoriesDir === undefined ? [] : [options.repositoriesDir])], addresses: callbackPolicy }),

@@ -1,5 +1,6 @@
 export { createEngine, type Engine, type EngineOptions } from "./engine";
-export { connectStore, migrateStore, openStore, type Store, type StoreOptions, type Dialect } from "./store/connect";
+export { connectStore, migrateStore, openStore, sqliteFiles, type Store, type StoreOptions, type Dialect } from "./store/connect";
+export { ensurePrivateDir, tightenFileModes, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, type TightenedFile } from "./store/private-files";
 export { API_BASE } from "./http/rest-router";
 export { basicAuthorization, parseBasicAuthorization, type Credentials } from "./auth/basic-credentials";
 export type { Principal } from "./auth/authenticator";
@@ -7,6 +8,7 @@ export { maySeeExecutionEvent } from "./auth/acts";
 export type { Agent, RunningJob } from "./runtime/agent-port";
 export { systemClock, type Clock } from "./runtime/clock";
 export { UnauthorizedError, DomainError, TooManyRequestsError } from "./domain/errors";
+export { unlockUser, type UnlockResult } from "./auth/user-admin";
 export { NODE_ROLES, type NodeRole } from "./system/cluster";
 export type { ConsoleSessionRecords, ConsoleSessionRow } from "./store/console-sessions-store";
 export { MAX_JSON_DEPTH, nestsDeeperThan } from "./http/json-depth";

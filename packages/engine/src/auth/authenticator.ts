@@ -101,9 +101,16 @@ export class Authenticator {
     return principal;
   }
 
-  /** Forgets remembered logins; called whenever users, groups or passwords change. */
-  forget(): void {
+  /**
+   * Forgets remembered logins; called whenever users, groups or passwords change. With `unlocked`,
+   * an administrator unlocked that user: the failures its login had from any address are forgotten too.
+   */
+  forget(unlocked?: { client: number; userName: string }): void {
     this.#cache.clear();
+    if (unlocked === undefined) return;
+    const [name = "", department = ""] = unlocked.userName.split("/");
+    // The throttle knows a login as it was given: with its department or without.
+    this.#throttle.forgetAccounts([`${unlocked.client}/${name}/${department}`, `${unlocked.client}/${name}/`]);
   }
 
   /**

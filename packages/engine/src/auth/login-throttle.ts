@@ -34,6 +34,16 @@ export class LoginThrottle {
     }
   }
 
+  /**
+   * Forgets the failures of these accounts from every address (an administrator unlocked the user
+   * and vouches for it); what each address failed over all accounts still counts.
+   */
+  forgetAccounts(accounts: readonly string[]): void {
+    for (const key of [...this.#failures.keys()]) {
+      if (key.startsWith("pair:") && accounts.some((account) => key.endsWith(`:${account}`))) this.#failures.delete(key);
+    }
+  }
+
   #wait(key: string, limit: number): number {
     const recent = this.#recent(key);
     if (recent.length < limit) return 0;

@@ -11,7 +11,8 @@ export class UserService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly onChange: () => void,
+    /** Told of every change; of an unlock with the user unlocked. */
+    private readonly onChange: (unlocked?: { client: number; userName: string }) => void,
   ) {}
 
   async setPassword(principal: Principal, userName: string, password: string): Promise<void> {
@@ -31,6 +32,6 @@ export class UserService {
     requirePrivilege(principal, "USER_ADMINISTRATION");
     const actor = client === principal.client ? principal.userName : `${principal.userName} (client ${principal.client})`;
     await unlockUser(this.store, client, userName.toUpperCase(), actor, this.clock.now());
-    this.onChange();
+    this.onChange({ client, userName: userName.toUpperCase() });
   }
 }

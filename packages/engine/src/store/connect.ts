@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, type LogEvent, type SqliteDatabase, type SqliteStatement } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations/index";
+import { ensurePrivateDir, ensurePrivateFile } from "./private-files";
 import { startCheckpointer } from "./sqlite-checkpointer";
 import { TurnTakingSqliteDialect } from "./sqlite-turns";
 
@@ -63,9 +63,18 @@ function queryLog(onQuery: NonNullable<StoreOptions["onQuery"]>): (event: LogEve
   };
 }
 
+/** The SQLite database in `dataDir` and the files SQLite keeps beside it (WAL mode). */
+export function sqliteFiles(dataDir: string): { database: string; all: readonly string[] } {
+  const database = join(dataDir, "baton.sqlite");
+  return { database, all: [database, `${database}-wal`, `${database}-shm`] };
+}
+
 function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
-  mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(join(dataDir, "baton.sqlite"));
+  ensurePrivateDir(dataDir);
+  const { database } = sqliteFiles(dataDir);
+  // Made private before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
+  ensurePrivateFile(database);
+  const file = new SQLite(database);
   file.pragma("journal_mode = WAL");
   file.pragma("busy_timeout = 5000");
   file.pragma("synchronous = NORMAL");
