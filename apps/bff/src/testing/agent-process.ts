@@ -24,10 +24,20 @@ export function startAgentProcess(engineUrl: string, name: string, dir: string, 
 
 /** Unzips an agent package (the bytes of its zip) into `dir` and starts it with its start.sh, as an operator would. */
 export function startAgentPackage(zip: Buffer, dir: string): AgentProcess {
+  return startUnpackedAgent(unpackAgentPackage(zip, dir));
+}
+
+/** Unzips an agent package into `dir`; returns the directory of the agent (`dir/baton-agent`). */
+export function unpackAgentPackage(zip: Buffer, dir: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "pack.zip"), zip);
   execFileSync("python3", ["-m", "zipfile", "-e", join(dir, "pack.zip"), dir]);
-  return watch(spawn("sh", [join(dir, "baton-agent", "start.sh")], { stdio: ["ignore", "ignore", "pipe"], env: { ...withoutToken(), PATH: `${dirname(process.execPath)}:${process.env["PATH"] ?? ""}` } }));
+  return join(dir, "baton-agent");
+}
+
+/** Starts an unpacked agent package with its start.sh (Node on the PATH, no enrolment token in the environment). */
+export function startUnpackedAgent(agentDir: string): AgentProcess {
+  return watch(spawn("sh", [join(agentDir, "start.sh")], { stdio: ["ignore", "ignore", "pipe"], env: { ...withoutToken(), PATH: `${dirname(process.execPath)}:${process.env["PATH"] ?? ""}` } }));
 }
 
 /** The environment without an enrolment token, so that an agent uses only what the test gives it. */

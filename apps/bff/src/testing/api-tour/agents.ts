@@ -27,9 +27,10 @@ export async function tourAgents(tour: ApiTour): Promise<void> {
   await tour.call(`DELETE ${AGENT}`, { title: "Delete an agent", params: { object_name: "TOUR.AGENT2" } });
   await tour.call(`DELETE ${AGENT}`, { title: "An agent that does not exist", params: NO_AGENT }, 404);
 
-  await tour.call(`GET ${AGENTS}/authentication_package`, { title: "What a new agent needs to connect" });
+  await tour.call(`GET ${AGENTS}/authentication_package`, { title: "What a new agent needs to enrol (client 0 only: the operator's enrolment token)", params: { client_id: 0 } });
   await tour.call(`GET ${AGENTS}/authentication_package`, { title: "A user without the AGENTS privilege", login: PLAIN_LOGIN }, 403);
-  await tour.call(`GET ${AGENT}/authentication_package`, { title: "What one agent needs to connect, with its own key", params: { object_name: "TOUR.KEYED" } });
+  await tour.call(`GET ${AGENTS}/authentication_package`, { title: "The enrolment token in another client than 0" }, 403);
+  await tour.call(`GET ${AGENT}/authentication_package`, { title: "What one agent needs to connect: its own credential", params: { object_name: "TOUR.KEYED" } });
   await tour.call(`GET ${AGENT}/authentication_package`, { title: "An agent name with a blank", params: { object_name: "bad name" } }, 400);
 
   const group = { data: { hostg: { general_attributes: { name: "TOUR.AGENTS", title: "Agents of the tour" }, agent_group_attributes: { platform: "UNIX", mode: "N" }, agent_group_filters: [{ type: "H", agent: "LOCAL" }] } }, path: "TOUR" };
