@@ -16,10 +16,15 @@ const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
   too_many_requests: 429,
 };
 
+/** The most validation issues one answer lists. */
+export const MAX_VALIDATION_ISSUES = 1000;
+
 /** The HTTP status and body for an error thrown while handling a request. */
 export function errorResponse(error: unknown): { status: number; body: OutError | OutValidationError[] } {
   if (error instanceof ValidationError || error instanceof ConflictsError) {
-    return { status: STATUS_OF_KIND[error.kind], body: error.issues.map(presentIssue) };
+    // A body of 100,000 wrong entries gets the first thousand issues, not an answer thirty times its size.
+    const issues = error instanceof ValidationError ? error.issues.slice(0, MAX_VALIDATION_ISSUES) : error.issues;
+    return { status: STATUS_OF_KIND[error.kind], body: issues.map(presentIssue) };
   }
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], body: { code: error.code, error: error.message, details: error.details } };
