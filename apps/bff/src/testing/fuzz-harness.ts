@@ -4,6 +4,7 @@ import { OutError, OutValidationError } from "@baton/contract";
 import type { Store } from "@baton/engine";
 import { z } from "zod";
 import type { JsonSchema } from "./client-spellings";
+import { jsonText } from "./schema-arbitraries";
 import { basic, json, type TestBaton } from "./test-baton";
 
 /** One operation of the OpenAPI document, as the fuzz tests read it. */
@@ -64,8 +65,11 @@ function asText(value: unknown): string {
   return (typeof value === "string" ? value : JSON.stringify(value)).replace(/\p{Surrogate}/gu, "\uFFFD");
 }
 
-/** The URL and fetch options of one request; a path parameter left out is an empty segment. */
-export function buildRequest(operation: DocumentOperation, values: RequestValues): { url: string; init: RequestInit; description: string } {
+/**
+ * The URL and fetch options of one request; a path parameter left out is an empty segment. The body
+ * may hold JsonText (schema-arbitraries.ts), sent as written.
+ */
+export function buildRequest(operation: DocumentOperation, values: RequestValues, authorization?: string): { url: string; init: RequestInit; description: string } {
   let url = operation.path;
   const query = new URLSearchParams();
   for (const parameter of operation.parameters) {
@@ -75,8 +79,10 @@ export function buildRequest(operation: DocumentOperation, values: RequestValues
   }
   if (query.size > 0) url += `?${query.toString()}`;
   const body = values[BODY];
-  const init: RequestInit = operation.body !== undefined && body !== undefined ? json(body, operation.method) : { method: operation.method };
-  return { url, init, description: `${operation.method} ${url.slice(0, 300)} ${typeof init.body === "string" ? init.body.slice(0, 300) : ""}` };
+  const text = operation.body !== undefined && body !== undefined ? jsonText(body) : undefined;
+  const headers: Record<string, string> = { ...(text !== undefined && { "content-type": "application/json" }), ...(authorization !== undefined && { authorization }) };
+  const init: RequestInit = { method: operation.method, headers, ...(text !== undefined && { body: text }) };
+  return { url, init, description: `${operation.method} ${url.slice(0, 300)} ${text?.slice(0, 300) ?? ""}` };
 }
 
 /** Tables no background work writes to. */
@@ -157,10 +163,11 @@ export const ANSWER_TIMEOUT_MS = 10_000;
  * Sends one request and returns what is wrong with the answer: any 5xx (the fuzz injects no database
  * faults, so not even the documented 503 has a cause), no answer within the timeout, an answer the
  * document does not describe (test-baton's `rest` checks each), an error body that is not an OutError
- * or an array of OutValidationError, or a refused request (4xx) that changed a table.
+ * or an array of OutValidationError, or a refused request (4xx) that changed a table. `authorization`
+ * sends the request as another user than the administrator.
  */
-export async function robustnessProblems(test: TestBaton, atRest: DatabaseAtRest, operation: DocumentOperation, values: RequestValues): Promise<string[]> {
-  const { url, init, description } = buildRequest(operation, values);
+export async function robustnessProblems(test: TestBaton, atRest: DatabaseAtRest, operation: DocumentOperation, values: RequestValues, authorization?: string): Promise<string[]> {
+  const { url, init, description } = buildRequest(operation, values, authorization);
   const before = await atRest.settle();
   let status: number;
   let text: string;

@@ -118,6 +118,13 @@ export class SchemaArbitraries {
     return wrong.length === 0 ? undefined : fc.oneof(...wrong);
   }
 
+  /** Objects of an object schema whose member is `odd` in one place, the others valid; undefined when the schema names no member. */
+  withOddMember(schema: unknown, odd: Arbitrary<unknown>): Arbitrary<Record<string, unknown>> | undefined {
+    const s = this.reader.resolve(schema);
+    const names = Object.keys(this.members(s).properties);
+    return names.length === 0 ? undefined : fc.oneof(...names.map((name) => this.objectWith(s, name, odd)));
+  }
+
   /** Values the schema accepts. */
   valid(schema: unknown): Arbitrary<unknown> {
     const s = this.reader.resolve(schema);
@@ -309,3 +316,58 @@ export class SchemaArbitraries {
     return wrong;
   }
 }
+
+/**
+ * JSON text as it is sent, for values a JavaScript value cannot carry through JSON.stringify:
+ * 1e309, nesting deeper than the call stack, escapes of lone surrogates.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The JSON text of a request body whose members may be JsonText (written as they are); otherwise as JSON.stringify writes it. */
+export function jsonText(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : jsonText(item))).join(",")}]`;
+  if (isObject(value)) {
+    const members = Object.entries(value).filter(([, member]) => member !== undefined);
+    return `{${members.map(([key, member]) => `${JSON.stringify(key)}:${jsonText(member)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+const nestedArrays = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+const nestedMixed = (depth: number) => `${'[{"a":'.repeat(depth)}null${"}]".repeat(depth)}`;
+/** Built once: every sample of them is the same text. */
+const WIDE_OBJECT = `{${Array.from({ length: 10_000 }, (_, i) => `"k${i}":${i}`).join(",")}}`;
+const WIDE_ARRAY = `[${"0,".repeat(100_000)}0]`;
+const HUGE_STRING = JSON.stringify("x".repeat(900_000));
+
+/**
+ * Odd JSON a hostile client sends: nesting past the interface's 64 levels (to the 6,000 that once
+ * ended the process), wide objects and arrays, strings near the 1 MiB body limit, numbers no double
+ * holds, members named after Object.prototype's, NUL and lone surrogates in values and names.
+ */
+export const oddJson: Arbitrary<JsonText> = fc
+  .oneof(
+    fc.integer({ min: 65, max: 7000 }).map(nestedArrays),
+    fc.integer({ min: 65, max: 3000 }).map(nestedObjects),
+    fc.integer({ min: 33, max: 2000 }).map(nestedMixed),
+    fc.constantFrom(nestedArrays(64), nestedObjects(63), WIDE_OBJECT, WIDE_ARRAY, HUGE_STRING),
+    fc.constantFrom("1e309", "-1e309", "1e-400", "123456789012345678901234567890", "-0", "0E+0", "9007199254740993"),
+    fc.constantFrom(
+      '{"__proto__": {"admin": true, "privileges": ["SYSTEM_ADMINISTRATION"]}, "constructor": {"prototype": {"polluted": true}}, "prototype": null}',
+      '{"toString": 1, "valueOf": "x", "hasOwnProperty": [], "__defineGetter__": {}}',
+      '"\\u0000"',
+      '"NUL\\u0000inside"',
+      '{"\\u0000": 1, "\\ud800": 2, "\\udfff": "\\ud800"}',
+      '"\\ud800"',
+      '["\\udc00x", "\\ud83d"]',
+      '"\\u2028\\u2029\\ufeff"',
+    ),
+  )
+  .map((text) => new JsonText(text));
+
+/** Path and query parameter values of the same kind: NUL, lone surrogates, dot segments, very long. */
+export const oddText: Arbitrary<string> = fc.constantFrom("\u0000", "\ud800", "A\udfffB", "..", "%2e%2e", "x".repeat(3000), "__proto__", "constructor", "1e309", "-0", "9".repeat(40));
