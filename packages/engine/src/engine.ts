@@ -164,7 +164,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
   const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
   const transfers = new TransferRunner({ store, clock, recorder, agents, logger, mayUseAgent: (client, agent, right) => agentRegistry.mayUse(client, agent, right) });
-  const events = new EventRunner({ store, clock, recorder, agents, logger, poke: () => scheduler.poke() });
+  const events = new EventRunner({ store, clock, recorder, agents, logger, poke: () => scheduler.poke(), mayReadOn: (client, agent) => agentRegistry.mayUse(client, agent, "read") });
   const callbackPolicy = new CallbackPolicy(options.callbackAllow);
   const notifications = new NotificationRunner({ store, clock, recorder, policy: callbackPolicy, logger, poke: () => scheduler.poke() });
   // Waiting executions (start time, queue slot) are started by the scheduler's rounds.

@@ -87,7 +87,7 @@ describe.each(testDialects)("agents belong to clients on %s", (dialect) => {
     expect(await status("/0/system/agents/C0MADE", { method: "DELETE" })).toBe(200);
   });
 
-  it("client 100 runs no job and no file transfer on client 0's agent unless an HSTA of client 0 lets it", async () => {
+  it("client 100 runs no job, file transfer or file event on client 0's agent unless an HSTA of client 0 lets it", async () => {
     const marker = join(work, "ran-for-100");
     await job(100, "TEN.FOREIGN", "C0AGENT", [`echo ran > ${marker}`]);
     const runId = await execute(100, "TEN.FOREIGN");
@@ -100,6 +100,9 @@ describe.each(testDialects)("agents belong to clients on %s", (dialect) => {
     expect(transfer.status).toBe(200);
     expect((await waitForEnd(test, 100, await execute(100, "TEN.STEAL"))).status).toBe(1821);
     expect(existsSync(join(work, "stolen.txt"))).toBe(false);
+    const watch = await post("/100/objects?overwrite_existing_objects=true", { data: { evnt: { general_attributes: { name: "TEN.WATCH" }, event_attributes: { event_type: "FILE", agent: "C0AGENT", file_path: join(work, "*.txt"), interval_seconds: "1", max_hits: "1" }, scripts: [{ process: [':PRINT "saw &EVENT_FILE#"'] }] } }, path: "" });
+    expect(watch.status).toBe(200);
+    expect((await waitForEnd(test, 100, await execute(100, "TEN.WATCH"))).status).toBe(1821);
 
     const assignment = (execute: number) => ({ data: { hsta: { general_attributes: { name: "C0AGENT.TO.100" }, agent_authorization_filters: [{ host: "C0*", is_excluded: 0 }], agent_authorizations: [{ client: 100, read: 0, write: 0, execute }] } }, path: "" });
     // An HSTA in client 100 counts for nothing: only client 0 assigns agents.

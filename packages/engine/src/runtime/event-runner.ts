@@ -31,6 +31,8 @@ export interface EventRunnerDeps {
   agents: ReadonlyMap<string, Agent>;
   logger: Logger;
   poke: () => void;
+  /** Whether the client may read the agent's files (its agent authorizations); every client may without it. */
+  mayReadOn?: (client: number, agent: string) => Promise<boolean>;
 }
 
 /**
@@ -60,6 +62,10 @@ export class EventRunner {
     }
     if (definition.type === "FILE") {
       if (!agents.has(definition.agent)) return fail(Status.FAULT_NO_HOST, `U00011001 Agent '${definition.agent}' is not connected: the file event cannot start.`);
+      // A file event lists the agent's files: the client needs read on the agent, as a transfer from it does.
+      if (this.deps.mayReadOn !== undefined && !(await this.deps.mayReadOn(execution.client, definition.agent))) {
+        return fail(Status.FAULT_NO_HOST, `U00011008 Client ${execution.client} is not authorized to read files on agent '${definition.agent}': the file event cannot start.`);
+      }
       act.line(`U00011434 Event '${execution.name}' checks ${definition.filePath} on agent '${definition.agent}' every ${definition.intervalSeconds} s (${definition.condition}).`);
     }
     await act.end();

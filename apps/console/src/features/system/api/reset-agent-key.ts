@@ -3,8 +3,8 @@ import { systemPath } from "./system-path";
 import { useAgentMutation } from "./use-agent-mutation";
 
 /**
- * POST /api/{client}/system/agents/{name}/renew_transferkey: the agent's key is forgotten and it
- * gets a new one at its next connection (Baton's agents have one key, so resetpublickey does the same).
+ * POST /api/{client}/system/agents/{name}/renew_transferkey: the agent's key is revoked and its
+ * connection ended; it must enrol again (Baton's agents have one key, so resetpublickey does the same).
  */
 export function resetAgentKey(client: number, csrfToken: string, name: string): Promise<void> {
   return requestNoContent(systemPath(client, "agents", name, "renew_transferkey"), { method: "POST", csrfToken });

@@ -36,7 +36,7 @@ function ResetAgentKeyDialog({ agent, onClose }: DialogProps) {
   const reset = useResetAgentKey();
   return (
     <ConfirmAgentDialog agentName={agent.name} change="reset-key" title={`Reset the key of ${agent.name}?`} confirmLabel="Reset key" mutation={reset} failure="The key was not reset" onClose={onClose}>
-      The engine forgets the agent's key. The agent gets a new key at its next connection; a connection open now stays open. Do this when the agent lost its key (its directory was recreated, for one) and the engine refuses it.
+      The engine revokes the agent's key and ends its connection. The agent must enrol again (with the operator's enrolment token) or be given a new package; its jobs end as lost unless it is back in time. Do this when the key may have leaked, or the agent lost it (its directory was recreated, for one).
     </ConfirmAgentDialog>
   );
 }
