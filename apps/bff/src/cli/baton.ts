@@ -21,7 +21,9 @@ const UnlockArgs = z.tuple([
 async function main(args: readonly string[]): Promise<number> {
   const parsed = UnlockArgs.safeParse(args);
   if (!parsed.success) {
-    process.stderr.write(`${parsed.error.issues.map((issue) => issue.message).join("\n")}\n${USAGE}\n`);
+    // A wrong number of words says nothing more than the usage does.
+    const problems = args.length === 3 ? parsed.error.issues.map((issue) => `${issue.message}\n`).join("") : "";
+    process.stderr.write(`${problems}${USAGE}\n`);
     return 2;
   }
   const [, client, userName] = parsed.data;
