@@ -36,6 +36,7 @@ import { DefinitionsMirror } from "./definitions-mirror";
 import { GitWorkspace, type FileStatus, type GitAuthor, type GitLogin } from "./git-workspace";
 import type { CheckedRemote, RemotePolicy } from "./remote-policy";
 import { describeFileText, listObjectFiles, readObjectFiles, writeObjectFiles } from "./object-files";
+import { readableChanges, requireReadableFile } from "./readable-files";
 
 /** What is kept of a client's repository beside its working tree (the login sealed). */
 const RepositorySettings = z.object({
@@ -143,9 +144,11 @@ export class RepositoryService {
   async changeDiff(principal: Principal, path: string): Promise<OutRepositoryDiff> {
     return this.serialize(principal, async () => {
       const { git } = await this.open(principal.client);
-      const tree = await this.mirror.write(principal, git);
+      const tree = await this.currentTree(principal, git);
       const [head, current] = [await git.show("HEAD", path), await git.show(tree, path)];
       if (head === undefined && current === undefined) throw new NotFoundError(ErrorCode.NOT_FOUND, "Object file not found.", path);
+      requireReadableFile(principal, head);
+      requireReadableFile(principal, current);
       return { ours: { branch: await git.currentBranch(), path, content: head ?? "" }, theirs: { branch: "", path, content: current ?? "" } };
     });
   }
@@ -194,11 +197,13 @@ export class RepositoryService {
       if (exists && (!input.switch || input.start_point !== undefined)) throw new ConflictError(ErrorCode.CONFLICT, "The branch exists.", input.branch_name);
       if (input.switch) await this.requireReady(git);
       const commitId = await requireCommit(git, exists ? input.branch_name : (input.start_point ?? (await git.currentBranch())));
-      if (!exists) {
+      const publish = async () => {
         await git.push(commitId, input.branch_name);
         await git.createBranch(input.branch_name, commitId);
-      }
-      if (input.switch) await this.switchTo(principal, git, input.branch_name, commitId, input.overwrite);
+      };
+      // A new branch to switch to is made once the import was checked, so that a refused switch leaves no branch behind.
+      if (input.switch) await this.switchTo(principal, git, input.branch_name, commitId, input.overwrite, exists ? undefined : publish);
+      else if (!exists) await publish();
       return { name: input.branch_name, commit_id: commitId };
     });
   }
@@ -221,6 +226,8 @@ export class RepositoryService {
       const ours = { branch, path: query.object_path_ours, content: await git.show(await requireCommit(git, branch), query.object_path_ours) };
       const theirs = { branch: query.branch_name_theirs, path: query.object_path_theirs, content: await git.show(await requireCommit(git, query.branch_name_theirs), query.object_path_theirs) };
       if (ours.content === undefined && theirs.content === undefined) throw new NotFoundError(ErrorCode.NOT_FOUND, "Object file not found.", `${branch}:${ours.path}, ${theirs.branch}:${theirs.path}`);
+      requireReadableFile(principal, ours.content);
+      requireReadableFile(principal, theirs.content);
       return { ours: { ...ours, content: ours.content ?? "" }, theirs: { ...theirs, content: theirs.content ?? "" } };
     });
   }
@@ -245,7 +252,7 @@ export class RepositoryService {
       await this.requireReady(git);
       const target = await requireCommit(git, commit);
       const [branch, head] = [await git.currentBranch(), await git.head()];
-      const current = await this.mirror.write(principal, git);
+      const current = await this.currentTree(principal, git);
       const tree = await git.treeOf(target);
       const next = tree === (await git.treeOf(head)) ? head : await git.commitTree(tree, [head], `Restore ${target.slice(0, 12)}`, authorOf(principal, settings.authorEmail));
       const imported = await this.mirror.apply(principal, git, current, next, next === head ? undefined : () => git.push(next, branch));
@@ -316,18 +323,19 @@ export class RepositoryService {
    * pushed once everything was checked and before anything is written.
    */
   private async moveHead(principal: Principal, git: GitWorkspace, move: { branch: string; head: string; next: string; overwrite: boolean; push: boolean }): Promise<number> {
-    const current = await this.mirror.write(principal, git);
+    const current = await this.currentTree(principal, git);
     if (!move.overwrite) await this.refuseOverwriting(git, move.head, current, move.next);
     const imported = await this.mirror.apply(principal, git, move.head, move.next, move.push ? () => git.push(move.next, move.branch) : undefined);
     await git.resetTo(move.next);
     return imported;
   }
 
-  private async switchTo(principal: Principal, git: GitWorkspace, branch: string, target: string, overwrite: boolean): Promise<void> {
+  /** Switches to `branch` at `target`, importing what differs; `beforeWrite` runs once the import was checked (see DefinitionsMirror.apply). */
+  private async switchTo(principal: Principal, git: GitWorkspace, branch: string, target: string, overwrite: boolean, beforeWrite?: () => Promise<void>): Promise<void> {
     const head = await git.head();
-    const current = await this.mirror.write(principal, git);
+    const current = await this.currentTree(principal, git);
     if (!overwrite) await this.refuseOverwriting(git, head, current, target);
-    await this.mirror.apply(principal, git, head, target);
+    await this.mirror.apply(principal, git, head, target, beforeWrite);
     await git.switchTo(branch);
   }
 
@@ -351,7 +359,7 @@ export class RepositoryService {
     const resolutions = input.resolutions ?? {};
     const unresolved = merge.conflicts.filter((path) => resolutions[path] === undefined);
     if (unresolved.length > 0) throw new ConflictsError(unresolved.map((path) => ({ code: ErrorCode.CONFLICT, path: `resolutions.${path}`, error: "needs a resolution: ours, theirs or current", invalidValue: null })));
-    const current = await this.mirror.write(principal, git);
+    const current = await this.currentTree(principal, git);
     const files = new Map<string, string | undefined>();
     for (const path of merge.conflicts) {
       const side = resolutions[path] === "ours" ? merge.head : resolutions[path] === "theirs" ? merge.theirs : current;
@@ -380,9 +388,24 @@ export class RepositoryService {
     await git.push(branch, branch);
   }
 
+  /**
+   * The uncommitted changes of objects the principal may read: only those are listed and
+   * committed by it (a deletion is read from HEAD's file); the others wait for a user who may.
+   */
   private async pendingChanges(principal: Principal, git: GitWorkspace): Promise<OutRepositoryChange[]> {
-    const current = await this.mirror.write(principal, git);
-    return describeChanges(git, await git.changedFiles("HEAD", current), "HEAD", current);
+    const current = await this.currentTree(principal, git);
+    return readableChanges(principal, await describeChanges(git, await git.changedFiles("HEAD", current), "HEAD", current));
+  }
+
+  /**
+   * The tree of the client's definitions as the principal sees them: the files of the objects it
+   * may read rewritten from the database, those of the others as HEAD has them. The working tree
+   * is first reset to HEAD, since it still holds the definitions the last user could read, which
+   * may be uncommitted changes of objects this principal may not read.
+   */
+  private async currentTree(principal: Principal, git: GitWorkspace): Promise<string> {
+    await git.resetTo("HEAD");
+    return this.mirror.write(principal, git);
   }
 
   private async requireReady(git: GitWorkspace): Promise<void> {
