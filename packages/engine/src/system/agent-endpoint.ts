@@ -160,6 +160,13 @@ export class AgentEndpoint {
       this.#alive.set(ws, false);
       ws.ping();
     }
+    void this.#endRevoked().catch((error: unknown) => this.options.logger.error({ err: error }, "could not check the agents' credentials"));
+  }
+
+  /** A credential revoked on another node (or the agent deleted there) ends its connection here too, within a heartbeat. */
+  async #endRevoked(): Promise<void> {
+    const live = [...this.#remotes.values()].filter((remote) => remote.connected).map((remote) => ({ name: remote.name, keyHash: remote.keyHash }));
+    for (const name of await this.options.registry.revoked(live)) this.disconnect(name);
   }
 }
 

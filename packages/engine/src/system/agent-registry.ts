@@ -94,8 +94,20 @@ export class AgentRegistry {
     return { kind: "admitted", keyHash, newKey: key };
   }
 
+  /**
+   * Of the given live connections (agent name and the credential hash it was admitted with), the
+   * names whose credential is no longer the agent's: revoked, replaced or deleted, perhaps on
+   * another node.
+   */
+  async revoked(live: ReadonlyArray<{ name: string; keyHash: string | undefined }>): Promise<string[]> {
+    if (live.length === 0) return [];
+    const current = new Map((await listAgents(this.deps.store.db)).map((row) => [row.name, row.key_hash]));
+    return live.filter(({ name, keyHash }) => keyHash === undefined || current.get(name) !== keyHash).map(({ name }) => name);
+  }
+
   /** Whether jobs (execute) or file transfers (read: from it, write: to it) of the client may use the agent. */
   async mayUse(client: number, name: string, right: AgentRight): Promise<boolean> {
+    if (client === 0) return true;
     const facts = this.#inProcessFacts(name) ?? (await findAgent(this.deps.store.db, name));
     if (facts === undefined) return client === 0;
     return (await AgentPolicy.load(this.deps.store.db)).rights(client, facts).has(right);
