@@ -20,7 +20,7 @@ const Config = z.object({
   BATON_AGENT_NAME: z.string().regex(/^[A-Z0-9._$@#-]{1,200}$/, "must be an upper-case agent name").default("LOCAL"),
   /** Jobs the embedded agent runs at once at most; 0 for no limit. */
   BATON_AGENT_MAX_JOBS: z.coerce.number().int().min(0).default(0),
-  /** The token standalone agents present; generated into DATA_DIR/agent-token when unset. */
+  /** The operator's enrolment token: it only enrols new standalone agents, which then get credentials of their own; generated into DATA_DIR/agent-token when unset. */
   BATON_AGENT_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Seals the logins of console sessions in the database; every node of one database needs the same. */
   BATON_SESSION_KEY: z.string().min(16, "must be at least 16 characters").optional(),
