@@ -100,7 +100,7 @@ export interface EngineOptions {
    * remote may be in (DATA_DIR), and how long one git process may run (BATON_GIT_TIMEOUT_MS).
    */
   repositoryRemotes?: { roots?: readonly string[]; privateDirs?: readonly string[]; gitTimeoutMs?: number };
-  /** Standalone agents: the token they present, how long one may be away before its jobs are lost, the ping interval. */
+  /** Standalone agents: the operator's enrolment token (it enrols new agent names; agents then present credentials of their own), how long one may be away before its jobs are lost, the ping interval. */
   standaloneAgents?: { token: string | undefined; lostAfterMs?: number; heartbeatMs?: number };
   /** What the in-process agents report of their host (version, hardware, software) in the agent list. */
   agentHost?: EngineHost;
