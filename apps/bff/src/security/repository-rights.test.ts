@@ -17,7 +17,7 @@ const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "
 const REPO_USER = basic("REPO/OPS:Repo-pass1");
 
 /** The values and script lines of the objects REPO/OPS may not read, one per version. */
-const SECRETS = ["VALUE-ONE-7c1e", "SCRIPT-ONE-7c1e", "VALUE-TWO-7c1e", "SCRIPT-TWO-7c1e", "VALUE-THREE-7c1e", "SCRIPT-THREE-7c1e", "VALUE-FEATURE-7c1e", "VALUE-REMOTE-7c1e"];
+const SECRETS = ["VALUE-ONE-7c1e", "SCRIPT-ONE-7c1e", "VALUE-TWO-7c1e", "SCRIPT-TWO-7c1e", "VALUE-THREE-7c1e", "SCRIPT-THREE-7c1e", "VALUE-FEATURE-7c1e", "VALUE-REMOTE-7c1e", "VALUE-INVALID-7c1e"];
 
 const SECRET_VARA = "TESTS/SECRET.VARA.json";
 const SECRET_JOB = "TESTS/SECRET.JOB.json";
@@ -205,5 +205,17 @@ describe.each(testDialects)("repository contents follow object rights on %s", (d
     expect(OutRepositoryMerge.parse(await admin("/100/repositories/merge", json({ branch_name: "old" }))).status).toBe("up_to_date");
     await admin(`/100/repositories/commits/${base}`, json({}));
     expect(await secretValue()).toEqual([{ key: "PASSWORD", value1: "VALUE-ONE-7c1e" }]);
+
+    // A file the user may not write is refused for the right before it is validated, so that no
+    // validation issue quotes its content.
+    git(clone, "pull", "--quiet", "--no-rebase", "origin", "main");
+    writeFileSync(join(clone, SECRET_VARA), JSON.stringify({ vara: { general_attributes: { name: "SECRET.VARA", type: "VALUE-INVALID-7c1e" }, static_values: [] } }));
+    git(clone, "commit", "--quiet", "--all", "-m", "Invalid value");
+    git(clone, "push", "--quiet", "origin", "main");
+    const invalid = await state();
+    const refused = await asUser("/100/repositories/pull", json({}));
+    expect(refused.status, refused.text).toBe(403);
+    expect(await state()).toEqual(invalid);
+    expectNoSecret();
   });
 });

@@ -36,7 +36,7 @@ import { DefinitionsMirror } from "./definitions-mirror";
 import { GitWorkspace, type FileStatus, type GitAuthor, type GitLogin } from "./git-workspace";
 import type { CheckedRemote, RemotePolicy } from "./remote-policy";
 import { describeFileText, listObjectFiles, readObjectFiles, writeObjectFiles } from "./object-files";
-import { readableChanges, requireReadableFile } from "./readable-files";
+import { readableChanges, requireReadableFile, requireWritableFiles } from "./file-rights";
 
 /** What is kept of a client's repository beside its working tree (the login sealed). */
 const RepositorySettings = z.object({
@@ -255,7 +255,7 @@ export class RepositoryService {
       const current = await this.currentTree(principal, git);
       const tree = await git.treeOf(target);
       const next = tree === (await git.treeOf(head)) ? head : await git.commitTree(tree, [head], `Restore ${target.slice(0, 12)}`, authorOf(principal, settings.authorEmail));
-      const imported = await this.mirror.apply(principal, git, current, next, next === head ? undefined : () => git.push(next, branch));
+      const imported = await this.importMove(principal, git, current, next, next === head ? undefined : () => git.push(next, branch));
       await git.resetTo(next);
       return { commit_id: next, imported };
     });
@@ -325,7 +325,7 @@ export class RepositoryService {
   private async moveHead(principal: Principal, git: GitWorkspace, move: { branch: string; head: string; next: string; overwrite: boolean; push: boolean }): Promise<number> {
     const current = await this.currentTree(principal, git);
     if (!move.overwrite) await this.refuseOverwriting(git, move.head, current, move.next);
-    const imported = await this.mirror.apply(principal, git, move.head, move.next, move.push ? () => git.push(move.next, move.branch) : undefined);
+    const imported = await this.importMove(principal, git, move.head, move.next, move.push ? () => git.push(move.next, move.branch) : undefined);
     await git.resetTo(move.next);
     return imported;
   }
@@ -335,7 +335,7 @@ export class RepositoryService {
     const head = await git.head();
     const current = await this.currentTree(principal, git);
     if (!overwrite) await this.refuseOverwriting(git, head, current, target);
-    await this.mirror.apply(principal, git, head, target, beforeWrite);
+    await this.importMove(principal, git, head, target, beforeWrite);
     await git.switchTo(branch);
   }
 
@@ -368,7 +368,7 @@ export class RepositoryService {
     const branch = await git.currentBranch();
     const next = await git.commitTree(await git.replaceInTree(merge.tree, files), [merge.head, merge.theirs], input.message, author);
     const changed = (await git.changedFiles(merge.head, next)).length;
-    await this.mirror.apply(principal, git, merge.head, next, () => git.push(next, branch));
+    await this.importMove(principal, git, merge.head, next, () => git.push(next, branch));
     await git.resetTo(next);
     await rm(mergeStateFile(git), { force: true });
     return { commit_id: next, message: input.message, changed };
@@ -395,6 +395,15 @@ export class RepositoryService {
   private async pendingChanges(principal: Principal, git: GitWorkspace): Promise<OutRepositoryChange[]> {
     const current = await this.currentTree(principal, git);
     return readableChanges(principal, await describeChanges(git, await git.changedFiles("HEAD", current), "HEAD", current));
+  }
+
+  /**
+   * Makes the definitions follow the files from `from` to `to` (DefinitionsMirror.apply), once the
+   * principal's write right on every object to import was checked.
+   */
+  private async importMove(principal: Principal, git: GitWorkspace, from: string, to: string, beforeWrite?: () => Promise<void>): Promise<number> {
+    await requireWritableFiles(principal, git, from, to);
+    return this.mirror.apply(principal, git, from, to, beforeWrite);
   }
 
   /**
