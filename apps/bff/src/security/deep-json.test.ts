@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { exited, startProcess, type Process } from "../testing/baton-process";
 import { createUserWithoutRights, documentOperations } from "../testing/fuzz-harness";
 import type { JsonSchema } from "../testing/client-spellings";
-import { ADMIN, jobEnvelope, json, startTestBaton, until, type TestBaton } from "../testing/test-baton";
+import { ADMIN, jobEnvelope, startTestBaton, until, type TestBaton } from "../testing/test-baton";
 
 /** The body that ended the process: 6,000 nested arrays, 12 KB. */
 const ATTACK = "[".repeat(6000) + "]".repeat(6000);
