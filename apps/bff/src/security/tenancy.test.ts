@@ -231,6 +231,8 @@ describe.each(testDialects)("tenancy and rights on every route on %s", (dialect)
   // route of its own client: no answer, report or object it can read afterwards holds client 0's
   // marker, and client 0's rows and repository are as they were.
   it("never lets client 100's administrator read or change client 0's data", async () => {
+    // A third client (made in the database: no route creates clients) is no more client 100's to delete than client 0.
+    await reader.db.insertInto("clients").values({ id: 200, title: "Third client", created_at: Date.now() }).execute();
     const before = await client0Rows(atRest);
     const viewBefore = await client0View();
     const problems: string[] = [];
@@ -260,6 +262,10 @@ describe.each(testDialects)("tenancy and rights on every route on %s", (dialect)
       const text = await (await test.rest(path)).text();
       if (text.includes(MARKER)) problems.push(`${path} holds client 0's data: ${text.slice(0, 300)}`);
     }
+    const third = await test.rest("/100/system/clients/200", { method: "DELETE" });
+    if (third.status !== 403) problems.push(`DELETE /100/system/clients/200 → ${third.status} ${await third.text()}`);
+    const clients = await reader.db.selectFrom("clients").select("id").where("id", "=", 200).execute();
+    if (clients.length !== 1) problems.push("client 100's administrator deleted client 200");
     const after = await client0Rows(atRest);
     const changed = Object.keys(before).filter((table) => JSON.stringify(before[table]) !== JSON.stringify(after[table]));
     if (changed.length > 0) problems.push(`client 0's rows changed in ${changed.join(", ")}`);

@@ -2,7 +2,7 @@ import { ErrorCode, Status, type OutClientList } from "@baton/contract";
 import type { Logger } from "pino";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { ConflictError, NotFoundError } from "../domain/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
 import { CLIENT_DELETION, newExecutionRecord, type Execution } from "../domain/execution";
 import type { Clock } from "../runtime/clock";
 import type { ExecutionRecorder } from "../runtime/execution-recorder";
@@ -34,12 +34,15 @@ export class ClientService {
 
   /**
    * Deletes a client: it is gone at once (nobody logs in to it any more); a CLNTDEL execution in
-   * the requesting client deletes its data in the background and reports what it removed.
+   * the requesting client deletes its data in the background and reports what it removed. Only
+   * client 0 deletes clients; client 0 and the requesting client cannot be deleted.
    */
   async remove(principal: Principal, target: number): Promise<number> {
     requirePrivilege(principal, "SYSTEM_ADMINISTRATION");
     if (target === 0) throw new ConflictError(ErrorCode.CONFLICT, "The system client cannot be deleted.", "client 0 holds the system's settings");
     if (target === principal.client) throw new ConflictError(ErrorCode.CONFLICT, "A client cannot delete itself.", `log in to another client to delete client ${target}`);
+    // Another client's data is no client's business but the system's: only client 0 deletes clients.
+    if (principal.client !== 0) throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Client 0 only': client ${target} can be deleted from the system client 0 only: Access denied`);
     const { db } = this.deps.store;
     const deleted = await db.deleteFrom("clients").where("id", "=", target).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw new NotFoundError(ErrorCode.NOT_FOUND, "Client not found.", `There is no client ${target}.`);
