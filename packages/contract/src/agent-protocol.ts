@@ -55,6 +55,14 @@ export type FileListing = z.infer<typeof FileListing>;
  * the welcome of an enrolment carries the agent's new credential, which it keeps and presents from then on.
  */
 const RequestId = z.int().min(1);
+
+/**
+ * The largest frame either side sends or takes (the WebSocket `maxPayload` of the engine's agent
+ * endpoint and of `baton-agent`): a larger one closes the connection with 1009 before it is
+ * buffered. Job output and file pieces travel in parts of at most 64 KiB; the largest single
+ * message is a file listing of a big directory or a job's script, far below 16 MiB.
+ */
+export const AGENT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
 /** A piece of a file, base64. */
 const Chunk = z.object({ type: z.literal("chunk"), id: RequestId, data: z.string() });
 /** The end of the pieces of a file the engine writes. */
@@ -81,12 +89,20 @@ export const AgentHello = z.object({
 });
 export type AgentHello = z.infer<typeof AgentHello>;
 
+/**
+ * What a file call answers: a listing (`list_files`), whether a path is a directory
+ * (`is_directory`) or the size in bytes of a file read or written (`read_file`, `write_file`).
+ * A closed set, so that nothing an agent sends is taken unchecked.
+ */
+export const ReplyValue = z.union([FileListing, z.boolean(), z.int().min(0)]);
+export type ReplyValue = z.infer<typeof ReplyValue>;
+
 export const AgentMessage = z.discriminatedUnion("type", [
   AgentHello,
   z.object({ type: z.literal("output"), seq: z.int().min(1), run_id: z.int(), text: z.string() }),
   z.object({ type: z.literal("ended"), seq: z.int().min(1), result: JobResult }),
   /** The answer to a file call: `value` on success, else `error`; a file read sends its pieces first. */
-  z.object({ type: z.literal("reply"), id: RequestId, value: z.unknown().optional(), error: z.string().optional() }),
+  z.object({ type: z.literal("reply"), id: RequestId, value: ReplyValue.optional(), error: z.string().optional() }),
   Chunk,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;

@@ -1,4 +1,4 @@
-import { AGENT_ENDPOINT_PATH, EngineMessage, PieceQueue, type AgentHello, type AgentMessage, type JobRequest } from "@baton/contract";
+import { AGENT_ENDPOINT_PATH, AGENT_MAX_FRAME_BYTES, EngineMessage, PieceQueue, type AgentHello, type AgentMessage, type JobRequest } from "@baton/contract";
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
@@ -94,7 +94,8 @@ export class StandaloneAgent {
     // Its own credential when it has one; else the enrolment token, which only enrols a new name.
     const withKey = this.#key !== undefined;
     const bearer = this.#key ?? this.options.token ?? "";
-    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${bearer}` }, ...(this.options.ca !== undefined && { ca: this.options.ca }) });
+    // A frame over the protocol's limit closes the connection (1009) before it is buffered whole.
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${bearer}` }, maxPayload: AGENT_MAX_FRAME_BYTES, ...(this.options.ca !== undefined && { ca: this.options.ca }) });
     this.#socket = socket;
     this.#welcomed = false;
     socket.on("open", () => this.#send(this.#hello()));
@@ -139,6 +140,11 @@ export class StandaloneAgent {
     };
   }
 
+  /**
+   * The engine is trusted, yet a bad frame must not crash the agent: its size is bounded by
+   * maxPayload, JSON.parse does not recurse (V8 parses nesting iteratively), and EngineMessage
+   * has no open-ended (unknown) part, so validating a frame never walks deeper than the schema.
+   */
   #receive(text: string): void {
     const parsed = EngineMessage.safeParse(safeJson(text));
     if (!parsed.success) {

@@ -1,14 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { AGENT_ENDPOINT_PATH, AgentHello } from "@baton/contract";
+import { AGENT_ENDPOINT_PATH, AGENT_MAX_FRAME_BYTES, AgentHello } from "@baton/contract";
 import type { Logger } from "pino";
-import { WebSocket, WebSocketServer } from "ws";
+import { WebSocket, WebSocketServer, type RawData } from "ws";
 import type { Agent } from "../runtime/agent-port";
+import { POLICY_VIOLATION, readAgentFrame } from "./agent-frame";
 import type { AgentRegistry, Presented } from "./agent-registry";
 import { RemoteAgent } from "./remote-agent";
 
-/** Largest message an agent may send (job output and file pieces are sent in smaller parts). */
-const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 /** Time a new connection has to say hello. */
 const HELLO_TIMEOUT_MS = 10_000;
 
@@ -33,11 +32,12 @@ export interface AgentEndpointOptions {
  * the enrolment token (`Authorization: Bearer`; 401 otherwise), takes each agent's hello and lets
  * the registry admit it, keeps one RemoteAgent per name across reconnects and watches each
  * connection with pings. A live agent is never replaced by a connection with another credential.
- * Close codes: 4000 bad hello, 4009 name taken, 4401 waiting for authentication, 4403 wrong
+ * Close codes: 1008 a frame too deep, not JSON or not a protocol message (also a bad hello), 1009 a
+ * frame over AGENT_MAX_FRAME_BYTES, 4009 name taken, 4401 waiting for authentication, 4403 wrong
  * credential (or revoked), 4409 the agent is connected with another credential.
  */
 export class AgentEndpoint {
-  readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  readonly #server = new WebSocketServer({ noServer: true, maxPayload: AGENT_MAX_FRAME_BYTES });
   readonly #remotes = new Map<string, RemoteAgent>();
   readonly #alive = new WeakMap<WebSocket, boolean>();
   readonly #heartbeat: NodeJS.Timeout;
@@ -95,11 +95,16 @@ export class AgentEndpoint {
 
   #greet(ws: WebSocket, address: string, presented: Presented): void {
     const timer = setTimeout(() => ws.close(4008, "no hello"), HELLO_TIMEOUT_MS);
+    /** The agent's name for the log: its credential's, or its hello's once it enrols. */
+    const who: Who = { agent: presented.kind === "credential" ? presented.name : undefined, address };
     this.#alive.set(ws, true);
     ws.on("pong", () => this.#alive.set(ws, true));
+    // A protocol error (a frame over maxPayload: 1009, bad UTF-8, a bad opcode) closes the socket;
+    // without a listener its error event would end the process.
+    ws.on("error", (error) => this.options.logger.warn({ ...who, err: error.message }, "agent connection closed on a protocol error"));
     ws.once("message", (data) => {
       clearTimeout(timer);
-      void this.#admit(ws, data.toString(), address, presented).catch((error: unknown) => {
+      void this.#admit(ws, data, who, presented).catch((error: unknown) => {
         this.options.logger.error({ err: error }, "could not admit an agent");
         ws.close(1011, "engine error");
       });
@@ -107,13 +112,16 @@ export class AgentEndpoint {
   }
 
   /** Checks the hello; an agent waiting for authentication or with a wrong key is sent away with the reason. */
-  async #admit(ws: WebSocket, text: string, address: string, presented: Presented): Promise<void> {
-    const parsed = AgentHello.safeParse(parseJson(text));
-    if (!parsed.success) {
-      ws.close(4000, `bad hello: ${parsed.error.issues[0]?.message ?? "invalid"}`.slice(0, 120));
+  async #admit(ws: WebSocket, data: RawData, who: Who, presented: Presented): Promise<void> {
+    const { address } = who;
+    const frame = readAgentFrame(data, AgentHello);
+    if (!frame.ok) {
+      this.options.logger.warn({ ...who, reason: frame.reason }, "agent sent a bad hello: its connection is closed");
+      ws.close(POLICY_VIOLATION, `bad hello: ${frame.reason}`.slice(0, 120));
       return;
     }
-    const hello = { ...parsed.data, ip_address: parsed.data.ip_address || address };
+    who.agent ??= frame.message.name;
+    const hello = { ...frame.message, ip_address: frame.message.ip_address || address };
     const existing = this.options.agents.get(hello.name);
     if (existing !== undefined && !(existing instanceof RemoteAgent)) {
       ws.close(4009, `the name ${hello.name} belongs to another agent`);
@@ -170,10 +178,8 @@ export class AgentEndpoint {
   }
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** Who is on a connection, for the log (never its credential). */
+interface Who {
+  agent: string | undefined;
+  address: string;
 }

@@ -1,7 +1,9 @@
-import { EngineMessage, PieceQueue, type AgentHello, type AgentMessage, type FileListing, type JobRequest, type JobResult } from "@baton/contract";
+import { AgentMessage, EngineMessage, FileListing, PieceQueue, type AgentHello, type JobRequest, type JobResult } from "@baton/contract";
 import type { Logger } from "pino";
-import type { WebSocket } from "ws";
+import type { RawData, WebSocket } from "ws";
+import { z } from "zod";
 import type { Agent, RunningJob } from "../runtime/agent-port";
+import { POLICY_VIOLATION, readAgentFrame } from "./agent-frame";
 
 /** Bytes per chunk of a file sent to an agent. */
 const CHUNK_BYTES = 64 * 1024;
@@ -12,9 +14,14 @@ interface RemoteJob {
   cancelled: boolean;
 }
 
+/** The size in bytes a file read or write answers. */
+const FileSize = z.int().min(0);
+
 interface PendingCall {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** What the call's reply value must be. */
+  expects: z.ZodType;
   /** For a file being read: where its pieces go. */
   stream?: PieceQueue;
 }
@@ -111,7 +118,8 @@ export class RemoteAgent implements Agent {
       if (!known.has(runId)) job.finish(lost(runId, "the agent did not know the job when it connected again (it restarted or never received it)"));
       else if (job.cancelled) this.#send({ type: "cancel", run_id: runId });
     }
-    socket.on("message", (data) => this.#receive(data.toString()));
+    // (Its error events, e.g. a frame over maxPayload, are heard by the endpoint from the start.)
+    socket.on("message", (data) => this.#onFrame(socket, data));
     socket.on("close", () => this.#detach(socket));
     this.options.onPresence(this, true);
   }
@@ -143,29 +151,29 @@ export class RemoteAgent implements Agent {
   }
 
   async listFiles(pattern: string): Promise<FileListing> {
-    return (await this.#call({ type: "list_files", pattern }).catch((error: Error) => ({ files: [], error: error.message }))) as FileListing;
+    return this.#call({ type: "list_files", pattern }, FileListing).catch((error: Error) => ({ files: [], error: error.message }));
   }
 
   async isDirectory(path: string): Promise<boolean> {
-    return (await this.#call({ type: "is_directory", path }).catch(() => false)) === true;
+    return this.#call({ type: "is_directory", path }, z.boolean()).catch(() => false);
   }
 
   /** The agent sends the file's pieces, then a reply with its size (or an error). */
   async *readFile(path: string): AsyncIterable<Uint8Array> {
     const stream = new PieceQueue();
-    this.#call({ type: "read_file", path }, stream).catch((error: Error) => stream.fail(error));
+    this.#call({ type: "read_file", path }, FileSize, stream).catch((error: Error) => stream.fail(error));
     yield* stream;
   }
 
   async writeFile(path: string, content: AsyncIterable<Uint8Array>, overwrite: boolean): Promise<number> {
     const id = this.#nextCallId++;
-    const reply = this.#register(id);
+    const reply = this.#register(id, FileSize);
     this.#send({ type: "write_file", id, path, overwrite });
     for await (const piece of content) {
       for (let at = 0; at < piece.length; at += CHUNK_BYTES) await this.#sendNow({ type: "chunk", id, data: Buffer.from(piece.subarray(at, at + CHUNK_BYTES)).toString("base64") });
     }
     this.#send({ type: "end", id });
-    return Number(await reply);
+    return reply;
   }
 
   /** Asks the agent to cancel every job and ends them all as lost: the engine is stopping. */
@@ -178,14 +186,29 @@ export class RemoteAgent implements Agent {
     this.#socket?.close(1001, "engine stopping");
   }
 
-  #receive(text: string): void {
-    let message: AgentMessage;
-    try {
-      message = JSON.parse(text) as AgentMessage;
-    } catch {
-      this.options.logger.warn({ agent: this.name }, "agent sent a message that is not JSON");
+  /**
+   * Takes one frame of the agent, which may be rogue: a frame that is too deep, not JSON or not a
+   * protocol message closes the connection (1008) and changes nothing else; the agent's jobs then
+   * end as lost unless it is back within `lostAfterMs`, as for any agent that went away. Nothing
+   * thrown here leaves the socket's handler.
+   */
+  #onFrame(socket: WebSocket, data: RawData): void {
+    if (this.#socket !== socket) return;
+    const frame = readAgentFrame(data, AgentMessage);
+    if (!frame.ok) {
+      this.options.logger.warn({ agent: this.name, reason: frame.reason }, "agent sent a frame that breaks the protocol: its connection is closed");
+      socket.close(POLICY_VIOLATION, frame.reason);
       return;
     }
+    try {
+      this.#receive(frame.message);
+    } catch (error) {
+      this.options.logger.error({ agent: this.name, err: error }, "could not take a message of an agent: its connection is closed");
+      socket.close(1011, "engine error");
+    }
+  }
+
+  #receive(message: AgentMessage): void {
     switch (message.type) {
       case "output":
       case "ended":
@@ -200,13 +223,16 @@ export class RemoteAgent implements Agent {
       case "reply": {
         const call = this.#calls.get(message.id);
         this.#calls.delete(message.id);
-        if (message.error !== undefined) {
-          const error = new Error(message.error);
-          call?.stream?.fail(error);
-          call?.reject(error);
+        if (call === undefined) return;
+        // The value must be what this call answers (a listing, a flag, a size): else the call fails.
+        const value = call.expects.safeParse(message.value);
+        if (message.error !== undefined || !value.success) {
+          const error = new Error(message.error ?? `agent ${this.name} answered a file call with a value of the wrong kind`);
+          call.stream?.fail(error);
+          call.reject(error);
         } else {
-          call?.stream?.end();
-          call?.resolve(message.value);
+          call.stream?.end();
+          call.resolve(value.data);
         }
         return;
       }
@@ -243,16 +269,16 @@ export class RemoteAgent implements Agent {
     });
   }
 
-  #call(message: DistributiveOmit<EngineMessage & { id: number }, "id">, stream?: PieceQueue): Promise<unknown> {
+  #call<T>(message: DistributiveOmit<EngineMessage & { id: number }, "id">, expects: z.ZodType<T>, stream?: PieceQueue): Promise<T> {
     const id = this.#nextCallId++;
-    const reply = this.#register(id, stream);
+    const reply = this.#register(id, expects, stream);
     this.#send({ ...message, id } as EngineMessage);
     return reply;
   }
 
-  #register(id: number, stream?: PieceQueue): Promise<unknown> {
+  #register<T>(id: number, expects: z.ZodType<T>, stream?: PieceQueue): Promise<T> {
     if (this.#socket === undefined) return Promise.reject(new Error(`agent ${this.name} is not connected`));
-    return new Promise((resolve, reject) => this.#calls.set(id, { resolve, reject, ...(stream && { stream }) }));
+    return new Promise((resolve, reject) => this.#calls.set(id, { resolve, reject, expects, ...(stream && { stream }) }));
   }
 
   #send(message: EngineMessage): void {
