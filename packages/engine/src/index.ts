@@ -9,6 +9,7 @@ export type { Agent, RunningJob } from "./runtime/agent-port";
 export { systemClock, type Clock } from "./runtime/clock";
 export { UnauthorizedError, DomainError, TooManyRequestsError } from "./domain/errors";
 export { unlockUser, type UnlockResult } from "./auth/user-admin";
+export { MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT, THROTTLE_WINDOW_MS } from "./auth/login-throttle";
 export { NODE_ROLES, type NodeRole } from "./system/cluster";
 export type { ConsoleSessionRecords, ConsoleSessionRow } from "./store/console-sessions-store";
 export { MAX_JSON_DEPTH, nestsDeeperThan } from "./http/json-depth";

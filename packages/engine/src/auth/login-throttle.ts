@@ -2,8 +2,10 @@
  * Failed logins allowed per window before 429: from one address to one account (a burst of wrong
  * passwords stops here, before it can count much against the account), and from one address over
  * all accounts (password spraying; high enough for the users of one office behind one NAT).
+ * One below the default LOGIN_MAX_FAILURES (5): a burst from one address never locks an account
+ * that keeps the default.
  */
-export const MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT = 4;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 export const THROTTLE_WINDOW_MS = 60_000;
 /** Keys remembered at most; when full, the oldest key is dropped (a flood of addresses cannot grow memory without bound). */
