@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { request } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +7,7 @@ import { openStore, type Store } from "@baton/engine";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonSchema } from "../testing/client-spellings";
+import { requestFrom } from "../testing/from-address";
 import { BODY, buildRequest, createUserWithoutRights, DatabaseAtRest, documentOperations, robustnessProblems, type DocumentOperation, type RequestValues } from "../testing/fuzz-harness";
 import { ADMIN_PASSWORD, basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "../testing/test-baton";
 
@@ -218,7 +218,7 @@ describe.each(testDialects)("tenancy and rights on every route on %s", (dialect)
     for (const [index, operation] of operations.filter((o) => o.path.startsWith("/{client_id}")).entries()) {
       const values = { ...parameters({ names: "C0.SECRET.JOB", folder: "C0FOLDER", user: "C0USER/OPS", agent: "C0AGENT", ...client0 }), client_id: 0, [BODY]: bodies("C0.SECRET.JOB", "C0FOLDER", "C0AGENT", client0.forecastId, "../0")[operation.key] };
       const { url, init, description } = buildRequest(operation, forOperation(operation, values), ADMIN_OF_100);
-      const { status, text } = await sendFrom(`127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}`, `${test.baton.restUrl}${url}`, init);
+      const { status, body: text } = await requestFrom(`127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}`, `${test.baton.restUrl}${url}`, init);
       if (status !== 401 || text.includes(MARKER)) problems.push(`${description} → ${status} ${text.slice(0, 200)}`);
     }
     expect(problems).toEqual([]);
@@ -284,6 +284,23 @@ describe.each(testDialects)("tenancy and rights on every route on %s", (dialect)
     "GET /{client_id}/system/features": "which features this server has on: the console asks it to know which screens to offer any user; no client data",
   };
 
+  it("refuses a user without REPOSITORY on the repository routes before saying whether the client has a repository", async () => {
+    // Client 100 has no repository yet (the walk above could not give it client 0's): its
+    // administrator gets 404 RESOURCE_DISABLED, a user without rights 403.
+    const routes = operations.filter((operation) => operation.path.startsWith("/{client_id}/repositories") && operation.key !== "POST /{client_id}/repositories");
+    expect(routes.length).toBeGreaterThan(5);
+    expect((await test.rest("/100/repositories")).status).toBe(404);
+    const problems: string[] = [];
+    for (const operation of routes) {
+      // No commit exists yet: any well-formed id reaches the check.
+      const values = { ...parameters({ names: "C100.JOB", folder: "C100FOLDER", user: "NORIGHTS/OPS", agent: "C100AGENT", ...client100, commitId: "5294ecc17ef74b8f13af7622bfa848eec1c6149b" }), client_id: 100, [BODY]: bodies("C100.JOB", "C100FOLDER", "C100AGENT", client100.forecastId, "https://git.example.test/x.git")[operation.key] };
+      const { url, init, description } = buildRequest(operation, forOperation(operation, values), noRights);
+      const response = await fetch(`${test.baton.restUrl}${url}`, init);
+      if (response.status !== 403) problems.push(`${description} → ${response.status} ${(await response.text()).slice(0, 200)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   // A user of client 100 with no privilege and no authorization is refused everywhere: 403 (every
   // sample names something that exists), or a list with nothing in it, or a route open to every user.
   it("refuses a user without rights on every route of its own client", async () => {
@@ -317,21 +334,4 @@ function emptyList(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Sends a request from a given local address (node:http; fetch cannot choose it). */
-function sendFrom(localAddress: string, url: string, init: RequestInit): Promise<{ status: number; text: string }> {
-  const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-  if (typeof init.body === "string") headers["content-length"] = String(Buffer.byteLength(init.body));
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? "GET", headers, localAddress }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on("error", reject);
-    req.end(typeof init.body === "string" ? init.body : undefined);
-  });
 }

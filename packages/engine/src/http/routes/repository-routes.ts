@@ -27,6 +27,7 @@ import {
   RepositoryPageQuery,
 } from "@baton/contract";
 import type { Principal } from "../../auth/authenticator";
+import { requirePrivilege } from "../../auth/access";
 import type { RepositoryService } from "../../repositories/repository-service";
 import { defineRoute, noBody, noParams } from "../route";
 import { ClientParams } from "./params";
@@ -36,8 +37,12 @@ const CommitParams = ClientParams.extend({ commit_id: CommitId });
 
 /** The repository endpoints of the interface, and two for reviewing (compare, changes/diff). */
 export function repositoryRoutes(repositories: RepositoryService) {
-  // Everything but the initialisation answers 404 RESOURCE_DISABLED until the client has a repository.
-  const disabled = async (principal: Principal) => repositories.disabledReason(principal.client);
+  // Everything but the initialisation answers 404 RESOURCE_DISABLED until the client has a repository;
+  // the privilege comes first, so that a user without it does not learn whether there is one.
+  const disabled = async (principal: Principal) => {
+    requirePrivilege(principal, "REPOSITORY");
+    return repositories.disabledReason(principal.client);
+  };
   const base = "/:client_id/repositories";
   return [
     defineRoute({ method: "GET", path: base, summary: "The repository of the client: URL, branch, head and merge state", answer: jsonAnswer(OutRepo, "The repository"), params: ClientParams, query: noParams, body: noBody, disabled, handle: ({ principal }) => repositories.info(principal) }),
