@@ -113,6 +113,8 @@ describe.each(testDialects)("system health, metrics and clients on %s", (dialect
     expect(clients.data.map((c) => c.client)).toEqual([0, 100]);
     expect(clients.data[1]).toMatchObject({ execution_count: 3, user_count: 2 });
     expect(clients.data[1]?.object_count).toBeGreaterThanOrEqual(4);
+    // Another client's counts are its own business: client 100 sees itself only.
+    expect(OutClientList.parse(await (await test.rest("/100/system/clients")).json()).data.map((c) => c.client)).toEqual([100]);
   });
 
   it("deletes a client in the background with a CLNTDEL execution that reports what it removed", async () => {

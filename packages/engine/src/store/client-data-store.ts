@@ -49,10 +49,11 @@ export async function deleteClientData(db: Kysely<Database>, client: number, onP
   return deleted;
 }
 
-/** Objects, executions and users per client, for the clients list. */
-export async function clientCounts(db: Kysely<Database>): Promise<{ id: number; title: string; objects: number; executions: number; users: number }[]> {
+/** Objects, executions and users per client (or of the client `only`), for the clients list. */
+export async function clientCounts(db: Kysely<Database>, only?: number): Promise<{ id: number; title: string; objects: number; executions: number; users: number }[]> {
   const rows = await db
     .selectFrom("clients as c")
+    .$if(only !== undefined, (qb) => qb.where("c.id", "=", only ?? 0))
     .select((eb) => [
       "c.id",
       "c.title",

@@ -28,7 +28,8 @@ export class ClientService {
 
   async list(principal: Principal): Promise<OutClientList> {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
-    const data = (await clientCounts(this.deps.store.db)).map((c) => ({ client: c.id, title: c.title, object_count: c.objects, execution_count: c.executions, user_count: c.users }));
+    // Another client's counts are that client's data: only the system client 0 sees every client.
+    const data = (await clientCounts(this.deps.store.db, principal.client === 0 ? undefined : principal.client)).map((c) => ({ client: c.id, title: c.title, object_count: c.objects, execution_count: c.executions, user_count: c.users }));
     return { total: data.length, data, hasmore: false };
   }
 
