@@ -579,7 +579,7 @@ export class ExecutionService implements Activator {
       const connected = this.deps.agents.has(agent) || (group?.type === "HOSTG" && groupMembers(readAgentGroup(group.body), [...this.deps.agents.keys()]).length > 0);
       if (!connected) continue;
       const claimed = await recorder.claim(waiting, Status.WAITING_FOR_AGENT, { status: Status.PREPARING });
-      if (claimed) this.#start(claimed, definition, await this.#contextOf(claimed));
+      if (claimed) await this.#resume(claimed, (_, context) => this.#start(claimed, definition, context));
     }
   }
 
@@ -599,7 +599,7 @@ export class ExecutionService implements Activator {
       const claimed = await recorder.claimMany((trx) => lockDue(trx, store.dialect, clock.now(), DUE_BATCH), Status.WAITING_FOR_START_TIME, { status: Status.PREPARING });
       for (const execution of claimed) {
         if (execution.activatorObjectType === "JSCH" || execution.activatorObjectType === "PERIOD") await this.#slotDue(execution);
-        else await this.#dispatch(execution, await this.#definitionOf(execution), await this.#contextOf(execution));
+        else await this.#resume(execution, async (definition, context) => this.#dispatch(execution, definition, context));
       }
       if (claimed.length < DUE_BATCH) return;
     }
@@ -621,7 +621,7 @@ export class ExecutionService implements Activator {
       if (room <= 0) continue;
       const claimed = await recorder.claim(waiting, Status.WAITING_FOR_RESOURCE, { status: Status.PREPARING });
       agentRoom.set(agent, claimed ? room - 1 : room);
-      if (claimed) this.#start(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
+      if (claimed) await this.#resume(claimed, (definition, context) => this.#start(claimed, definition, context));
     }
     const free = new Map<string, number>();
     for (const waiting of await listWaitingForQueue(store.db, 1000)) {
@@ -633,7 +633,7 @@ export class ExecutionService implements Activator {
       }
       const claimed = await recorder.claim(waiting, Status.WAITING_FOR_QUEUE, { status: Status.PREPARING });
       free.set(key, claimed ? slots - 1 : slots);
-      if (claimed) this.#start(claimed, await this.#definitionOf(claimed), await this.#contextOf(claimed));
+      if (claimed) await this.#resume(claimed, (definition, context) => this.#start(claimed, definition, context));
     }
   }
 
@@ -690,6 +690,15 @@ export class ExecutionService implements Activator {
     // Prompt inputs were kept as the execution's variables when it was created.
     const inputs = Object.entries(await findExecutionVariables(this.deps.store.db, execution.client, execution.runId));
     return { principal, depth: 0, activator: this, inherited: new Map([...passed, ...inputs]) };
+  }
+
+  /**
+   * Starts an execution a round has claimed, with its definition and its activating user's rights
+   * as they are now. When either is gone (the object or the user was deleted while it waited), that
+   * execution ends FAULT_OTHER and the round goes on with the others.
+   */
+  #resume(execution: Execution, start: (definition: ObjectBody, context: ActivationContext) => Promise<void> | void): Promise<void> {
+    return this.#background.run(execution, async () => start(await this.#definitionOf(execution), await this.#contextOf(execution)));
   }
 
   #start(execution: Execution, body: ObjectBody, context: ActivationContext): void {
