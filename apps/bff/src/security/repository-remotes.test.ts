@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OutError, OutValidationError } from "@baton/contract";
-import { testDialects } from "@baton/engine/testing";
+import { processesWith, testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startGitHttpServer, type GitHttpServer } from "../testing/git-http-server";
@@ -12,20 +12,6 @@ import { json, startTestBaton, type TestBaton } from "../testing/test-baton";
 
 const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null" };
 const SECRET = "SECRET-KEY-LINE-4f1c";
-
-/** Command lines of the host's processes that contain `text`. */
-function processesWith(text: string): string[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        return readFileSync(join("/proc", pid, "cmdline"), "utf8").replaceAll("\0", " ");
-      } catch {
-        return "";
-      }
-    })
-    .filter((line) => line.includes(text));
-}
 
 // A repository URL is a remote of the client's own: never a path into Baton's data directory or
 // another client's tree, never a git remote helper, never an internal address unless allowed. A

@@ -1,13 +1,7 @@
 import { ErrorCode } from "@baton/contract";
 import { BadRequestError, invalid } from "../domain/errors";
-import { MAX_JSON_DEPTH, tooDeepError } from "./json-depth";
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, MAX_JSON_DEPTH, OPEN_BRACE, OPEN_BRACKET, QUOTE, tooDeepError } from "./json-depth";
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 

@@ -8,12 +8,13 @@ import { BadRequestError } from "../domain/errors";
  */
 export const MAX_JSON_DEPTH = 64;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+/** The bytes of JSON's structure, for scans of raw JSON text. */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
 
 /**
  * Whether JSON text nests arrays and objects deeper than `limit`, found without parsing it: a scan

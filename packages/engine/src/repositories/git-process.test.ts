@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processesWith } from "../testing/processes";
 import { failureKind, GitFailure, runGit } from "./git-process";
 
 const PROTOCOLS = ["https", "http", "ssh", "git"];
@@ -16,20 +17,6 @@ async function failure(run: Promise<string>): Promise<GitFailure> {
     throw error;
   }
   throw new Error("git succeeded");
-}
-
-/** Command lines of the host's processes that contain `text`. */
-function processesWith(text: string): string[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        return readFileSync(join("/proc", pid, "cmdline"), "utf8").replaceAll("\0", " ");
-      } catch {
-        return "";
-      }
-    })
-    .filter((line) => line.includes(text));
 }
 
 describe("runGit (real git)", () => {

@@ -1,3 +1,4 @@
 export * from "./test-databases";
 export * from "./openapi-conformance";
 export * from "./database-faults";
+export * from "./processes";
