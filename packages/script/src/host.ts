@@ -24,9 +24,9 @@ export interface ScriptHost {
    * returned with :RSET (set in the activating script).
    */
   waitFor(runId: number): Promise<ReadonlyMap<string, ScriptValue>>;
-  /** GET_UC_OBJECT_STATUS: the status code of an execution (0 when unknown). */
+  /** GET_UC_OBJECT_STATUS: the status code of an execution (0 when unknown or not visible to the script's user). */
   executionStatus(runId: number): Promise<number>;
-  /** CANCEL_UC_OBJECT: cancels an execution; 0 when cancelled, else a non-zero error number. */
+  /** CANCEL_UC_OBJECT: cancels an execution; 0 when cancelled, else a non-zero error number (3: the script's user may not cancel it). */
   cancel(runId: number): Promise<number>;
   /** PREP_PROCESS_VAR: the rows of a static VARA as [key, value1, ..., value5]. */
   processRows(vara: string): Promise<string[][]>;
