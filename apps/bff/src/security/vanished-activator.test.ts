@@ -1,5 +1,6 @@
 import { OutRunId, Right } from "@baton/contract";
 import { openStore } from "@baton/engine";
+import { createTestDatabase, testDialects } from "@baton/engine/testing";
 import { describe, expect, it } from "vitest";
 import { call, processesPerTest, waitForStatus } from "../testing/baton-process";
 import { basic, jobEnvelope } from "../testing/test-baton";
@@ -7,13 +8,15 @@ import { basic, jobEnvelope } from "../testing/test-baton";
 // A waiting execution that a restarted engine starts gets the rights its activating user has then.
 // When that user is gone (a repository moved to a commit without it, a client's users replaced),
 // the execution cannot start: it must end on its own and leave the scheduler's round to the other
-// executions. SQLite only: a restart of real processes, and nothing here differs per dialect.
-describe("an execution whose activating user is gone", () => {
-  const { dataDir, start, stop } = processesPerTest();
+// executions.
+describe.each(testDialects)("an execution whose activating user is gone on %s", (dialect) => {
+  const { start, stop } = processesPerTest();
 
   it("ends FAULT_OTHER when its time comes after a restart, and the executions due with it still run", async () => {
-    const dir = dataDir();
-    const first = await start(dir);
+    const database = await createTestDatabase(dialect);
+    const env: Record<string, string> = database.databaseUrl === undefined ? {} : { DATABASE_URL: database.databaseUrl };
+    const dir = database.dataDir;
+    const first = await start(dir, env);
     const user = {
       data: {
         user: {
@@ -33,18 +36,20 @@ describe("an execution whose activating user is gone", () => {
     expect(await stop(first)).toBe(0);
 
     // The user goes while its execution waits for its start time.
-    const store = await openStore({ dataDir: dir });
+    const store = await openStore({ dataDir: dir, databaseUrl: database.databaseUrl });
     try {
       await store.db.deleteFrom("objects").where("client", "=", 100).where("name", "=", "LEAVER/OPS").execute();
     } finally {
       await store.db.destroy();
     }
 
-    const second = await start(dir);
+    const second = await start(dir, env);
     expect((await waitForStatus(second.rest, orphan, (status) => status >= 1800)).status).toBe(1820);
     expect((await waitForStatus(second.rest, other, (status) => status >= 1800)).status).toBe(1900);
     // The scheduler goes on: a later start runs too.
     const later = OutRunId.parse(await call(second.rest, "/100/executions", { objectName: "STAYER.JOB", executionOption: "execute" })).run_id;
     expect((await waitForStatus(second.rest, later, (status) => status >= 1800)).status).toBe(1900);
+    await stop(second);
+    await database.drop();
   }, 60_000);
 });
