@@ -1,13 +1,15 @@
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_AGENT_TOKEN } from "./tests/login";
+import { E2E_REPOSITORY_ROOT } from "./tests/remotes";
 
 const port = Number(process.env.E2E_PORT ?? 18480);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh data directory per run: nothing left over from earlier runs (habit 5).
 const dataDir = mkdtempSync(join(tmpdir(), "baton-e2e-"));
+mkdirSync(E2E_REPOSITORY_ROOT, { recursive: true });
 
 /** The administrator the server bootstraps; tests/login.ts logs in with it. */
 const ADMIN_PASSWORD = "e2e-Admin-Pass1";
@@ -49,6 +51,8 @@ export default defineConfig({
       BATON_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
       BATON_AGENT_TOKEN: E2E_AGENT_TOKEN,
+      // Local remotes only below this root, as an operator allows them.
+      BATON_REPOSITORY_ROOTS: E2E_REPOSITORY_ROOT,
       // Historic metrics every 2 s, so that a test sees them move without waiting for a minute.
       BATON_METRICS_SAMPLE_MS: "2000",
     },

@@ -1,19 +1,19 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
+import { E2E_REPOSITORY_ROOT } from "./remotes";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
 /** Git without the machine's or the user's configuration, as the server runs it. */
 const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null" };
 
-/** An empty bare repository in a temporary directory: the remote the client's repository clones. */
+/** An empty bare repository below the allowed root: the remote the client's repository clones. */
 function createBareRepository(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), "baton-e2e-remote-")), "objects.git");
+  const dir = join(mkdtempSync(join(E2E_REPOSITORY_ROOT, "remote-")), "objects.git");
   execFileSync("git", ["init", "--bare", "--quiet", "--initial-branch=main", dir], { env: GIT_ENV });
   return dir;
 }
