@@ -3,8 +3,8 @@
  * same thing across the interface (the meanings of the specification's parameter tables).
  */
 export const PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  max_results: "Page size (at least 1; default 50, for report content 1 page).",
-  start_at: "Paging: entries after this position (report pages numbered greater than it).",
+  max_results: "Page size (at least 1; default 50).",
+  start_at: "Paging: entries after this position.",
   start_at_run_id: "Paging: executions whose RunID is greater than this.",
   after_run_id: "Paging in list order (Baton extension): the page after the execution with this RunID.",
   fields: "Extra information to include, comma-separated.",

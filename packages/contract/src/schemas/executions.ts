@@ -306,16 +306,40 @@ export const ChildrenQuery = z.object({
 });
 
 
+/** One page of a report's text: pages are numbered from 1 and are the portions stored, joined as they are. */
 export const OutReportContent = z.object({
   page: Int32,
   content: z.string(),
 });
 export type OutReportContent = z.infer<typeof OutReportContent>;
 
+/**
+ * Answer of GET .../reports/{type}: `total` is the number of pages of the whole report, `data`
+ * the pages asked for in page order, `hasmore` whether pages follow them.
+ */
+export const OutReportPageList = z.object({
+  total: Int32,
+  data: z.array(OutReportContent),
+  hasmore: z.boolean(),
+});
+export type OutReportPageList = z.infer<typeof OutReportPageList>;
+
+/**
+ * The most pages one answer of GET .../reports/{type} holds (8 MiB of text at most). Reports have
+ * no size limit, so "the whole report" of a job that printed gigabytes would be built in memory at
+ * once; past this the answer says `hasmore` and the client reads on with `start_at`.
+ */
+export const REPORT_PAGES_PER_ANSWER = 256;
+
+/**
+ * Query of GET .../reports/{type}, as the vendor's examples use it ("Pagination for Reports"):
+ * `start_at` is the number of the first page answered, `max_results` how many pages at most.
+ */
 export const ReportContentQuery = z.object({
-  max_results: QueryInt.pipe(z.int().min(1)).default(1),
-  /** Pages numbered greater than this are listed; the interface's default is 1, so page 1 needs start_at=0. */
-  start_at: QueryInt.pipe(z.int().min(0)).default(1),
+  max_results: QueryInt.pipe(z.int().min(0))
+    .optional()
+    .describe(`Report pages at most (0: none, only total and hasmore); without it the rest of the report from start_at. At most ${REPORT_PAGES_PER_ANSWER} pages an answer.`),
+  start_at: QueryInt.default(1).describe("Number of the first report page answered (default 1; a number below 1 starts at page 1, one past the last page answers no pages)."),
 });
 
 /** Report types: ACT (activation and script output), REP (job output), LOG (agent log), POST (post-processing). */

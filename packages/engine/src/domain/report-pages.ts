@@ -1,3 +1,5 @@
+import { REPORT_PAGES_PER_ANSWER } from "@baton/contract";
+
 /** Report pages hold at most this many bytes (UTF-8) and are cut at line ends where possible. */
 export const REPORT_PAGE_SIZE = 32 * 1024;
 
@@ -35,4 +37,24 @@ export function splitIntoPages(lastPageBytes: number, text: string, pageSize = R
   }
   const [append = "", ...newPages] = pieces;
   return { append, newPages };
+}
+
+/** Which pages of a report one answer holds: `first`..`last` (none when last < first), and whether pages follow them. */
+export interface ReportPageWindow {
+  first: number;
+  last: number;
+  hasmore: boolean;
+}
+
+/**
+ * The pages asked for by `start_at` and `max_results` of a report of `total` pages (numbered
+ * 1..total): from page `startAt` (a number below 1 starts at page 1), at most `maxResults` of them
+ * (the rest of the report when undefined, none for 0), never more than REPORT_PAGES_PER_ANSWER.
+ * `hasmore` says a page numbered after the window (or at its start, for an empty window) exists.
+ */
+export function reportPageWindow(total: number, startAt: number, maxResults: number | undefined): ReportPageWindow {
+  const first = Math.max(1, startAt);
+  const count = Math.min(maxResults ?? REPORT_PAGES_PER_ANSWER, REPORT_PAGES_PER_ANSWER);
+  const last = Math.min(total, first + count - 1);
+  return { first, last, hasmore: Math.max(last, first - 1) < total };
 }

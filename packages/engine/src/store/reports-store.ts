@@ -76,24 +76,37 @@ export async function listReports(db: Kysely<Database>, client: number, runId: n
   return rows.map((r) => ({ type: r.type, updatedAt: r.updated_at, ended: r.ended === 1 }));
 }
 
-/** Pages numbered above `afterPage` of a report, at most `count` of them; undefined when the report does not exist. */
-export async function readReportPages(
-  db: Kysely<Database>,
-  client: number,
-  runId: number,
-  type: string,
-  afterPage: number,
-  count: number,
-): Promise<{ page: number; content: string }[] | undefined> {
-  const report = await db.selectFrom("reports").select("run_id").where("client", "=", client).where("run_id", "=", runId).where("type", "=", type).executeTakeFirst();
-  if (report === undefined) return undefined;
+/**
+ * How many pages a report has (they are numbered 1..n without gaps; 0 for a report without text);
+ * undefined when the client has no such report.
+ */
+export async function countReportPages(db: Kysely<Database>, client: number, runId: number, type: string): Promise<number | undefined> {
+  const report = await db
+    .selectFrom("reports")
+    .select((eb) =>
+      eb
+        .selectFrom("report_pages")
+        .select((inner) => inner.fn.max<number>("page").as("last"))
+        .where("report_pages.run_id", "=", runId)
+        .where("report_pages.type", "=", type)
+        .as("total"),
+    )
+    .where("client", "=", client)
+    .where("run_id", "=", runId)
+    .where("type", "=", type)
+    .executeTakeFirst();
+  return report === undefined ? undefined : Number(report.total ?? 0);
+}
+
+/** Pages `first`..`last` of a report, in page order (the caller has checked the report's client). */
+export function readReportPages(db: Kysely<Database>, runId: number, type: string, first: number, last: number): Promise<{ page: number; content: string }[]> {
   return db
     .selectFrom("report_pages")
     .select(["page", "content"])
     .where("run_id", "=", runId)
     .where("type", "=", type)
-    .where("page", ">", afterPage)
+    .where("page", ">=", first)
+    .where("page", "<=", last)
     .orderBy("page")
-    .limit(count)
     .execute();
 }

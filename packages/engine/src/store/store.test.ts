@@ -12,7 +12,7 @@ import { appendEvent, eventsAfter, latestEventSeq, pruneEvents } from "./events-
 import { listSeenFiles, replaceSeenFiles } from "./event-files-store";
 import { findExecution, findExecutionVariables, insertExecution, listExecutions, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
 import { findObject, insertObject, replaceObject } from "./objects-store";
-import { appendReport, endReport, listReports, readReportPages } from "./reports-store";
+import { appendReport, countReportPages, endReport, listReports, readReportPages } from "./reports-store";
 
 /** Store tests start from an execution that has not run yet. */
 function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
@@ -163,23 +163,25 @@ describe.each(testDialects)("store on %s", (dialect) => {
     const line = `${"x".repeat(99)}\n`;
     for (let i = 0; i < 500; i++) await appendReport(store.db, 100, 7, "REP", line.repeat(2), i);
     await endReport(store.db, 100, 7, "REP", 999);
-    const pages = await readReportPages(store.db, 100, 7, "REP", 0, 100);
-    expect(pages?.map((p) => p.page)).toEqual([1, 2, 3, 4]);
-    expect(pages?.map((p) => p.content).join("")).toBe(line.repeat(1000));
-    for (const page of pages ?? []) {
+    expect(await countReportPages(store.db, 100, 7, "REP")).toBe(4);
+    const pages = await readReportPages(store.db, 7, "REP", 1, 100);
+    expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+    expect(pages.map((p) => p.content).join("")).toBe(line.repeat(1000));
+    for (const page of pages) {
       expect(page.content.length).toBeLessThanOrEqual(REPORT_PAGE_SIZE);
       expect(page.content.endsWith("\n")).toBe(true);
     }
-    expect((await readReportPages(store.db, 100, 7, "REP", 2, 1))?.map((p) => p.page)).toEqual([3]);
-    expect(await readReportPages(store.db, 200, 7, "REP", 0, 1)).toBeUndefined();
+    expect((await readReportPages(store.db, 7, "REP", 3, 3)).map((p) => p.page)).toEqual([3]);
+    expect(await countReportPages(store.db, 200, 7, "REP")).toBeUndefined();
     expect(await listReports(store.db, 100, 7)).toEqual([{ type: "REP", updatedAt: 999, ended: true }]);
   });
 
   it("creates a report when it opens, and writes its last text and its end in one write", async () => {
     await appendReport(store.db, 100, 8, "ACT", "", 1);
     expect(await listReports(store.db, 100, 8)).toEqual([{ type: "ACT", updatedAt: 1, ended: false }]);
+    expect(await countReportPages(store.db, 100, 8, "ACT")).toBe(0);
     await appendReport(store.db, 100, 8, "ACT", "last line\n", 2, true);
     expect(await listReports(store.db, 100, 8)).toEqual([{ type: "ACT", updatedAt: 2, ended: true }]);
-    expect((await readReportPages(store.db, 100, 8, "ACT", 0, 10))?.map((p) => p.content)).toEqual(["last line\n"]);
+    expect((await readReportPages(store.db, 8, "ACT", 1, 10)).map((p) => p.content)).toEqual(["last line\n"]);
   });
 });

@@ -28,7 +28,7 @@ export async function tourExecutions(tour: ApiTour): Promise<void> {
     ["/variables", "The variables of an execution", { run_id: job }],
     ["/ert", "Estimated runtimes of a workflow and its tasks", { run_id: flow }],
     ["/reports", "The reports of an execution", { run_id: job }],
-    ["/reports/{report_type}", "The pages of a report", { run_id: job, report_type: "REP" }, { start_at: 0 }],
+    ["/reports/{report_type}", "The pages of a report", { run_id: job, report_type: "REP" }],
   ];
   for (const [suffix, title, params, query] of reads) {
     await tour.call(`GET ${RUN}${suffix}`, { title, params, ...(query && { query }) });

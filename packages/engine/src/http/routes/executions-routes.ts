@@ -13,7 +13,7 @@ import {
   OutExecution,
   OutExecutionList,
   OutReport,
-  OutReportContent,
+  OutReportPageList,
   OutRunId,
   ReportContentQuery,
 } from "@baton/contract";
@@ -23,6 +23,7 @@ import type { ExecutionService } from "../../runtime/execution-service";
 import type { ReportService } from "../../runtime/report-service";
 import { presentComment, presentExecution } from "../presenters/execution-presenter";
 import { presentListedExecution, presentReport } from "../presenters/listed-execution-presenter";
+import { presentReportPages } from "../presenters/report-pages-presenter";
 import { defineRoute, noBody, noParams } from "../route";
 import { executionFilterOf } from "./execution-list-filter";
 import { ClientParams, RunParams } from "./params";
@@ -163,13 +164,13 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       method: "GET",
       path: "/:client_id/executions/:run_id/reports/:report_type",
       summary: "Pages of one report",
-      answer: jsonAnswer(z.array(OutReportContent), "The pages"),
+      answer: jsonAnswer(OutReportPageList, "The pages asked for, the report's page count (total) and whether pages follow (hasmore)"),
       params: ReportParams,
       query: ReportContentQuery,
       body: noBody,
       handle: async ({ principal, params, query }) => {
         await executions.get(principal, params.run_id);
-        return reports.pages(principal.client, params.run_id, params.report_type, query.start_at, query.max_results);
+        return presentReportPages(await reports.pages(principal.client, params.run_id, params.report_type, query.start_at, query.max_results));
       },
     }),
   ];
