@@ -245,8 +245,9 @@ export type ExecutionField = (typeof EXECUTION_FIELDS)[number];
 export const ExecutionListQuery = z
   .object({
     max_results: QueryInt.pipe(z.int().min(1)).default(50),
+    /** The RunID of the last entry of the previous page: this page continues below it in the list's order. */
     start_at_run_id: QueryInt.optional(),
-    /** Baton extension: the page continues the list's order after this execution (keyset paging). */
+    /** Baton's older name for start_at_run_id. */
     after_run_id: QueryInt.optional(),
     run_id: QueryInt.optional(),
     name: NamePattern,
@@ -299,9 +300,9 @@ export const ExecutionQuery = z.object({
 /** Query of GET /{client_id}/executions/{run_id}/children. */
 export const ChildrenQuery = z.object({
   max_results: QueryInt.pipe(z.int().min(1)).default(50),
-  /** Only children whose run_id is greater than this (as for the list). */
+  /** The RunID of the last entry of the previous page: this page continues below it (as for the list). */
   start_at_run_id: QueryInt.optional(),
-  /** Baton extension: the page continues the order (newest first) after this execution. */
+  /** Baton's older name for start_at_run_id. */
   after_run_id: QueryInt.optional(),
 });
 

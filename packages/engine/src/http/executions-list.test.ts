@@ -141,23 +141,32 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
       expect((await list("max_results=13")).data).toHaveLength(12);
     });
 
-    it("starts the page with the executions whose run_id is greater than start_at_run_id, that one excluded", async () => {
-      const after = ["restart1", "restart2", "period", "underscore", "dot", "notice"];
+    // start_at_run_id is the RunID of the last entry of the previous page (docs/decisions.md, "Vendor wire behaviour").
+    it("continues below start_at_run_id in the list's order, that execution excluded, total unchanged", async () => {
+      const order = newestFirst(ALL);
+      const below = (label: string) => order.slice(order.indexOf(id(label)) + 1);
       const page = await list(`start_at_run_id=${id("task")}`);
-      expect(page).toMatchObject({ total: 6, hasmore: false });
-      expect(page.data.map((e) => e.run_id)).toEqual(newestFirst(after));
-      expect(await list(`start_at_run_id=${id("task")}&max_results=5`)).toMatchObject({ total: 6, hasmore: true });
-      expect(await listed(`start_at_run_id=${id("task")}&max_results=6`)).toEqual(newestFirst(after));
-      // The bound combines with the filters.
-      expect(await listed(`start_at_run_id=${id("task")}&name=NIGHTLY.*`)).toEqual(newestFirst(["period", "dot"]));
+      expect(page).toMatchObject({ total: 12, hasmore: false });
+      expect(page.data.map((e) => e.run_id)).toEqual(below("task"));
+      expect(await list(`start_at_run_id=${id("task")}&max_results=4`)).toMatchObject({ total: 12, hasmore: true });
+      expect(await list(`start_at_run_id=${id("task")}&max_results=5`)).toMatchObject({ total: 12, hasmore: false });
+      expect(await listed(`start_at_run_id=${id("task")}&max_results=3`)).toEqual(below("task").slice(0, 3));
+      // Activated in the same millisecond: the lower run_id follows the higher.
+      expect(await listed(`start_at_run_id=${id("dot")}&max_results=1`)).toEqual(ids("underscore"));
+      // The cursor combines with the filters; total counts the whole filtered list.
+      expect(await list(`start_at_run_id=${id("period")}&name=NIGHTLY.*`)).toMatchObject({ total: 4, data: [{ run_id: id("cleanup") }, { run_id: id("backup") }], hasmore: false });
+      expect(await list(`start_at_run_id=${id("backup")}`)).toEqual({ total: 12, data: [], hasmore: false });
     });
 
-    it("takes a start_at_run_id that names no execution of the client as the same bound", async () => {
-      expect(await listed(`start_at_run_id=${foreign.runId}`)).toEqual(newestFirst(["task", "restart1", "restart2", "period", "underscore", "dot", "notice"]));
-      expect(await list(`start_at_run_id=${id("notice")}`)).toEqual({ total: 0, data: [], hasmore: false });
-      expect(await list("start_at_run_id=2147483647")).toEqual({ total: 0, data: [], hasmore: false });
-      expect((await list("start_at_run_id=0")).total).toBe(12);
-      expect((await list("start_at_run_id=-5")).total).toBe(12);
+    it("holds the place of a start_at_run_id the filter does not match or the client does not have", async () => {
+      // The execution no longer matches (e.g. its status changed since the previous page): its place in the order still holds.
+      expect(await listed(`start_at_run_id=${id("task")}&name=NIGHTLY.*`)).toEqual(ids("cleanup", "backup"));
+      // Another client's RunID stands where it would be among this client's: between "load" and "task".
+      expect(await listed(`start_at_run_id=${foreign.runId}`)).toEqual(newestFirst(["load", "workflow", "report", "cleanup", "backup"]));
+      expect(await listed("start_at_run_id=2147483647")).toEqual(newestFirst(ALL));
+      // Not a RunID: the first page.
+      expect(await list("start_at_run_id=0")).toMatchObject({ total: 12, data: newestFirst(ALL).map((run_id) => ({ run_id })) });
+      expect((await list("start_at_run_id=-5")).data).toHaveLength(12);
     });
 
     it("finds one execution by run_id, and none of another client", async () => {
@@ -379,32 +388,49 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
       ["type=JOBS,SCRI", (e) => e.objectType === "JOBS" || e.objectType === "SCRI"],
       ["type=SCRI", (e) => e.objectType === "SCRI"],
       ["queue=CLIENT_QUEUE,Q.OTHER", () => true],
-      [`start_at_run_id=RUN(1000)`, (e) => e.runId > (many[1000]?.runId ?? 0)],
-      [`start_at_run_id=RUN(11000)`, (e) => e.runId > (many[11000]?.runId ?? 0)],
       [`time_frame_option=end&time_frame_from=${iso(20_000)}&time_frame_to=${iso(30_000)}`, (e) => endsIn(e, 20_000, 30_000)],
       [`time_frame_option=end&time_frame_from=${iso(15_000)}&time_frame_to=${iso(50_000)}`, (e) => endsIn(e, 15_000, 50_000)],
       [`time_frame_from=${iso(20_000)}&time_frame_to=${iso(30_000)}`, (e) => livesIn(e, 20_000, 30_000)],
       [`time_frame_from=${iso(15_000)}&time_frame_to=${iso(50_000)}`, (e) => livesIn(e, 15_000, 50_000)],
       [`time_frame_from=${iso(15_000)}`, (e) => e.endTime === null || e.endTime >= at(15_000)],
       [`time_frame_option=activation&time_frame_to=${iso(40_000)}`, (e) => e.activationTime <= at(40_000) + 999],
-    ])("lists exactly what the order gives for %s", async (template, keep) => {
-      const query = template.replace(/RUN\((\d+)\)/, (_, index: string) => String(many[Number(index)]?.runId));
+    ])("lists exactly what the order gives for %s", async (query, keep) => {
       for (const maxResults of [50, 7]) {
         const page = await list(`${query}${query === "" ? "" : "&"}max_results=${maxResults}`, 0);
         expect({ total: page.total, hasmore: page.hasmore, runIds: page.data.map((e) => e.run_id) }).toEqual(expected(keep, maxResults));
       }
     });
 
-    it.each<[string, (e: Execution) => boolean]>([
-      ["", () => true],
-      ["name=BULK.14", (e) => e.name === "BULK.14"],
-    ])("pages with after_run_id through the whole order for '%s', each row once", async (query, keep) => {
+    it.each<[string, (e: Execution) => boolean, number]>([
+      ["", () => true, 1000],
+      ["", () => true, 11_000],
+      ["status=1900", (e) => e.status === Status.ENDED_OK, 11_000],
+      // many[4] is BULK.24: the filter does not match the cursor, whose place holds.
+      ["name=BULK.14", (e) => e.name === "BULK.14", 4],
+      ["name=BULK.14", (e) => e.name === "BULK.14", 11_024],
+    ])("continues below start_at_run_id in either way of reading a page for '%s' after many[%i]", async (query, keep, index) => {
+      const cursor = many[index];
+      if (cursor === undefined) throw new Error("no such seed");
+      const all = [foreign, ...many].filter(keep).sort((a, b) => b.activationTime - a.activationTime || b.runId - a.runId);
+      const below = all.filter((e) => e.activationTime < cursor.activationTime || (e.activationTime === cursor.activationTime && e.runId < cursor.runId));
+      for (const maxResults of [50, 7]) {
+        const page = await list(`${query}${query === "" ? "" : "&"}max_results=${maxResults}&start_at_run_id=${cursor.runId}`, 0);
+        expect({ total: page.total, hasmore: page.hasmore, runIds: page.data.map((e) => e.run_id) }).toEqual({ total: all.length, hasmore: below.length > maxResults, runIds: below.slice(0, maxResults).map((e) => e.runId) });
+      }
+    });
+
+    it.each<[string, (e: Execution) => boolean, string]>([
+      ["", () => true, "start_at_run_id"],
+      ["name=BULK.14", (e) => e.name === "BULK.14", "start_at_run_id"],
+      // Baton's older name for the same cursor.
+      ["", () => true, "after_run_id"],
+    ])("pages by the last RunID through the whole order for '%s' with %s, each row once", async (query, keep, cursorName) => {
       const all = [foreign, ...many].filter(keep).sort((a, b) => b.activationTime - a.activationTime || b.runId - a.runId);
       // Three pages from the middle of the order, across activation-time ties.
       let after = all[Math.floor(all.length / 2)]?.runId ?? 0;
       const seen: number[] = [];
       for (let pageNo = 0; pageNo < 3; pageNo++) {
-        const page = await list(`${query}${query === "" ? "" : "&"}max_results=40&after_run_id=${after}`, 0);
+        const page = await list(`${query}${query === "" ? "" : "&"}max_results=40&${cursorName}=${after}`, 0);
         expect(page.total).toBe(all.length);
         seen.push(...page.data.map((e) => e.run_id));
         after = page.data.at(-1)?.run_id ?? after;

@@ -222,9 +222,9 @@ export class ExecutionService implements Activator {
   }
 
   /** A page of the immediate children (workflow tasks, schedule slots) of an execution the principal may see. */
-  async children(principal: Principal, runId: number, maxResults: number, paging: { runIdAbove?: number | undefined; afterRunId?: number | undefined }): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
+  async children(principal: Principal, runId: number, paging: ListPaging): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
     await this.get(principal, runId);
-    return pageChildren(this.deps.store.db, principal.client, runId, maxResults, paging);
+    return pageChildren(this.deps.store.db, principal.client, runId, paging);
   }
 
   /** The comments of an execution the principal may see, oldest first. */
@@ -732,5 +732,3 @@ export function queueSlots(body: ObjectBody): number | undefined {
 function transition(details: string): BadRequestError {
   return new BadRequestError(ErrorCode.INVALID_TRANSITION, "Status change not possible.", details);
 }
-
-

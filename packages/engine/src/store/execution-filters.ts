@@ -24,8 +24,6 @@ export interface ExecutionFilter {
   /** Only executions of objects these patterns allow (see domain/authorization). */
   access?: AccessFilter | null | undefined;
   runId?: number | undefined;
-  /** Only executions whose run_id is greater than this. */
-  runIdAbove?: number | undefined;
   name?: string | undefined;
   nameExclude?: boolean | undefined;
   alias?: string | undefined;
@@ -81,7 +79,7 @@ export type ReadPlan = "by-filter" | "in-order";
 
 type Conditions = ExpressionBuilder<Database, "executions">;
 type Condition = Expression<SqlBool>;
-type NumberColumn = "run_id" | "status" | "start_time" | "end_time";
+type NumberColumn = "status" | "start_time" | "end_time";
 type TextColumn = "name" | "object_type" | "queue";
 
 /** A condition no execution meets. */
@@ -103,7 +101,6 @@ export function filterConditions(eb: Conditions, filter: ExecutionFilter, plan: 
     filter.unmatchable ? NOTHING : undefined,
     filter.access ? accessCondition(eb, filter.access) : undefined,
     filter.runId === undefined ? undefined : eb("run_id", "=", filter.runId),
-    filter.runIdAbove === undefined ? undefined : eb(columns.number("run_id"), ">", filter.runIdAbove),
     filter.referenceRunId === undefined ? undefined : eb("reference_run_id", "=", filter.referenceRunId),
     objectNameCondition(eb, columns, filter.name, filter.nameExclude),
     nameCondition(eb, "alias", filter.alias, false),

@@ -166,40 +166,78 @@ const SORTED_PAGE_MATCHES = 10_000;
  *
  * Few matches are found in one pass through the index that suits the filter best, which gives the
  * total as well, and the page is sorted from them. Many matches are counted, and the page is read
- * along the list's own index, where they lie close together (see ReadPlan).
+ * along the list's own index, where they lie close together (see ReadPlan). A page that continues
+ * after `startAtRunId` (see pageCursor) reads from the cursor's key on: a range of that index.
  */
 export async function listExecutions(
   db: Kysely<Database>,
   client: number,
   filter: ExecutionFilter,
-  { maxResults, afterRunId }: ListPaging,
+  { maxResults, startAtRunId }: ListPaging,
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
-  const anchor = afterRunId === undefined ? undefined : await db.selectFrom("executions").select(["activation_time", "run_id"]).where("client", "=", client).where("run_id", "=", afterRunId).executeTakeFirst();
-  const after = (k: { activation_time: number; run_id: number }) => anchor === undefined || k.activation_time < anchor.activation_time || (k.activation_time === anchor.activation_time && k.run_id < anchor.run_id);
+  const cursor = await pageCursor(db, client, startAtRunId);
+  const below = (k: ListKey) => cursor === undefined || (cursor !== "end" && isBelow(k, cursor));
   // Counting up to the bound reads only the index; reading the keys of many matches would be wasted.
   const many = (await countMatching(db, client, filter, SORTED_PAGE_MATCHES + 1)) > SORTED_PAGE_MATCHES;
   const few = many ? undefined : await fewMatches(db, client, filter);
   if (few !== undefined) {
-    const rest = few.filter(after).sort((a, b) => b.activation_time - a.activation_time || b.run_id - a.run_id);
+    const rest = few.filter(below).sort((a, b) => b.activation_time - a.activation_time || b.run_id - a.run_id);
     return { total: few.length, executions: await executionsByRunId(db, rest.slice(0, maxResults).map((k) => k.run_id)), hasmore: rest.length > maxResults };
   }
   const total = await countMatching(db, client, filter);
+  if (cursor === "end") return { total, executions: [], hasmore: false };
   let query = matching(db, client, filter, "in-order");
-  if (anchor !== undefined) query = query.where((eb) => eb(eb.refTuple("activation_time", "run_id"), "<", eb.tuple(anchor.activation_time, anchor.run_id)));
+  if (cursor !== undefined) query = query.where((eb) => eb(eb.refTuple("activation_time", "run_id"), "<", eb.tuple(cursor.activation_time, cursor.run_id)));
   // One row more than asked tells whether another page follows.
   const rows = await query.select(summaryColumns).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults + 1).execute();
   return { total, executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
 }
 
-/** How a list is paged: its size and, for keyset paging, the execution the page continues after. */
+/**
+ * How a list is paged: its size and, for the pages after the first, `startAtRunId`: the RunID of
+ * the last entry of the previous page (the interface's start_at_run_id).
+ */
 export interface ListPaging {
   maxResults: number;
-  afterRunId?: number | undefined;
+  startAtRunId?: number | undefined;
+}
+
+/** An execution's place in the list's order: activation time, then run_id, both descending. */
+interface ListKey {
+  activation_time: number;
+  run_id: number;
+}
+
+/** Whether `k` comes after `cursor` in the list's order. */
+function isBelow(k: ListKey, cursor: ListKey): boolean {
+  return k.activation_time < cursor.activation_time || (k.activation_time === cursor.activation_time && k.run_id < cursor.run_id);
+}
+
+/**
+ * Where a page that continues after the execution `startAtRunId` starts: right after that
+ * execution's key, whether or not it still matches the filter (its status may have changed since
+ * the previous page). Without a cursor (none given, or not a RunID at all: 0 or less) the page is
+ * the first. A RunID the client has no execution of (gone, or never one of its own) stands where
+ * it would have been: run_ids and activation times rise together, so the key is the activation
+ * time of the nearest lower RunID of the client with that RunID itself; with no lower RunID
+ * nothing follows ("end"). One read of the (client, run_id) index either way.
+ */
+async function pageCursor(db: Kysely<Database>, client: number, startAtRunId: number | undefined): Promise<ListKey | "end" | undefined> {
+  if (startAtRunId === undefined || startAtRunId <= 0) return undefined;
+  const nearest = await db
+    .selectFrom("executions")
+    .select("activation_time")
+    .where("client", "=", client)
+    .where("run_id", "<=", startAtRunId)
+    .orderBy("run_id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return nearest === undefined ? "end" : { activation_time: nearest.activation_time, run_id: startAtRunId };
 }
 
 /** The keys of every match when there are at most SORTED_PAGE_MATCHES, else undefined. */
-async function fewMatches(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<{ run_id: number; activation_time: number }[] | undefined> {
-  const found: { run_id: number; activation_time: number }[] = [];
+async function fewMatches(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<ListKey[] | undefined> {
+  const found: ListKey[] = [];
   for (const part of lifetimeParts(filter)) {
     const keys = await matching(db, client, part, "by-filter")
       .select(["run_id", "activation_time"])
@@ -290,35 +328,27 @@ function parseValues(text: string | null | undefined): VariableValues {
 }
 
 /**
- * A page of an execution's immediate children, newest activation first (then highest run_id):
- * only those above `runIdAbove` (start_at_run_id), continuing after `afterRunId` in that order.
- * The total counts every child `runIdAbove` lets through.
+ * A page of an execution's immediate children, newest activation first (then highest run_id),
+ * continuing after `startAtRunId` as the list does (see pageCursor). The total counts every child.
  */
 export async function pageChildren(
   db: Kysely<Database>,
   client: number,
   parent: number,
-  maxResults: number,
-  { runIdAbove, afterRunId }: { runIdAbove?: number | undefined; afterRunId?: number | undefined },
+  { maxResults, startAtRunId }: ListPaging,
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
-  let base = db.selectFrom("executions").where("client", "=", client).where("parent", "=", parent);
-  if (runIdAbove !== undefined) base = base.where("run_id", ">", runIdAbove);
-  let page = base.select(summaryColumns);
-  // Keyset paging in the list's order: rows after the anchor, which is read once.
-  if (afterRunId !== undefined) {
-    const anchor = await db.selectFrom("executions").select(["activation_time", "run_id"]).where("client", "=", client).where("run_id", "=", afterRunId).executeTakeFirst();
-    if (anchor) {
-      page = page.where((eb) =>
-        eb.or([eb("activation_time", "<", anchor.activation_time), eb.and([eb("activation_time", "=", anchor.activation_time), eb("run_id", "<", anchor.run_id)])]),
-      );
-    }
-  }
-  const [rows, count] = await Promise.all([
+  const base = db.selectFrom("executions").where("client", "=", client).where("parent", "=", parent);
+  const cursor = await pageCursor(db, client, startAtRunId);
+  const count = base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (cursor === "end") return { total: Number((await count).n), executions: [], hasmore: false };
+  // A range of the (client, parent, activation_time, run_id) index from the cursor on.
+  const page = cursor === undefined ? base : base.where((eb) => eb(eb.refTuple("activation_time", "run_id"), "<", eb.tuple(cursor.activation_time, cursor.run_id)));
+  const [rows, counted] = await Promise.all([
     // One row more than asked tells whether another page follows.
-    page.orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults + 1).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    page.select(summaryColumns).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults + 1).execute(),
+    count,
   ]);
-  return { total: Number(count.n), executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
+  return { total: Number(counted.n), executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
 }
 
 /** The children of an execution (workflow tasks), oldest first. */

@@ -95,10 +95,12 @@ describe.each(testDialects)("store on %s", (dialect) => {
     const page = await listExecutions(store.db, 100, {}, { maxResults: 2 });
     expect(page).toMatchObject({ total: 4, hasmore: true });
     expect(page.executions).toHaveLength(2);
-    // Keyset paging continues after the last row of a page, in the same order.
-    const next = await listExecutions(store.db, 100, {}, { maxResults: 2, afterRunId: page.executions[1]?.runId });
+    // start_at_run_id (the last RunID of a page) continues below it in the same order, total unchanged.
+    const next = await listExecutions(store.db, 100, {}, { maxResults: 2, startAtRunId: page.executions[1]?.runId });
     expect(next).toMatchObject({ total: 4, hasmore: false });
     expect(next.executions.map((e) => e.name)).toEqual(["B.ONE", "A.ONE"]);
+    // The cursor holds its place when the filter no longer matches it.
+    expect((await listExecutions(store.db, 100, { name: "A.*" }, { maxResults: 50, startAtRunId: created[2]?.runId })).executions.map((e) => e.name)).toEqual(["A.ONE"]);
     expect((await listExecutions(store.db, 100, { name: "a.*" }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A.TWO", "A.ONE"]);
     // `_` is a literal, not LIKE's any-character
     expect((await listExecutions(store.db, 100, { name: "A_*" }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A_X"]);

@@ -1,7 +1,7 @@
 import { EXECUTION_TYPE_OF_OBJECT, ErrorCode, type ExecutionListQuery } from "@baton/contract";
 import { invalid } from "../../domain/errors";
 import { parseStatusTerms, type StatusTerm } from "../../domain/status-filter";
-import type { ExecutionFilter } from "../../store/executions-store";
+import type { ExecutionFilter, ListPaging } from "../../store/executions-store";
 
 /** A time frame bound names a whole second: `time_frame_to` takes in the rest of its second. */
 const REST_OF_SECOND = 999;
@@ -10,7 +10,6 @@ const REST_OF_SECOND = 999;
 export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
   return {
     runId: query.run_id,
-    runIdAbove: query.start_at_run_id,
     name: query.name,
     nameExclude: query.name_exclude,
     alias: query.alias,
@@ -33,6 +32,15 @@ export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
     // include_deactivated needs no condition: this engine never deactivates an execution.
     unmatchable: asksForDataNotKept(query),
   };
+}
+
+/**
+ * How a page of the list or of the children continues: start_at_run_id is the RunID of the last
+ * entry of the previous page, and the page goes on below it in the list's order (docs/decisions.md,
+ * "Vendor wire behaviour"). after_run_id is Baton's older name for the same cursor.
+ */
+export function listPagingOf(query: { max_results: number; start_at_run_id?: number | undefined; after_run_id?: number | undefined }): ListPaging {
+  return { maxResults: query.max_results, startAtRunId: query.start_at_run_id ?? query.after_run_id };
 }
 
 function isObjectType(type: string): boolean {

@@ -25,7 +25,7 @@ import { presentComment, presentExecution } from "../presenters/execution-presen
 import { presentListedExecution, presentReport } from "../presenters/listed-execution-presenter";
 import { presentReportPages } from "../presenters/report-pages-presenter";
 import { defineRoute, noBody, noParams } from "../route";
-import { executionFilterOf } from "./execution-list-filter";
+import { executionFilterOf, listPagingOf } from "./execution-list-filter";
 import { ClientParams, RunParams } from "./params";
 
 const ReportParams = RunParams.extend({ report_type: z.string().regex(/^[A-Za-z]{1,8}$/, "must be a report type such as ACT or REP") });
@@ -62,7 +62,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       query: ExecutionListQuery,
       body: noBody,
       handle: async ({ principal, query }) => {
-        const page = await executions.list(principal, executionFilterOf(query), { maxResults: query.max_results, afterRunId: query.after_run_id }, query.fields);
+        const page = await executions.list(principal, executionFilterOf(query), listPagingOf(query), query.fields);
         const now = clock.now();
         return { total: page.total, data: page.executions.map((e) => presentListedExecution(e, now)), hasmore: page.hasmore };
       },
@@ -87,7 +87,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       query: ChildrenQuery,
       body: noBody,
       handle: async ({ principal, params, query }) => {
-        const { total, executions: page, hasmore } = await executions.children(principal, params.run_id, query.max_results, { runIdAbove: query.start_at_run_id, afterRunId: query.after_run_id });
+        const { total, executions: page, hasmore } = await executions.children(principal, params.run_id, listPagingOf(query));
         const now = clock.now();
         return { total, data: page.map((e) => presentExecution(e, now)), hasmore };
       },

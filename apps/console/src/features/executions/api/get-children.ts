@@ -7,13 +7,13 @@ import { executionKeys } from "./keys";
 /** Rows per page: the tree is virtualized, so a large page costs little and saves "Load more" clicks. */
 export const CHILDREN_PAGE_SIZE = 500;
 
-/** Pages of children as the cache holds them; the page param is the run id the page starts after. */
+/** Pages of children as the cache holds them; the page param is the last run id of the page before (start_at_run_id). */
 export type ChildrenPages = InfiniteData<OutExecutionList, number | undefined>;
 
-/** GET /api/{client}/executions/{run_id}/children: immediate children, newest first, continuing after `afterRunId` (keyset paging). */
-export function getChildren(client: number, runId: number, afterRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
+/** GET /api/{client}/executions/{run_id}/children: immediate children, newest first, continuing below `startAtRunId` (the last run id of the page before). */
+export function getChildren(client: number, runId: number, startAtRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
   return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/children`, OutExecutionList, {
-    query: { max_results: CHILDREN_PAGE_SIZE, after_run_id: afterRunId },
+    query: { max_results: CHILDREN_PAGE_SIZE, start_at_run_id: startAtRunId },
     signal,
   });
 }

@@ -8,7 +8,7 @@ import { executionKeys } from "./keys";
 /** Large pages: the table is virtualized, and fewer requests mean fewer reads on a resync. */
 export const EXECUTIONS_PAGE_SIZE = 500;
 
-/** Pages as the cache holds them; the page param is the run id the page starts after. */
+/** Pages as the cache holds them; the page param is the last run id of the page before (start_at_run_id). */
 export type ExecutionPages = InfiniteData<OutExecutionList, number | undefined>;
 
 /** What the list shows: every loaded row once, and the server's count of all that match. */
@@ -21,10 +21,10 @@ export interface ExecutionRows {
  * GET /api/{client}/executions, newest first. The filters go to the server as they are (the
  * server answers 400 for a value it cannot read, and the page shows its words).
  */
-export function getExecutions(client: number, filters: ExecutionFilters, afterRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
+export function getExecutions(client: number, filters: ExecutionFilters, startAtRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
   return requestJson(`/api/${segment(client)}/executions`, loadSchema("OutExecutionList"), {
-    // after_run_id (keyset paging) continues the newest-first order; start_at_run_id is a filter.
-    query: { ...filtersToQuery(filters), max_results: EXECUTIONS_PAGE_SIZE, after_run_id: afterRunId },
+    // start_at_run_id: the last run id of the page before; the server goes on below it in the newest-first order.
+    query: { ...filtersToQuery(filters), max_results: EXECUTIONS_PAGE_SIZE, start_at_run_id: startAtRunId },
     signal,
   });
 }

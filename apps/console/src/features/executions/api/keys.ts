@@ -3,12 +3,12 @@ import type { ExecutionFilters } from "./execution-filters";
 export const executionKeys = {
   all: (client: number) => ["executions", client] as const,
   lists: (client: number) => [...executionKeys.all(client), "list"] as const,
-  /** One list per set of filters; its pages are read with after_run_id. */
+  /** One list per set of filters; its pages are read with start_at_run_id. */
   list: (client: number, filters: ExecutionFilters) => [...executionKeys.lists(client), filters] as const,
   detail: (client: number, runId: number) => [...executionKeys.all(client), "detail", runId] as const,
   reports: (client: number, runId: number) => [...executionKeys.all(client), "reports", runId] as const,
   reportContent: (client: number, runId: number, type: string) => [...executionKeys.reports(client, runId), type] as const,
-  /** The immediate children (workflow tasks, schedule slots), paged with after_run_id. */
+  /** The immediate children (workflow tasks, schedule slots), paged with start_at_run_id. */
   children: (client: number, runId: number) => [...executionKeys.all(client), "children", runId] as const,
   variables: (client: number, runId: number) => [...executionKeys.all(client), "variables", runId] as const,
   /** Report content as the viewer reads it: the last page (tail), one page, or every page. */
