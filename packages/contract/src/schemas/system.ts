@@ -92,7 +92,11 @@ export type OutHealthCheck = z.infer<typeof OutHealthCheck>;
 
 export const HealthQuery = z.object({ details: QueryFlag.default(false) });
 
-/** Series the engine samples every minute into the database (GET /system/metrics). */
+/**
+ * Series the engine samples every period (a minute) into the database: Baton's own metric types,
+ * and what the vendor's types are made of (`busy_ms`, `busy_percent`: the nodes' event loop busy
+ * time; `db_ms`: how long the database took to answer the sampler's probe queries).
+ */
 export const METRIC_TYPES = [
   "executions_started",
   "executions_ended_ok",
@@ -103,9 +107,21 @@ export const METRIC_TYPES = [
   "api_requests",
   "api_latency_p50_ms",
   "api_latency_p99_ms",
+  "api_latency_mean_ms",
+  "busy_ms",
+  "busy_percent",
+  "db_ms",
 ] as const;
 export const MetricType = z.enum(METRIC_TYPES);
 export type MetricType = z.infer<typeof MetricType>;
+
+/** The historic metric types the vendor documents ("AE REST API - AE Performance Metrics"). */
+export const VENDOR_METRIC_TYPES = ["MsgDist", "TimevsDB", "MQCount", "MQLength", "MsgTime", "BusyValues", "JwpThreadUtilization"] as const;
+export type VendorMetricType = (typeof VENDOR_METRIC_TYPES)[number];
+
+/** What `GET /system/metrics?type=` takes: a vendor type or one of Baton's series. */
+export const MetricQueryType = z.enum([...VENDOR_METRIC_TYPES, ...METRIC_TYPES]);
+export type MetricQueryType = z.infer<typeof MetricQueryType>;
 
 /** An instant as the metrics endpoint takes it: YYYY-MM-DDThh:mm:ssZ. */
 const MetricTime = z
@@ -114,16 +130,35 @@ const MetricTime = z
   .refine((text) => !Number.isNaN(Date.parse(text)), "is not a valid time")
   .transform((text) => Date.parse(text));
 
-export const MetricsQuery = z.object({ type: acceptClientSpellings<typeof MetricType, string>(MetricType), time_frame_from: MetricTime.optional(), time_frame_to: MetricTime.optional() });
+export const MetricsQuery = z.object({
+  type: acceptClientSpellings<typeof MetricQueryType, string>(MetricQueryType).describe(
+    `The metric type: one the vendor documents (${VENDOR_METRIC_TYPES.join(", ")}) or one of Baton's series (${METRIC_TYPES.join(", ")}); any letter case.`,
+  ),
+  time_frame_from: MetricTime.optional().describe("Start of the time frame, YYYY-MM-DDThh:mm:ssZ (UTC); default an hour before its end."),
+  time_frame_to: MetricTime.optional().describe("End of the time frame, YYYY-MM-DDThh:mm:ssZ (UTC); default now."),
+});
 export type MetricsQuery = z.infer<typeof MetricsQuery>;
 
-/** Historic metrics: one value per minute (counts are per minute, gauges as sampled). */
-export const OutMetrics = z.object({
-  type: MetricType,
-  time_frame_from: z.string(),
-  time_frame_to: z.string(),
-  data: z.array(z.object({ timestamp: z.string(), value: z.number() })),
+/**
+ * One sampled interval of a metric type, as the vendor's answer holds it: `values` are the
+ * type's figures by name (TimevsDB: `time` and `db` in milliseconds). Baton samples the whole
+ * system (every node added up), so `wp_name` names the system, not one process.
+ */
+export const OutMetricEntry = z.object({
+  idnr: z.int(),
+  type: MetricQueryType,
+  timestamp: z.string(),
+  wp_name: z.string(),
+  tcp_ip_addr: z.string(),
+  srv_type: z.string(),
+  /** The interval's length in minutes. */
+  interval: z.number(),
+  values: z.record(z.string(), z.number()),
 });
+export type OutMetricEntry = z.infer<typeof OutMetricEntry>;
+
+/** Historic metrics: one entry per sampled interval in the time frame, oldest first. */
+export const OutMetrics = z.array(OutMetricEntry);
 export type OutMetrics = z.infer<typeof OutMetrics>;
 
 export const PrometheusQuery = z.object({ scrapeIntervalSeconds: QueryInt.pipe(z.int().min(1).max(86400)).default(60) });
@@ -199,20 +234,34 @@ export type OutTelemetryExport = z.infer<typeof OutTelemetryExport>;
 export const OutTelemetryProductList = z.object({ total: z.int(), data: z.array(z.object({ name: z.string(), version: z.string() })), hasmore: z.boolean() });
 export type OutTelemetryProductList = z.infer<typeof OutTelemetryProductList>;
 
-/** An epoch time in seconds as product usage takes it: digits with an optional fraction. */
-const EpochSeconds = z.string().regex(/^\d+(\.\d+)?$/, "must be epoch seconds (digits, optional fraction)").transform((text) => Math.floor(Number(text) * 1000));
+/** The latest instant a JavaScript date holds (epoch milliseconds). */
+const LAST_INSTANT_MS = 8_640_000_000_000_000;
+
+/**
+ * An epoch time with milliseconds as product usage takes it, in either of the vendor's spellings:
+ * seconds with the milliseconds after a dot (`1639218246.821`) or milliseconds (`1641896646821`).
+ */
+const EpochMillis = z
+  .string()
+  .regex(/^\d{1,16}(\.\d{1,9})?$/, "must be an epoch time: milliseconds (1641896646821) or seconds with the milliseconds after a dot (1639218246.821)")
+  .transform((text) => (text.includes(".") ? Math.round(Number(text) * 1000) : Number(text)))
+  .pipe(z.number().max(LAST_INSTANT_MS, "is past the latest date"));
 
 export const ProductUsageQuery = z
   .object({
-    start_date: EpochSeconds,
-    end_date: EpochSeconds,
-    skip: QueryInt.pipe(z.int().min(0)).default(0),
-    limit: QueryInt.pipe(z.int().min(0)).default(1000),
+    start_date: EpochMillis.describe("Start of the report: epoch milliseconds (1641896646821) or epoch seconds with the milliseconds after a dot (1639218246.821)."),
+    end_date: EpochMillis.describe("End of the report (included), in the same spellings as start_date."),
+    skip: QueryInt.pipe(z.int().min(0).max(2147483647)).default(0).describe("Usage records to skip."),
+    limit: QueryInt.pipe(z.int().min(0).max(2147483647)).optional().describe("Usage records to return at most; all without it."),
   })
   .refine((query) => query.start_date <= query.end_date, { message: "start_date must not be after end_date", path: ["start_date"] });
 export type ProductUsageQuery = z.infer<typeof ProductUsageQuery>;
 
-/** Product usage: per day of the range, executions run and agents used. */
+/**
+ * Product usage as the vendor documents it: per installation and product, usage records, each
+ * for one day of the report counted from start_date (`reporting_end_date` is that day's end, the
+ * report's end for the last one); only days with usage have records.
+ */
 export const OutProductUsage = z.array(
   z.object({
     instance_id: z.string(),

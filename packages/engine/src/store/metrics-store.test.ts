@@ -4,7 +4,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../testing/
 import { openStore, type Store } from "./connect";
 import { insertMetricSamples, readMetricSamples } from "./metrics-store";
 
-const sample = (started: number, active: number, p99: number): Record<MetricType, number> => ({
+const sample = (started: number, active: number, p99: number): Partial<Record<MetricType, number>> => ({
   executions_started: started,
   executions_ended_ok: started,
   executions_ended_not_ok: 0,

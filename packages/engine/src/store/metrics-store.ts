@@ -30,10 +30,10 @@ export async function countExecutionsEndedSince(db: Kysely<Database>, since: num
 
 /** Stores one minute's values (a minute sampled twice keeps its first values). */
 /** Counts of one node's minute: the nodes' samples of one minute add up. The other types (database counts, latency percentiles) keep the largest. */
-const SUMMED: ReadonlySet<string> = new Set(["executions_started", "executions_ended_ok", "executions_ended_not_ok", "agents_connected", "api_requests"]);
+const SUMMED: ReadonlySet<string> = new Set(["executions_started", "executions_ended_ok", "executions_ended_not_ok", "agents_connected", "api_requests", "busy_ms"]);
 
 /** Stores one node's samples of the minute at `at`, merged with those other nodes stored for it. */
-export async function insertMetricSamples(db: Kysely<Database>, at: number, values: Readonly<Record<MetricType, number>>): Promise<void> {
+export async function insertMetricSamples(db: Kysely<Database>, at: number, values: Readonly<Partial<Record<MetricType, number>>>): Promise<void> {
   const rows = Object.entries(values).map(([type, value]) => ({ type, at, value }));
   for (const summed of [true, false]) {
     const group = rows.filter((row) => SUMMED.has(row.type) === summed);

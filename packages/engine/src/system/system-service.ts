@@ -9,14 +9,15 @@ import { countUnendedExecutions, deleteMetricSamplesBefore, insertMetricSamples,
 import type { NodeRow } from "../store/cluster-store";
 import type { Cluster, NodeRole } from "./cluster";
 import type { EngineMetrics } from "./engine-metrics";
+import { metricTypeReading } from "./metric-types";
 
 const MINUTE_MS = 60_000;
 /** Historic metrics are sampled once a minute unless the host says otherwise. */
 const DEFAULT_SAMPLE_MS = MINUTE_MS;
 /** Historic metrics are kept this long. */
 const METRICS_KEPT_MS = 31 * 24 * 60 * MINUTE_MS;
-/** Widest range one request may read. */
-const MAX_METRICS_RANGE_MS = 7 * 24 * 60 * MINUTE_MS;
+/** Samples of the whole system (every node added up) are told as this process. */
+const SYSTEM_PROCESS_NAME = "BATON";
 const DEFAULT_METRICS_RANGE_MS = 60 * MINUTE_MS;
 
 export interface SystemServiceDeps {
@@ -88,20 +89,32 @@ export class SystemService {
     return this.deps.metrics.prometheusText(intervalSeconds, this.deps.clock.now());
   }
 
-  /** One metric's minutes in [from, to] (the last hour by default). */
+  /**
+   * One metric type's sampled intervals in [from, to] (the last hour by default), in the vendor's
+   * entry shape: each entry holds the type's values of one interval. Any range is read: samples
+   * are kept 31 days, so no range reads more than that.
+   */
   async historic(principal: Principal, query: MetricsQuery): Promise<OutMetrics> {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
     const to = query.time_frame_to ?? this.deps.clock.now();
     const from = query.time_frame_from ?? to - DEFAULT_METRICS_RANGE_MS;
     if (from > to) throw invalid(ErrorCode.INVALID_REQUEST, "time_frame_from", "must not be after time_frame_to", new Date(from).toISOString());
-    if (to - from > MAX_METRICS_RANGE_MS) throw invalid(ErrorCode.INVALID_REQUEST, "time_frame_from", "the range may span at most 7 days", new Date(from).toISOString());
-    const samples = await readMetricSamples(this.deps.store.db, query.type, from, to);
-    return {
+    const reading = metricTypeReading(query.type);
+    const series = [...new Set(Object.values(reading.values))];
+    const samples = new Map(await Promise.all(series.map(async (type) => [type, new Map((await readMetricSamples(this.deps.store.db, type, from, to)).map((sample) => [sample.at, sample.value]))] as const)));
+    const times = [...new Set([...samples.values()].flatMap((values) => [...values.keys()]))].sort((a, b) => a - b);
+    const interval = this.#period() / MINUTE_MS;
+    return times.map((at) => ({
+      // The interval's start in epoch seconds: unique per type, as the vendor's row ids are.
+      idnr: Math.floor(at / 1000),
       type: query.type,
-      time_frame_from: new Date(from).toISOString(),
-      time_frame_to: new Date(to).toISOString(),
-      data: samples.map((sample) => ({ timestamp: new Date(sample.at).toISOString(), value: sample.value })),
-    };
+      timestamp: new Date(at).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      wp_name: SYSTEM_PROCESS_NAME,
+      tcp_ip_addr: "",
+      srv_type: reading.srvType,
+      interval,
+      values: Object.fromEntries(Object.entries(reading.values).map(([name, type]) => [name, samples.get(type)?.get(at) ?? 0])),
+    }));
   }
 
   /**

@@ -1,14 +1,11 @@
-import { ErrorCode, type OutProductUsage, type OutTelemetryExport, type OutTelemetryProductList, type ProductUsageQuery } from "@baton/contract";
+import { type OutProductUsage, type OutTelemetryExport, type OutTelemetryProductList, type ProductUsageQuery } from "@baton/contract";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { invalid } from "../domain/errors";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
-import { installationId, usageBetween } from "../store/usage-store";
+import { installationId, usageBetween, usagePerDay } from "../store/usage-store";
 
 const DAY_MS = 24 * 3600_000;
-/** Widest product usage range: a year and a day. */
-const MAX_USAGE_DAYS = 366;
 const PRODUCT = "Baton";
 
 export interface TelemetryDeps {
@@ -19,7 +16,7 @@ export interface TelemetryDeps {
   products: readonly { name: string; version: string }[];
 }
 
-/** Telemetry (monthly figures) and product usage (daily figures) of the installation, client 0 only. */
+/** Telemetry (monthly figures, client 0 only), the products it covers (any client) and product usage (daily figures, client 0 only). */
 export class TelemetryService {
   constructor(private readonly deps: TelemetryDeps) {}
 
@@ -43,20 +40,23 @@ export class TelemetryService {
   }
 
   /**
-   * Per UTC day touched by [start_date, end_date]: executions activated (sku BATON-EXECUTIONS) and
-   * agents that ran them (BATON-AGENTS); `skip` and `limit` page through these entries.
+   * Usage records of [start_date, end_date] as the vendor's productusage answers them: per day of
+   * the report counted from start_date (so `reporting_end_date` keeps start_date's time of day,
+   * as in the vendor's example), executions activated (sku BATON-EXECUTIONS) and agents that ran
+   * them (BATON-AGENTS); days without executions have no records. `skip` and `limit` page through
+   * the records. Any range is read: the work grows with the executions found, not the range.
    */
   async usage(principal: Principal, query: ProductUsageQuery): Promise<OutProductUsage> {
     requirePrivilege(principal, "PRODUCT_USAGE");
-    const first = Math.floor(query.start_date / DAY_MS) * DAY_MS;
-    if ((query.end_date - first) / DAY_MS > MAX_USAGE_DAYS) throw invalid(ErrorCode.INVALID_REQUEST, "end_date", `the range may span at most ${MAX_USAGE_DAYS} days`, query.end_date / 1000);
-    const usage = [];
-    for (let day = first; day <= query.end_date; day += DAY_MS) {
-      const figures = await usageBetween(this.deps.store.db, day, day + DAY_MS);
-      const reporting_end_date = new Date(day + DAY_MS).toISOString();
-      usage.push({ reporting_end_date, usage: figures.total, sku: "BATON-EXECUTIONS", metric_type: "executions", additional_info: JSON.stringify(figures.byType) });
-      usage.push({ reporting_end_date, usage: figures.agents, sku: "BATON-AGENTS", metric_type: "agents", additional_info: "" });
-    }
-    return [{ instance_id: await installationId(this.deps.store.db), product: PRODUCT, product_version: this.deps.version, usage: usage.slice(query.skip, query.skip + query.limit) }];
+    const days = await usagePerDay(this.deps.store.db, query.start_date, query.end_date, DAY_MS);
+    const usage = days.flatMap((day) => {
+      const reporting_end_date = new Date(Math.min(query.start_date + (day.day + 1) * DAY_MS, query.end_date)).toISOString();
+      return [
+        { reporting_end_date, usage: day.total, sku: "BATON-EXECUTIONS", metric_type: "executions", additional_info: JSON.stringify(day.byType) },
+        { reporting_end_date, usage: day.agents, sku: "BATON-AGENTS", metric_type: "agents", additional_info: "" },
+      ];
+    });
+    const page = usage.slice(query.skip, query.limit === undefined ? undefined : query.skip + query.limit);
+    return [{ instance_id: await installationId(this.deps.store.db), product: PRODUCT, product_version: this.deps.version, usage: page }];
   }
 }
