@@ -186,8 +186,8 @@ test("metrics move with the job that ran on the agent, and draw a chart per dash
   await expect
     .poll(async () => {
       const answer = await request.get("/ae/api/v1/100/system/metrics?type=executions_ended_ok", { headers: { authorization: basicAuth(ADMIN) } });
-      const metrics = (await answer.json()) as { data: { value: number }[] };
-      return metrics.data.reduce((sum, point) => sum + point.value, 0);
+      const entries = (await answer.json()) as { values: { executions_ended_ok?: number } }[];
+      return entries.reduce((sum, entry) => sum + (entry.values.executions_ended_ok ?? 0), 0);
     }, { timeout: 15_000 })
     .toBeGreaterThan(0);
   await page.goto("/system/metrics");

@@ -7,9 +7,20 @@ import { METRICS_REFRESH_MS } from "./live-refresh";
 import { reachesNow, timeFrameAt, type MetricsRange, type TimeFrame } from "./metrics-range";
 import { systemPath } from "./system-path";
 
-/** GET /api/{client}/system/metrics: one series of the per-minute samples in a time frame. */
+/** GET /api/{client}/system/metrics: the sampled intervals of one type in a time frame, each with the type's values. */
 export function getMetric(client: number, type: MetricType, frame: TimeFrame, signal?: AbortSignal): Promise<OutMetrics> {
   return requestJson(systemPath(client, "metrics"), OutMetrics, { query: { type, time_frame_from: frame.from, time_frame_to: frame.to }, signal });
+}
+
+/** One series as read: the type, the frame asked for (the answer does not repeat it) and the entries answered. */
+export interface MetricReading {
+  type: MetricType;
+  frame: TimeFrame;
+  entries: OutMetrics;
+}
+
+async function readMetric(client: number, type: MetricType, frame: TimeFrame, signal?: AbortSignal): Promise<MetricReading> {
+  return { type, frame, entries: await getMetric(client, type, frame, signal) };
 }
 
 /** The frame is taken when the request goes out, so a relative range slides at each refresh while its key stays the same. */
@@ -17,7 +28,7 @@ export function metricQueryOptions(client: number, type: MetricType, range: Metr
   return queryOptions({
     enabled,
     queryKey: systemKeys.metric(client, type, range),
-    queryFn: ({ signal }) => getMetric(client, type, timeFrameAt(range, Date.now()), signal),
+    queryFn: ({ signal }) => readMetric(client, type, timeFrameAt(range, Date.now()), signal),
     placeholderData: keepPreviousData,
     refetchInterval: () => (reachesNow(range, Date.now()) ? METRICS_REFRESH_MS : false),
   });
@@ -25,7 +36,7 @@ export function metricQueryOptions(client: number, type: MetricType, range: Metr
 
 export interface MetricSeries {
   /** One entry per asked type, in the order asked; undefined until all have arrived. */
-  series: OutMetrics[] | undefined;
+  series: MetricReading[] | undefined;
   isPending: boolean;
   isFetching: boolean;
   error: Error | null;
@@ -38,7 +49,7 @@ export function useMetricSeries(types: readonly MetricType[], range: MetricsRang
   return useQueries({
     queries: types.map((type) => metricQueryOptions(client, type, range, enabled)),
     combine: (results) => {
-      const series = results.map((result) => result.data).filter((data): data is OutMetrics => data !== undefined);
+      const series = results.map((result) => result.data).filter((data): data is MetricReading => data !== undefined);
       return {
         series: series.length === results.length ? series : undefined,
         isPending: results.some((result) => result.isPending),

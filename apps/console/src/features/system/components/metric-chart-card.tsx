@@ -5,10 +5,9 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import type { OutMetrics } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { formatDateTime } from "../../../lib/format";
-import { useMetricSeries } from "../api/get-metrics";
+import { useMetricSeries, type MetricReading } from "../api/get-metrics";
 import type { MetricsRange } from "../api/metrics-range";
 import { formatSample, latestSample, metricRows, timeTickLabel, timeTicks, type ChartLine, type MetricChart } from "./metric-charts";
 
@@ -17,7 +16,7 @@ const CHART_HEIGHT = 220;
 const toneColor = (tone: ChartLine["tone"]): string => `var(--mui-palette-${tone}-main)`;
 
 /** The newest value of each line in words: what the chart shows, for those who do not see it. */
-function Summary({ chart, series }: { chart: MetricChart; series: readonly OutMetrics[] }) {
+function Summary({ chart, series }: { chart: MetricChart; series: readonly MetricReading[] }) {
   const parts = chart.lines.map((line, index) => {
     const latest = series[index] ? latestSample(series[index]) : null;
     return latest === null ? null : `${line.label} ${formatSample(latest.value)}`;
@@ -31,11 +30,11 @@ function Summary({ chart, series }: { chart: MetricChart; series: readonly OutMe
   );
 }
 
-function Chart({ chart, series }: { chart: MetricChart; series: readonly OutMetrics[] }) {
+function Chart({ chart, series }: { chart: MetricChart; series: readonly MetricReading[] }) {
   const rows = metricRows(series);
   const first = series[0];
-  const from = first ? Date.parse(first.time_frame_from) : 0;
-  const to = first ? Date.parse(first.time_frame_to) : 0;
+  const from = first ? Date.parse(first.frame.from) : 0;
+  const to = first ? Date.parse(first.frame.to) : 0;
   if (rows.length === 0) {
     return (
       <Box sx={{ height: CHART_HEIGHT, display: "grid", placeItems: "center", textAlign: "center", color: "text.secondary", border: 1, borderColor: "divider", borderStyle: "dashed", borderRadius: 1, px: 2 }}>
@@ -56,7 +55,7 @@ function Chart({ chart, series }: { chart: MetricChart; series: readonly OutMetr
     <>
       <CartesianGrid stroke="var(--mui-palette-divider)" strokeDasharray="3 3" />
       <XAxis dataKey="time" type="number" scale="time" domain={[from, to]} ticks={timeTicks(from, to)} tickFormatter={(time: number) => timeTickLabel(time, to - from)} stroke={axisColor} tick={axisStyle} />
-      <YAxis allowDecimals={chart.unit === "ms"} stroke={axisColor} tick={axisStyle} width={48} />
+      <YAxis allowDecimals={chart.unit === "ms" || chart.unit === "%"} stroke={axisColor} tick={axisStyle} width={48} />
       <Tooltip
         labelFormatter={(time) => formatDateTime(new Date(Number(time)).toISOString())}
         formatter={(value) => (typeof value === "number" ? formatSample(value) : value)}

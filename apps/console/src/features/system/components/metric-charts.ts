@@ -1,4 +1,5 @@
-import type { MetricType, OutMetrics } from "@baton/contract";
+import type { MetricType } from "@baton/contract";
+import type { MetricReading } from "../api/get-metrics";
 
 /** One line of a chart: a series and how it is told apart without colour (label and dash). */
 export interface ChartLine {
@@ -51,24 +52,37 @@ export const METRIC_CHARTS: readonly MetricChart[] = [
     lines: [
       { type: "api_latency_p50_ms", label: "Median (p50)", dash: "", tone: "info" },
       { type: "api_latency_p99_ms", label: "99th percentile (p99)", dash: "6 3", tone: "secondary" },
+      { type: "api_latency_mean_ms", label: "Mean", dash: "2 2", tone: "primary" },
     ],
   },
   { id: "requests", title: "API requests per minute", unit: "per minute", shape: "area", lines: [{ type: "api_requests", label: "Requests", dash: "", tone: "primary" }] },
   { id: "agents", title: "Agents connected", unit: "agents", shape: "line", lines: [{ type: "agents_connected", label: "Connected agents", dash: "", tone: "success" }] },
+  { id: "busy", title: "Engine busy", unit: "%", shape: "line", lines: [{ type: "busy_percent", label: "Busy", dash: "", tone: "warning" }] },
+  {
+    id: "time",
+    title: "Busy and database time",
+    unit: "ms",
+    shape: "line",
+    lines: [
+      { type: "busy_ms", label: "Busy", dash: "", tone: "warning" },
+      { type: "db_ms", label: "Database answer", dash: "6 3", tone: "info" },
+    ],
+  },
 ];
 
 /** One point in time of a chart: the sample of each series at that minute (absent: not sampled). */
 export type MetricRow = { time: number } & Partial<Record<MetricType, number>>;
 
 /** The series of one chart joined by timestamp, oldest first, as recharts takes its data. */
-export function metricRows(series: readonly OutMetrics[]): MetricRow[] {
+export function metricRows(series: readonly MetricReading[]): MetricRow[] {
   const rows = new Map<number, MetricRow>();
-  for (const { type, data } of series) {
-    for (const sample of data) {
-      const time = Date.parse(sample.timestamp);
-      if (Number.isNaN(time)) continue;
+  for (const { type, entries } of series) {
+    for (const entry of entries) {
+      const time = Date.parse(entry.timestamp);
+      const value = entry.values[type];
+      if (Number.isNaN(time) || value === undefined) continue;
       const row = rows.get(time) ?? { time };
-      row[type] = sample.value;
+      row[type] = value;
       rows.set(time, row);
     }
   }
@@ -76,11 +90,12 @@ export function metricRows(series: readonly OutMetrics[]): MetricRow[] {
 }
 
 /** The newest sample of a series, for the text under a chart; null when there is none. */
-export function latestSample(series: OutMetrics): { time: number; value: number } | null {
+export function latestSample(series: MetricReading): { time: number; value: number } | null {
   let latest: { time: number; value: number } | null = null;
-  for (const sample of series.data) {
-    const time = Date.parse(sample.timestamp);
-    if (!Number.isNaN(time) && (latest === null || time > latest.time)) latest = { time, value: sample.value };
+  for (const entry of series.entries) {
+    const time = Date.parse(entry.timestamp);
+    const value = entry.values[series.type];
+    if (!Number.isNaN(time) && value !== undefined && (latest === null || time > latest.time)) latest = { time, value };
   }
   return latest;
 }
