@@ -1,4 +1,4 @@
-import { OutError, OutMetrics, OutProductUsage, OutRunId, OutTelemetryProductList, OutValidationError, Right, VENDOR_METRIC_TYPES, type VendorMetricType } from "@baton/contract";
+import { OutError, OutMetrics, OutProductUsage, OutRunId, OutTelemetryProductList, OutValidationError, Right, type VendorMetricType } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 const WHOLE_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const PLAIN_LOGIN = basic("0/PLAIN/OPS:Plain-pass1");
 
-/** The names each documented metric type answers in `values` (TimevsDB's are the vendor's own). */
+/** The documented metric types, with the names each answers in `values` (TimevsDB's are the vendor's own). */
 const VALUE_NAMES: Record<VendorMetricType, string[]> = {
   MsgDist: ["api_requests", "executions_ended_not_ok", "executions_ended_ok", "executions_started"],
   TimevsDB: ["db", "time"],
@@ -75,7 +75,7 @@ describe.each(testDialects)("vendor: product usage and metrics on %s", (dialect)
     expect(report?.usage).toEqual([]);
   });
 
-  it(`${USAGE_DATA}: start_date and end_date are epoch times with milliseconds, seconds.millis or millis, and both spellings mean the same instant`, async () => {
+  it(`${USAGE_DATA}: start_date and end_date are required together, epoch times with milliseconds (seconds.millis or millis), both spellings the same instant`, async () => {
     const end = Date.now() + 60_000;
     const dottedStart = await usage(`start_date=${dotted(before)}&end_date=${end}`);
     const millisStart = await usage(`start_date=${before}&end_date=${dotted(end)}`);
@@ -83,6 +83,11 @@ describe.each(testDialects)("vendor: product usage and metrics on %s", (dialect)
     expect(dottedStart[0]?.usage.map((record) => record.sku)).toEqual(["BATON-EXECUTIONS", "BATON-AGENTS"]);
     // A range that ends before the jobs ran, by one millisecond written either way, holds none of them.
     expect((await usage(`start_date=${dotted(before - 1000)}&end_date=${dotted(before - 1)}`))[0]?.usage).toEqual([]);
+    for (const query of ["start_date=1639218246.821", "end_date=1641896646821", "start_date=yesterday&end_date=1641896646821", "start_date=1641896646821&end_date=1639218246.821"]) {
+      const response = await test.rest(`/0/productusage?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(z.array(OutValidationError).safeParse(await response.json()).success, query).toBe(true);
+    }
   });
 
   it(`${USAGE_DATA}: each usage record has reporting_end_date, usage, sku, metric_type and additional_info`, async () => {
@@ -121,34 +126,31 @@ describe.each(testDialects)("vendor: product usage and metrics on %s", (dialect)
     expect(report?.usage.find((record) => record.sku === "BATON-EXECUTIONS")?.usage).toBe(2);
   });
 
-  it(`${USAGE_DATA}: both parameters are required and must be epoch times; a start after the end is refused`, async () => {
-    for (const query of ["start_date=1639218246.821", "end_date=1641896646821", "start_date=yesterday&end_date=1641896646821", "start_date=1641896646821&end_date=1639218246.821"]) {
-      const response = await test.rest(`/0/productusage?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(z.array(OutValidationError).safeParse(await response.json()).success, query).toBe(true);
-    }
-  });
-
-  it(`${USAGE_DATA}: only client 0 is asked, by a user with the privilege; others are denied`, async () => {
+  // The swagger limits exportTelemetry to client 0, not productList; the usage page limits productusage to client 0 and a user with the privilege.
+  it(`${SWAGGER_TELEMETRY} and ${USAGE_DATA}: the product list is read in any client; the export and productusage only in client 0, with the privilege`, async () => {
+    const system = OutTelemetryProductList.parse(await (await test.rest("/0/telemetry/products")).json());
+    const response = await test.rest("/100/telemetry/products");
+    expect(response.status).toBe(200);
+    expect(OutTelemetryProductList.parse(await response.json())).toEqual(system);
+    expect((await test.rest("/100/telemetry/export/1")).status).toBe(403);
     expect((await test.rest("/100/productusage?start_date=1639218246.821&end_date=1641896646821")).status).toBe(403);
     const denied = await fetch(`${test.baton.restUrl}/0/productusage?start_date=1639218246.821&end_date=1641896646821`, { headers: { authorization: PLAIN_LOGIN } });
     expect(denied.status).toBe(403);
     expect(OutError.safeParse(await denied.json()).success).toBe(true);
   });
 
-  it(`${SWAGGER_TELEMETRY}: productList (GET /{client_id}/telemetry/products) is not limited to client 0, unlike exportTelemetry`, async () => {
-    const system = OutTelemetryProductList.parse(await (await test.rest("/0/telemetry/products")).json());
-    const response = await test.rest("/100/telemetry/products");
-    expect(response.status).toBe(200);
-    expect(OutTelemetryProductList.parse(await response.json())).toEqual(system);
-    expect((await test.rest("/100/telemetry/export/1")).status).toBe(403);
-  });
-
-  it(`${PERFORMANCE_METRICS}: the example request (type=TimevsDB, a frame of a month) is answered with an array`, async () => {
+  it(`${PERFORMANCE_METRICS}: the example request (type=TimevsDB, a frame of a month) is answered with an array; other types are refused; Prometheus stays at /prometheus`, async () => {
     expect(await metrics("type=TimevsDB&time_frame_from=2021-07-01T00%3A00%3A00Z&time_frame_to=2021-08-02T00%3A00%3A00Z")).toEqual([]);
+    const refused = await test.rest("/0/system/metrics?type=NoSuchType");
+    expect(refused.status).toBe(400);
+    expect(z.array(OutValidationError).safeParse(await refused.json()).success).toBe(true);
+    const prometheus = await test.rest("/0/system/metrics/prometheus");
+    expect(prometheus.status).toBe(200);
+    expect(prometheus.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await prometheus.text()).toContain("baton_executions_started_total");
   });
 
-  for (const type of VENDOR_METRIC_TYPES) {
+  for (const type of ["MsgDist", "TimevsDB", "MQCount", "MQLength", "MsgTime", "BusyValues", "JwpThreadUtilization"] as const) {
     it(`${PERFORMANCE_METRICS}: type=${type} answers entries {idnr, type, timestamp, wp_name, tcp_ip_addr, srv_type, interval, values}`, async () => {
       const entries = await metrics(`type=${type}`);
       expect(entries.length).toBeGreaterThan(0);
@@ -186,15 +188,5 @@ describe.each(testDialects)("vendor: product usage and metrics on %s", (dialect)
     expect(times.every((entry) => (entry.values["db"] ?? 0) > 0)).toBe(true);
     const busy = await metrics("type=BusyValues");
     expect(busy.every((entry) => (entry.values["busy"] ?? 0) <= 100)).toBe(true);
-  });
-
-  it(`${PERFORMANCE_METRICS}: an unknown type is refused; the Prometheus format stays at /system/metrics/prometheus`, async () => {
-    const refused = await test.rest("/0/system/metrics?type=NoSuchType");
-    expect(refused.status).toBe(400);
-    expect(z.array(OutValidationError).safeParse(await refused.json()).success).toBe(true);
-    const prometheus = await test.rest("/0/system/metrics/prometheus");
-    expect(prometheus.status).toBe(200);
-    expect(prometheus.headers.get("content-type")).toMatch(/^text\/plain/);
-    expect(await prometheus.text()).toContain("baton_executions_started_total");
   });
 });
