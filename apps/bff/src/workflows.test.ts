@@ -187,16 +187,18 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     const first = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3`)).json());
     expect(first).toMatchObject({ total: 4, hasmore: true });
     expect(first.data).toHaveLength(3);
-    const second = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3&after_run_id=${first.data[2]?.run_id}`)).json());
+    // start_at_run_id: the RunID of the last child of the page before; the next page continues below it.
+    const second = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?max_results=3&start_at_run_id=${first.data[2]?.run_id}`)).json());
     expect(second).toMatchObject({ total: 4, hasmore: false });
+    expect(second.data).toHaveLength(1);
     const all = [...first.data, ...second.data];
     expect(all.map((c) => c.run_id)).toEqual([...all.map((c) => c.run_id)].sort((a, b) => b - a));
     expect(new Set(all.map((c) => c.line_number))).toEqual(new Set([2, 3, 4, 5]));
-    // start_at_run_id keeps the children above a run_id, as in the list.
-    const lowest = all[3]?.run_id ?? 0;
-    const above = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?start_at_run_id=${lowest}`)).json());
-    expect(above).toMatchObject({ total: 3, hasmore: false });
-    expect(above.data.map((c) => c.run_id)).toEqual(all.slice(0, 3).map((c) => c.run_id));
+    const fromSecond = OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?start_at_run_id=${all[1]?.run_id}`)).json());
+    expect(fromSecond).toMatchObject({ total: 4, hasmore: false });
+    expect(fromSecond.data.map((c) => c.run_id)).toEqual(all.slice(2).map((c) => c.run_id));
+    // Below the last child nothing follows; the total is still every child.
+    expect(OutExecutionList.parse(await (await test.rest(`/100/executions/${parent}/children?start_at_run_id=${all[3]?.run_id}`)).json())).toEqual({ total: 4, data: [], hasmore: false });
     expect((await test.rest("/100/executions/999999/children")).status).toBe(404);
   });
 

@@ -401,14 +401,14 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
       }
     });
 
-    it.each<[string, (e: Execution) => boolean, number]>([
-      ["", () => true, 1000],
-      ["", () => true, 11_000],
-      ["status=1900", (e) => e.status === Status.ENDED_OK, 11_000],
+    it.each<[string, number, (e: Execution) => boolean]>([
+      ["", 1000, () => true],
+      ["", 11_000, () => true],
+      ["status=1900", 11_000, (e) => e.status === Status.ENDED_OK],
       // many[4] is BULK.24: the filter does not match the cursor, whose place holds.
-      ["name=BULK.14", (e) => e.name === "BULK.14", 4],
-      ["name=BULK.14", (e) => e.name === "BULK.14", 11_024],
-    ])("continues below start_at_run_id in either way of reading a page for '%s' after many[%i]", async (query, keep, index) => {
+      ["name=BULK.14", 4, (e) => e.name === "BULK.14"],
+      ["name=BULK.14", 11_024, (e) => e.name === "BULK.14"],
+    ])("continues below start_at_run_id in either way of reading a page for '%s' after many[%i]", async (query, index, keep) => {
       const cursor = many[index];
       if (cursor === undefined) throw new Error("no such seed");
       const all = [foreign, ...many].filter(keep).sort((a, b) => b.activationTime - a.activationTime || b.runId - a.runId);
@@ -419,12 +419,12 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
       }
     });
 
-    it.each<[string, (e: Execution) => boolean, string]>([
-      ["", () => true, "start_at_run_id"],
-      ["name=BULK.14", (e) => e.name === "BULK.14", "start_at_run_id"],
+    it.each<[string, string, (e: Execution) => boolean]>([
+      ["", "start_at_run_id", () => true],
+      ["name=BULK.14", "start_at_run_id", (e) => e.name === "BULK.14"],
       // Baton's older name for the same cursor.
-      ["", () => true, "after_run_id"],
-    ])("pages by the last RunID through the whole order for '%s' with %s, each row once", async (query, keep, cursorName) => {
+      ["", "after_run_id", () => true],
+    ])("pages by the last RunID through the whole order for '%s' with %s, each row once", async (query, cursorName, keep) => {
       const all = [foreign, ...many].filter(keep).sort((a, b) => b.activationTime - a.activationTime || b.runId - a.runId);
       // Three pages from the middle of the order, across activation-time ties.
       let after = all[Math.floor(all.length / 2)]?.runId ?? 0;
