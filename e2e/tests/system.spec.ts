@@ -22,7 +22,10 @@ test.beforeAll(async ({}, testInfo) => {
   const dir = mkdtempSync(join(tmpdir(), "baton-e2e-agent-"));
   // The agent is client 100's, which administers it in these tests: made there ahead, then enrolled with the operator's token.
   const made = await fetch(new URL("/ae/api/v1/100/system/agents", engine), { method: "POST", headers: { authorization: basicAuth(ADMIN), "content-type": "application/json" }, body: JSON.stringify({ name: AGENT, template: "<UNIX>" }) });
-  if (made.status !== 200 && made.status !== 409) throw new Error(`could not make agent ${AGENT}: ${made.status} ${await made.text()}`);
+  // It may exist from an earlier run: a conflict, which is a 400 with the CONFLICT code (45105).
+  const text = await made.text();
+  const exists = made.status === 400 && text.includes('"code":45105');
+  if (made.status !== 200 && !exists) throw new Error(`could not make agent ${AGENT}: ${made.status} ${text}`);
   const child = spawn(process.execPath, [agentBin, "--engine", engine, "--name", AGENT, "--token", E2E_AGENT_TOKEN, "--dir", dir], { stdio: ["ignore", "pipe", "pipe"] });
   agent = child;
   await new Promise<void>((resolve, reject) => {

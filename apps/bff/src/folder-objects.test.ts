@@ -109,19 +109,19 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       expect((await test.rest("/100/folderobjects/AON")).status).toBe(404);
     });
 
-    it("imports nothing when one object exists, answering 409 with each conflict", async () => {
+    it("imports nothing when one object exists, answering 400 with each conflict", async () => {
       await test.rest("/100/objects", json(jobEnvelope("AON.EXISTS", ["echo old"])));
       await test.rest("/100/objects", json({ data: { scri: { general_attributes: { name: "AON.SCRIPT" } } }, path: "" }));
       const data = [jobEntry("AON.NEW", ""), jobEntry("AON.EXISTS", ""), jobEntry("AON.SCRIPT", "")];
       const refused = await importFolder(data, "?folder_path=AON2");
-      expect(refused.status).toBe(409);
+      expect(refused.status).toBe(400);
       expect(ValidationErrors.parse(await refused.json())).toEqual([
         expect.objectContaining({ code: ErrorCode.OBJECT_EXISTS, path: "data[1].jobs.general_attributes.name", invalid_value: "AON.EXISTS" }),
         expect.objectContaining({ code: ErrorCode.OBJECT_EXISTS, path: "data[2].jobs.general_attributes.name", invalid_value: "AON.SCRIPT" }),
       ]);
       expect(await objectOf("AON.NEW")).toBeUndefined();
       const anotherType = await importFolder(data, "?folder_path=AON2&overwrite_existing_objects=true");
-      expect(anotherType.status).toBe(409);
+      expect(anotherType.status).toBe(400);
       expect(ValidationErrors.parse(await anotherType.json()).map((issue) => issue.path)).toEqual(["data[2].jobs.general_attributes.name"]);
       expect(await objectOf("AON.NEW")).toBeUndefined();
       expect((await objectOf("AON.EXISTS"))?.data["jobs"]?.["scripts"]).toEqual([{ process: ["echo old"] }]);
@@ -150,7 +150,8 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       const data = [{ fold: { general_attributes: { name: "SUB", description: "first" } }, path: "" }, jobEntry("OUT.A", "SUB")];
       expect(await imported(data, "?folder_path=OUTCOME")).toMatchObject({ created: 2, replaced: 0, kept: 0, created_folders: ["OUTCOME"] });
       const refused = await importFolder(data, "?folder_path=OUTCOME");
-      expect(refused.status).toBe(409);
+      expect(refused.status).toBe(400);
+      expect(ValidationErrors.parse(await refused.json())).toContainEqual(expect.objectContaining({ code: ErrorCode.OBJECT_EXISTS, invalid_value: "OUT.A" }));
       const replaced = await imported([...data, jobEntry("OUT.B", "")], "?folder_path=OUTCOME&overwrite_existing_objects=true");
       expect(replaced).toMatchObject({ total: 3, created: 1, replaced: 2, kept: 0, created_folders: [] });
       expect(replaced.objects).toEqual([
@@ -266,8 +267,10 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
 
     it("runs imports of the same objects one after the other: one wins without overwrite, never a mix", async () => {
       const [first, second] = await Promise.all([importFolder(many("RACE", 400, "first"), "?folder_path=RACE"), importFolder(many("RACE", 400, "second"), "?folder_path=RACE")]);
-      expect([first.status, second.status].sort()).toEqual([200, 409]);
+      expect([first.status, second.status].sort()).toEqual([200, 400]);
       const winner = first.status === 200 ? "first" : "second";
+      const loser = first.status === 200 ? second : first;
+      expect(new Set(ValidationErrors.parse(await loser.json()).map((issue) => issue.code))).toEqual(new Set([ErrorCode.OBJECT_EXISTS]));
       const exported = await exportFolder("RACE");
       const markers = new Set(exported.data.flatMap((entry) => (entry["jobs"] === undefined ? [] : [JSON.stringify(entry["jobs"])])).map((body) => /echo (\w+)/.exec(body)?.[1]));
       expect([...markers]).toEqual([winner]);

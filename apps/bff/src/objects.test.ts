@@ -73,15 +73,16 @@ describe.each(testDialects)("objects on %s", (dialect) => {
   });
 
   describe("overwrite_existing_objects", () => {
-    it("refuses an existing object with 409 unless asked, changing nothing, and never replaces one of another type", async () => {
+    it("refuses an existing object with 400 (code OBJECT_EXISTS) unless asked, changing nothing, and never replaces one of another type", async () => {
       expect((await importObject(jobEnvelope("OVER.JOB", ["echo 1"]))).status).toBe(200);
       const before = await exported("OVER.JOB", "?fields=modification_details");
       const refused = await importObject(jobEnvelope("OVER.JOB", ["echo 2"]), "?overwrite_existing_objects=false");
-      expect(refused.status).toBe(409);
+      expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ code: ErrorCode.OBJECT_EXISTS, details: expect.stringContaining("OVER.JOB") });
       expect(await exported("OVER.JOB", "?fields=modification_details")).toEqual(before);
       const otherType = await importObject({ data: { scri: { general_attributes: { name: "OVER.JOB" } } }, path: "" }, "?overwrite_existing_objects=true");
-      expect(otherType.status).toBe(409);
+      expect(otherType.status).toBe(400);
+      expect(await otherType.json()).toMatchObject({ code: ErrorCode.OBJECT_EXISTS, details: expect.stringContaining("OVER.JOB") });
       expect(await exported("OVER.JOB", "?fields=modification_details")).toEqual(before);
     });
   });

@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { ErrorCode, type OutError } from "@baton/contract";
-import { API_BASE, type Engine } from "@baton/engine";
+import { answerClientError, API_BASE, type Engine } from "@baton/engine";
 import type { Express } from "express";
 import type { Logger } from "pino";
 
 /** What a request gets when its handler threw before it could answer. */
 const INTERNAL_ERROR = JSON.stringify({ code: ErrorCode.INTERNAL, error: "Internal error.", details: "The request failed; the server log has the details." } satisfies OutError);
+
+/** The answer to an upgrade of any path but the agents' endpoint. */
+const NO_UPGRADE = JSON.stringify({ code: ErrorCode.NOT_FOUND, error: "Resource not found.", details: "Only standalone agents upgrade their connection, at the agents' endpoint." } satisfies OutError);
 
 /**
  * One node:http server per process: the REST interface goes straight to the engine's router
@@ -31,10 +34,12 @@ export function createHttpServer(engine: Engine, bff: Express, logger: Logger, t
     }
   };
   const server = tls ? createTlsServer(tls, handle) : createServer(handle);
+  // What node:http refuses before any handler runs (431, malformed HTTP, timeouts) also answers an OutError.
+  server.on("clientError", answerClientError);
   // Standalone agents connect over WebSocket; no other upgrade is offered.
   server.on("upgrade", (req, socket, head) => {
     try {
-      if (!engine.handleUpgrade(req, socket, head)) socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      if (!engine.handleUpgrade(req, socket, head)) socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(NO_UPGRADE)}\r\n\r\n${NO_UPGRADE}`);
     } catch (error) {
       logger.error({ err: error }, "upgrade handler threw");
       socket.destroy();

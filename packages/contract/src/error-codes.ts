@@ -18,6 +18,10 @@ export const ErrorCode = {
   NOT_FOUND: 45103,
   METHOD_NOT_ALLOWED: 45104,
   CONFLICT: 45105,
+  /** 431: the request's header fields are larger than the server reads (refused by node:http before routing). */
+  HEADERS_TOO_LARGE: 45108,
+  /** 408: the request did not arrive whole in time (refused by node:http before routing). */
+  REQUEST_TIMEOUT: 45109,
   INTERNAL: 45199,
   /** "Permission check failed." as the established service answers it. */
   FORBIDDEN: 9,

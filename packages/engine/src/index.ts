@@ -1,7 +1,7 @@
 export { createEngine, type Engine, type EngineOptions } from "./engine";
 export { connectStore, migrateStore, openStore, sqliteFiles, type Store, type StoreOptions, type Dialect } from "./store/connect";
 export { ensurePrivateDir, tightenFileModes, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, type TightenedFile } from "./store/private-files";
-export { API_BASE } from "./http/rest-router";
+export { answerClientError, API_BASE } from "./http/rest-router";
 export { basicAuthorization, parseBasicAuthorization, type Credentials } from "./auth/basic-credentials";
 export type { Principal } from "./auth/authenticator";
 export { maySeeExecutionEvent } from "./auth/acts";

@@ -111,7 +111,7 @@ describe.each(testDialects)("login lockout on %s", (dialect) => {
     await lock(100, "STUCK/OPS:Right-pass1", CLIENT_100_MAX_FAILURES, 10);
     const path = `/0/users/${encodeURIComponent("STUCK/OPS")}/unlock?client=100`;
     const unlocked = await call(rest(path), "127.0.0.1", { method: "POST", headers: { authorization: basic(`0/ADMIN/ADMIN:${ADMIN_PASSWORD}`) } });
-    expect(unlocked.status, unlocked.body).toBe(204);
+    expect([unlocked.status, unlocked.body], unlocked.body).toEqual([200, "{}"]);
     expect((await asUser(100, "STUCK/OPS:Right-pass1", "127.0.99.3")).status).toBe(200);
     // The unlock also forgets the failures that throttled the addresses the lock came from.
     expect((await asUser(100, "STUCK/OPS:Right-pass1", "127.0.10.1")).status).toBe(200);

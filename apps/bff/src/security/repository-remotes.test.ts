@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, 
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { OutError, OutValidationError } from "@baton/contract";
+import { ErrorCode, OutError, OutValidationError } from "@baton/contract";
 import { processesWith, testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -127,8 +127,8 @@ describe.each(testDialects)("repository remotes on %s", (dialect) => {
   it("answers a git failure with fixed words: no file content, no local path", async () => {
     const response = await closed.rest("/100/repositories", json({ repository_url: join(roots, "gitfile"), branch: "main" }));
     const text = await response.text();
-    expect(response.status, text).toBe(409);
-    expect(OutError.parse(JSON.parse(text)).error).toBe("The remote repository was not found.");
+    expect(response.status, text).toBe(400);
+    expect(OutError.parse(JSON.parse(text))).toMatchObject({ code: ErrorCode.CONFLICT, error: "The remote repository was not found." });
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(temp);
     expect(leftovers(closed)).toEqual([]);
@@ -139,8 +139,8 @@ describe.each(testDialects)("repository remotes on %s", (dialect) => {
     const started = Date.now();
     const response = await open.rest("/100/repositories", json({ repository_url: url, branch: "main" }));
     const text = await response.text();
-    expect(response.status, text).toBe(409);
-    expect(OutError.parse(JSON.parse(text)).error).toBe("The repository operation took too long.");
+    expect(response.status, text).toBe(400);
+    expect(OutError.parse(JSON.parse(text))).toMatchObject({ code: ErrorCode.CONFLICT, error: "The repository operation took too long." });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(sockets.length).toBeGreaterThan(0);
     expect(processesWith(url)).toEqual([]);

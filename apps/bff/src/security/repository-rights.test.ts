@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ALL_RIGHTS, OutError, OutObject, OutRepo, OutRepositoryBranches, OutRepositoryCommit, OutRepositoryDiff, OutRepositoryInit, OutRepositoryMerge, OutRepositoryPull, OutRepositoryUncommittedChanges } from "@baton/contract";
+import { ALL_RIGHTS, ErrorCode, OutError, OutObject, OutRepo, OutRepositoryBranches, OutRepositoryCommit, OutRepositoryDiff, OutRepositoryInit, OutRepositoryMerge, OutRepositoryPull, OutRepositoryUncommittedChanges } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basic, jobEnvelope, json, startTestBaton, type TestBaton } from "../testing/test-baton";
@@ -148,7 +148,8 @@ describe.each(testDialects)("repository contents follow object rights on %s", (d
 
   it("a commit by the user takes only changes of objects it may read; others' stay uncommitted", async () => {
     const named = await asUser("/100/repositories/commits", json({ message: "Only the secret", objects: ["SECRET.VARA"] }));
-    expect(named.status, named.text).toBe(409);
+    expect(named.status, named.text).toBe(400);
+    expect(OutError.parse(JSON.parse(named.text)).code).toBe(ErrorCode.CONFLICT);
     const listed = OutRepositoryUncommittedChanges.parse(JSON.parse((await asUser("/100/repositories/changes")).text)).data;
     expect(listed).toEqual([]);
 

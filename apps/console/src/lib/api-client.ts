@@ -1,4 +1,4 @@
-import { CSRF_HEADER } from "@baton/contract";
+import { CSRF_HEADER, ErrorCode } from "@baton/contract";
 
 /**
  * What the client needs of a schema: zod's `safeParse`. Contract schemas fit it as they are,
@@ -99,6 +99,14 @@ export class ResponseShapeError extends Error {
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * A refusal because the request conflicts with the current state (the object exists, the agent is
+ * connected, the repository is merging): the interface has no 409, so it is a 400 whose code says so.
+ */
+export function isConflict(error: unknown): boolean {
+  return isApiError(error, 400) && error.hasCode(ErrorCode.CONFLICT, ErrorCode.OBJECT_EXISTS);
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";

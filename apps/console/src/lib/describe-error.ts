@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, ResponseShapeError } from "./api-client";
+import { ApiError, isConflict, NetworkError, ResponseShapeError } from "./api-client";
 
 export interface ErrorDescription {
   /** One line: what went wrong. */
@@ -15,7 +15,6 @@ function hintForStatus(status: number): string | null {
   if (status === 403) return "Your user lacks the privilege or authorization for this. Ask an administrator.";
   if (status === 404) return "Check the name or number; it may have been deleted.";
   if (status === 405) return "The server does not allow this operation here.";
-  if (status === 409) return "It already exists. Choose to overwrite it or use another name.";
   if (status === 413) return "The request is too large. Split it into smaller parts.";
   if (status === 429) return "Too many attempts in a short time. Wait a minute, then try again.";
   if (status >= 500) return "The server failed to handle the request. Try again; if it keeps failing, look at the server log.";
@@ -25,7 +24,8 @@ function hintForStatus(status: number): string | null {
 /** Words for any error a request can throw, for alerts and inline messages. */
 export function describeError(error: unknown): ErrorDescription {
   if (error instanceof ApiError) {
-    const hint = hintForStatus(error.status);
+    // A conflict is a 400 with its own code (the interface has no 409): it needs another hint than bad input.
+    const hint = isConflict(error) ? "It already exists. Choose to overwrite it or use another name." : hintForStatus(error.status);
     // Validation errors (OutValidationError[]): say where each problem is.
     if (error.problems.some((p) => p.path !== null)) {
       const lines = error.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));

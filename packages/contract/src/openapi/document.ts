@@ -51,12 +51,12 @@ const REF_PREFIX = "#/components/schemas/";
 const ANONYMOUS = "~";
 
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
-  400: "Request data invalid: an array of OutValidationError, one per problem, or one OutError.",
+  400: "Request data invalid, or in conflict with the current state (an existing object, a repository that is merging, ...; the code says which): an array of OutValidationError, one per problem, or one OutError.",
   401: "Login data not valid.",
   403: "The user lacks the privilege or authorization; the details name it.",
   404: "Resource not available, or disabled for this client (with its own code and message).",
-  409: "The request conflicts with the current state (an existing object, a repository that is merging, ...).",
   413: "The request body is larger than this operation accepts.",
+  431: "The request's header fields are larger than the server reads (refused before the operation runs).",
   429: "Too many failed logins from this address: no login was checked; retry after Retry-After seconds.",
   500: "Internal error; the engine log has the details.",
   503: "Service unavailable.",
@@ -87,7 +87,7 @@ export function openApiDocument(operations: readonly OperationDescription[], inf
     for (const answer of operation.answers) responses[answer.status] = response(answer, outputs, examples.responses[answer.status]);
     for (const status of errorStatuses(operation)) {
       if (responses[status] !== undefined) continue;
-      const shape = status === 400 || status === 409 ? InvalidRequest : errors.OutError;
+      const shape = status === 400 ? InvalidRequest : errors.OutError;
       responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: outputs.use(shape), ...withExamples(examples.responses[status]) } } };
     }
     paths[path] ??= {};
@@ -179,8 +179,9 @@ function errorStatuses(operation: OperationDescription): number[] {
   return [
     ...(takesInput ? [400] : []),
     ...(operation.public ? [] : [401, 403, 404, 429]),
-    ...(operation.method === "GET" ? [] : [409]),
+    // The interface has no 409: a conflict is a 400 with its own code (docs/decisions.md).
     ...(operation.body ? [413] : []),
+    431,
     500,
   ];
 }

@@ -40,11 +40,16 @@ export class NotFoundError extends DomainError {
   readonly kind = "not_found";
 }
 
+/**
+ * The request conflicts with the current state (an object that exists, a repository that is
+ * merging, a connected agent). The interface's status table has no 409: clients get 400 with the
+ * conflict's own error code (docs/decisions.md, Vendor wire behaviour).
+ */
 export class ConflictError extends DomainError {
   readonly kind = "conflict";
 }
 
-/** Several objects of one request conflict with what exists (409, one OutValidationError per object). */
+/** Several objects of one request conflict with what exists (400, one OutValidationError per object). */
 export class ConflictsError extends DomainError {
   readonly kind = "conflict";
   constructor(readonly issues: readonly ValidationIssue[]) {

@@ -11,7 +11,9 @@ const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
-  conflict: 409,
+  // The interface's status table (400/401/403/404/405/500/503) has no 409: a conflict is a 400
+  // whose error code (CONFLICT, OBJECT_EXISTS) says what conflicts.
+  conflict: 400,
   too_large: 413,
   too_many_requests: 429,
 };
@@ -19,12 +21,28 @@ const STATUS_OF_KIND: Record<DomainError["kind"], number> = {
 /** The most validation issues one answer lists. */
 export const MAX_VALIDATION_ISSUES = 1000;
 
+/**
+ * How many bytes of refused values (as JSON) one answer repeats. `invalid_value` is the value as
+ * sent, never cut short; only a value that would take the answer past this (a megabyte comment, a
+ * whole 50 MiB import under `data`) is left out as null, and its issue's error says so.
+ */
+export const INVALID_VALUES_BUDGET = 1024 * 1024;
+
 /** The HTTP status and body for an error thrown while handling a request. */
 export function errorResponse(error: unknown): { status: number; body: OutError | OutValidationError[] } {
   if (error instanceof ValidationError || error instanceof ConflictsError) {
     // A body of 100,000 wrong entries gets the first thousand issues, not an answer thirty times its size.
     const issues = error instanceof ValidationError ? error.issues.slice(0, MAX_VALIDATION_ISSUES) : error.issues;
-    return { status: STATUS_OF_KIND[error.kind], body: issues.map(presentIssue) };
+    let budget = INVALID_VALUES_BUDGET;
+    return {
+      status: STATUS_OF_KIND[error.kind],
+      body: issues.map((issue) => {
+        const size = jsonSizeWithin(issue.invalidValue ?? null, budget);
+        if (size === undefined) return presentIssue({ ...issue, error: `${issue.error} (the value sent is too large to repeat here)`, invalidValue: null });
+        budget -= size;
+        return presentIssue(issue);
+      }),
+    };
   }
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], body: { code: error.code, error: error.message, details: error.details } };
@@ -42,6 +60,35 @@ function presentIssue(issue: ValidationIssue): OutValidationError {
     invalid_value: issue.invalidValue ?? null,
     ...(issue.line !== undefined && { line: issue.line, column: issue.column }),
   };
+}
+
+/**
+ * The length of `value` as JSON when it is at most `limit`, else undefined. It walks the value and
+ * stops as soon as the limit is passed, so that a huge value is never serialized just to be measured.
+ * Values JSON cannot write (a BigInt, a cycle) count as small here: the router's error writer
+ * leaves them out.
+ */
+function jsonSizeWithin(value: unknown, limit: number): number | undefined {
+  let size = 0;
+  const visiting = new Set<object>();
+  const add = (n: number) => {
+    size += n;
+    return size <= limit;
+  };
+  const walk = (item: unknown): boolean => {
+    // A string is at least its length plus quotes: one too long for that is not serialized at all.
+    if (typeof item === "string") return add(size + item.length + 2 > limit ? item.length + 2 : JSON.stringify(item).length);
+    if (item === null || typeof item !== "object") return add(String(item).length);
+    if (visiting.has(item)) return true;
+    visiting.add(item);
+    try {
+      if (Array.isArray(item)) return add(2) && item.every((entry) => add(1) && walk(entry));
+      return add(2) && Object.entries(item).every(([key, entry]) => add(JSON.stringify(key).length + 2) && walk(entry));
+    } finally {
+      visiting.delete(item);
+    }
+  };
+  return walk(value) ? size : undefined;
 }
 
 /** Every zod issue as a validation issue (paths in the spec's snake_case); the code comes from `fieldCodes` by path, else the generic one. */

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { maxHeaderSize, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { ErrorCode, type OutError, type OutValidationError } from "@baton/contract";
 import FindMyWay, { type HTTPVersion } from "find-my-way";
@@ -50,12 +51,15 @@ export function createRestRouter(routes: readonly Route[], deps: RestRouterDeps)
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const found = isHttpMethod(method) ? router.find(method, path) : null;
+    // HEAD is GET without the body, wherever GET is answered (RFC 9110 9.3.2): the same route runs,
+    // with the same status and headers, and node:http writes no body for a HEAD request.
+    const routed = method === "HEAD" ? "GET" : method;
+    const found = isHttpMethod(routed) ? router.find(routed, path) : null;
     if (found !== null) {
       void found.handler(req, res, found.params, found.store, found.searchParams);
       return;
     }
-    const allowed = METHODS.filter((m) => router.find(m, path) !== null);
+    const allowed = METHODS.filter((m) => router.find(m, path) !== null).flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m]));
     if (allowed.length > 0) {
       res.setHeader("Allow", allowed.join(", "));
       writeJson(res, 405, { code: ErrorCode.METHOD_NOT_ALLOWED, error: "Method not allowed.", details: `${method} is not allowed on ${path}; use ${allowed.join(", ")}.` } satisfies OutError);
@@ -63,6 +67,33 @@ export function createRestRouter(routes: readonly Route[], deps: RestRouterDeps)
     }
     writeJson(res, 404, { code: ErrorCode.NOT_FOUND, error: "Resource not found.", details: `There is no resource at ${path}.` } satisfies OutError);
   };
+}
+
+/** What node:http refuses before any route runs, by its parser's error code: status, reason, OutError. */
+const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string, OutError]>> = {
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", { code: ErrorCode.HEADERS_TOO_LARGE, error: "Request header fields too large.", details: `The request's header fields are larger than the server reads (${maxHeaderSize} bytes); send fewer or shorter headers.` }],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, "Payload Too Large", { code: ErrorCode.PAYLOAD_TOO_LARGE, error: "Request body too large.", details: "The chunk extensions of the request body are larger than the server reads." }],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", { code: ErrorCode.REQUEST_TIMEOUT, error: "Request timeout.", details: "The request did not arrive whole in time." }],
+};
+const MALFORMED_REQUEST: readonly [number, string, OutError] = [400, "Bad Request", { code: ErrorCode.MALFORMED_BODY, error: "Malformed request.", details: "The request is not valid HTTP/1.1." }];
+
+/**
+ * The answer to a request node:http refuses before it reaches a route (its "clientError": header
+ * fields too large, malformed HTTP, a timeout): the same status node would send, with an OutError
+ * body like every other refusal. Without this, node answers those with no body at all.
+ */
+export function answerClientError(error: Error, socket: Duplex): void {
+  const code = "code" in error && typeof error.code === "string" ? error.code : "";
+  if (code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, body] = CLIENT_ERRORS[code] ?? MALFORMED_REQUEST;
+  const payload = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${payload}`,
+  );
 }
 
 async function handle(route: Route, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, deps: RestRouterDeps): Promise<void> {
@@ -81,15 +112,16 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
     const result = ran instanceof Promise ? await ran : ran;
     if (result instanceof StreamReply) {
       status = 200;
-      await writeStream(res, result);
+      await writeStream(res, result, req.method);
     } else if (result instanceof Reply) {
       status = result.status;
-      if (result.body === undefined) writeEmpty(res, result.status);
-      else if (result.contentType === "application/json") writeJson(res, result.status, result.body);
+      for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+      // Every answer has a body: clients parse each one as JSON, so nothing to report is `{}`.
+      if (result.contentType === "application/json") writeJson(res, result.status, result.body ?? {});
       else writeRaw(res, result.status, result.contentType, result.body);
     } else if (result === undefined) {
       status = 200;
-      writeEmpty(res, 200);
+      writeJson(res, 200, {});
     } else {
       status = 200;
       writeJson(res, 200, result);
@@ -189,8 +221,14 @@ function writeRaw(res: ServerResponse, status: number, contentType: string, body
 }
 
 /** Writes a streamed answer with backpressure; stops reading it when the client has gone. */
-async function writeStream(res: ServerResponse, reply: StreamReply): Promise<void> {
+async function writeStream(res: ServerResponse, reply: StreamReply, method: string | undefined): Promise<void> {
   res.writeHead(200, { ...reply.headers, "Content-Type": reply.contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  if (method === "HEAD") {
+    // The headers are all a HEAD gets: the body is not produced, and what it holds open is let go.
+    await reply.chunks[Symbol.asyncIterator]().return?.();
+    res.end();
+    return;
+  }
   for await (const chunk of reply.chunks) {
     if (res.destroyed) return;
     if (!res.write(chunk)) await drained(res);
@@ -208,9 +246,4 @@ function drained(res: ServerResponse): Promise<void> {
     res.on("drain", done);
     res.on("close", done);
   });
-}
-
-function writeEmpty(res: ServerResponse, status: number): void {
-  res.writeHead(status, { "Content-Length": 0, "Cache-Control": "no-store" });
-  res.end();
 }

@@ -15,17 +15,19 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 /** Every route may answer 503 when the database refuses to write (store/database-faults.ts). */
 const DATABASE_UNAVAILABLE = jsonAnswer(OutError, "The database is busy or full: nothing was written; retry later (see Retry-After).", 503);
 
-/** A response other than 200 with a JSON body. */
+/** A response other than 200 with a JSON body, or with a body of another media type. */
 export class Reply {
   constructor(
     readonly status: number,
     readonly body?: unknown,
     readonly contentType = "application/json",
+    /** Further headers of the answer, e.g. the `Location` of what a 201 made. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 
-  /** 200 with no body, e.g. a successful import. */
-  static empty(status = 200): Reply {
-    return new Reply(status);
+  /** A success with nothing to report: 200 with the empty JSON object (clients parse every answer). */
+  static empty(status: 200 | 201 = 200): Reply {
+    return new Reply(status, {});
   }
 }
 
@@ -92,7 +94,7 @@ export interface RouteDefinition<P, Q, B, R> {
   /** Further documented answers besides success and the errors every route can give (e.g. health's 503). */
   otherAnswers?: readonly Answer[];
   /**
-   * Returns the JSON body of the answer (undefined for an empty one), a Reply or a StreamReply; a
+   * Returns the JSON body of the answer (nothing: the router answers `{}`), a Reply or a StreamReply; a
    * handler with nothing to wait for returns it at once, and the router answers in the same turn.
    */
   handle(ctx: RouteContext<P, Q, B>): Promise<NoInfer<R> | Reply | StreamReply> | NoInfer<R> | Reply | StreamReply;

@@ -144,7 +144,7 @@ function duplicateIssue(object: PreparedObject, firstAt: Map<string, string>): V
   return { code: ErrorCode.INVALID_OBJECT, path: `${object.at}.general_attributes.name`, error: `is imported twice (also at ${first})`, invalidValue: object.name };
 }
 
-/** A folder import that conflicts answers 409 with one OutValidationError per object. */
+/** A folder import that conflicts answers 400 with one OutValidationError per object. */
 function conflictsError(conflicts: readonly WriteConflict[]): ConflictsError {
   return new ConflictsError(
     conflicts.map(({ object, existingType }) => ({

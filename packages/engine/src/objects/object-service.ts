@@ -175,7 +175,7 @@ function notFound(name: string, client: number): NotFoundError {
   return new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Object not found.", `Object '${name}' does not exist in client ${client}.`);
 }
 
-/** A single import that conflicts answers one OutError (409), as before folder imports existed. */
+/** A single import that conflicts answers one OutError (400, code OBJECT_EXISTS), as before folder imports existed. */
 function conflictError(conflicts: readonly WriteConflict[], client: number): ConflictError {
   const conflict = conflicts[0];
   if (conflict === undefined || conflict.existingType === conflict.object.type) {

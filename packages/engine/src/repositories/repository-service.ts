@@ -284,11 +284,13 @@ export class RepositoryService {
     });
   }
 
-  /** Leaves the merging state; nothing was imported, so nothing else changes. */
+  /** Leaves the merging state (outside one, nothing happens); nothing was imported, so nothing else changes. */
   async abortMerge(principal: Principal): Promise<void> {
     return this.serialize(principal, async () => {
       const { git } = await this.open(principal.client);
-      if (!(await this.mergeState(git))) throw new ConflictError(ErrorCode.CONFLICT, "No merge is in progress.", "there is nothing to abort");
+      // Outside a merge there is nothing to abort: the interface answers 200 all the same (the end
+      // state the caller asked for holds), not a refusal.
+      if (!(await this.mergeState(git))) return;
       await rm(mergeStateFile(git), { force: true });
     });
   }

@@ -203,7 +203,7 @@ export class AgentRegistry {
     return (await findAgent(this.deps.store.db, name))?.platform ?? fallback;
   }
 
-  /** The operator's enrolment token, for client 0's administrators only; 409 while standalone agents are disabled. */
+  /** The operator's enrolment token, for client 0's administrators only; 400 (CONFLICT) while standalone agents are disabled. */
   requireToken(principal: Principal, token: string | undefined): string {
     requirePrivilege(principal, "AGENTS");
     if (principal.client !== 0) throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", "The enrolment token of standalone agents is handed out in client 0 only; ask for one agent's authentication package instead.");

@@ -43,11 +43,20 @@ export class OpenApiConformance {
     }
   }
 
-  /** The problems of one answer, empty when it conforms. `url` is the request's full URL. */
+  /**
+   * The problems of one answer, empty when it conforms. `url` is the request's full URL. A HEAD is
+   * the GET of the same URL without its body (the server answers HEAD wherever it answers GET).
+   */
   problems(method: string, url: string, status: number, contentType: string | null, body: string): string[] {
     const path = decodeURI(new URL(url).pathname).slice(this.server.length);
-    const operation = (this.operations.get(method.toUpperCase()) ?? []).filter((o) => o.pattern.test(path)).sort((a, b) => b.specificity - a.specificity)[0];
+    const head = method.toUpperCase() === "HEAD";
+    const operation = (this.operations.get(head ? "GET" : method.toUpperCase()) ?? []).filter((o) => o.pattern.test(path)).sort((a, b) => b.specificity - a.specificity)[0];
     const where = `${method} ${path} → ${status}`;
+    if (head) {
+      if (body.length > 0) return [`${where}: a HEAD answer carries no body, but this one has ${body.length} bytes`];
+      if (operation === undefined) return status === 404 || status === 405 ? [] : [`${where}: no operation in the document answers this request`];
+      return operation.responses[String(status)] === undefined ? [`${where}: status ${status} is not documented for GET of this path`] : [];
+    }
     if (operation === undefined) {
       // No such operation: the router's 404 or 405, which must be an OutError.
       if (status !== 404 && status !== 405) return [`${where}: no operation in the document answers this request`];

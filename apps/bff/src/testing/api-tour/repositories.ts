@@ -78,7 +78,8 @@ async function walk(tour: ApiTour, remote: string): Promise<void> {
   await commit("Main greeting");
   await tour.call(`POST ${REPOSITORIES}/merge`, { title: "A merge with conflicts", json: { branch_name: "left" } });
   await tour.call(`DELETE ${REPOSITORIES}/merge`, { title: "Abort the merge" });
-  await tour.call(`DELETE ${REPOSITORIES}/merge`, { title: "No merge to abort" }, 409);
+  await tour.call(`DELETE ${REPOSITORIES}/merge`, { title: "No merge to abort: nothing happens" });
+  await tour.call(`DELETE ${REPOSITORIES}/merge`, { title: "A user without the REPOSITORY privilege", login: PLAIN_LOGIN }, 403);
 
   await tour.call(`POST ${REPOSITORIES}/pull`, { title: "Pull from the remote", json: {} });
   await tour.call(`POST ${REPOSITORIES}/pull`, { title: "A flag that is not a boolean", json: { overwrite: "maybe" } }, 400);

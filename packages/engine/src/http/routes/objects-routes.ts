@@ -29,6 +29,7 @@ export function objectsRoutes(objects: ObjectService) {
       method: "POST",
       path: "/:client_id/objects",
       summary: "Imports one object definition",
+      // Clients parse the answer as JSON (the Node client's postObjects waits forever on an empty one).
       answer: emptyAnswer("The object was imported"),
       params: ClientParams,
       query: ImportObjectQuery,

@@ -7,6 +7,7 @@ export const pingRoutes = [
     method: "GET",
     path: "/ping",
     summary: "Answers 200 while the engine runs; no authentication",
+    // The vendor shows no payload; `{}` is one that clients which parse every answer can read.
     answer: emptyAnswer("The engine runs"),
     public: true,
     params: noParams,

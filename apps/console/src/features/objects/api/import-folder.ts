@@ -14,7 +14,7 @@ export interface ImportFolderInput {
 
 /**
  * POST /api/{client}/folderobjects: every object in one request, so the engine's all-or-nothing
- * holds: a refusal (400/403/409) leaves nothing half imported.
+ * holds: a refusal (400/403) leaves nothing half imported.
  */
 export function importFolder(client: number, csrfToken: string, { folder, body, overwrite }: ImportFolderInput): Promise<OutFolderImport> {
   return requestJson(`/api/${segment(client)}/folderobjects`, OutFolderImport, {

@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import type { OutFolderImport } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
-import { isApiError } from "../../../lib/api-client";
+import { isApiError, isConflict } from "../../../lib/api-client";
 import { problemsByObject, type FolderImportPlan } from "../api/folder-import-plan";
 import { displayFolder } from "../api/folder-path";
 import { isExecutable } from "../api/object-file";
@@ -20,7 +20,7 @@ import { ImportProblems } from "./import-problems";
 const SHOWN = 300;
 
 function failureHint(error: unknown): string {
-  if (isApiError(error, 409)) return "These objects exist. Drop the files again and tick “Overwrite existing objects”. Nothing was imported.";
+  if (isConflict(error)) return "These objects exist. Drop the files again and tick “Overwrite existing objects”. Nothing was imported.";
   if (isApiError(error, 400)) return "Fix the definitions in the files and drop them again. Nothing was imported.";
   if (isApiError(error, 403)) return "Ask an administrator for the right to write into this folder. Nothing was imported.";
   return "Nothing was imported; try again.";

@@ -8,7 +8,7 @@ export type CreateBranchBody = Pick<InCreateBranchParameters, "branch_name" | "s
 
 /**
  * POST /api/{client}/repositories/branches: creates a branch, or with `switch` and no start point
- * switches to an existing one (importing its definitions). 409 lists the objects whose uncommitted
+ * switches to an existing one (importing its definitions). A conflict (400) lists the objects whose uncommitted
  * changes the switch would replace, unless `overwrite`.
  */
 export function createBranch(client: number, csrfToken: string, body: CreateBranchBody): Promise<OutRepositoryBranch> {

@@ -31,7 +31,7 @@ interface OverwriteGuardDialogProps {
 
 /**
  * A confirmation for an operation that imports definitions (switch, pull). When the server
- * refuses because objects have uncommitted changes (409), it lists them and offers to go ahead
+ * refuses because objects have uncommitted changes (a conflict: 400), it lists them and offers to go ahead
  * and overwrite them.
  */
 export function OverwriteGuardDialog({ id, title, description, children, actionLabel, overwriteLabel, progressLabel, run, pending, error, onClose }: OverwriteGuardDialogProps) {

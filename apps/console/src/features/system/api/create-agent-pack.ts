@@ -8,7 +8,7 @@ export type AgentPackRequest = Pick<InAgentPacksBody, "platform" | "name" | "con
 
 /**
  * POST /api/{client}/system/agentpacks: a zip of the agent, configured for this engine, with a new
- * key for the agent (made when the name is new). Refused (409) while the agent is connected.
+ * key for the agent (made when the name is new). Refused (400, code CONFLICT) while the agent is connected.
  */
 export function createAgentPack(client: number, csrfToken: string, body: AgentPackRequest): Promise<OutAgentPack> {
   return requestJson(systemPath(client, "agentpacks"), OutAgentPack, { method: "POST", body, csrfToken });

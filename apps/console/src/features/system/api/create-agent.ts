@@ -3,7 +3,7 @@ import { requestNoContent } from "../../../lib/api-client";
 import { systemPath } from "./system-path";
 import { useAgentMutation } from "./use-agent-mutation";
 
-/** POST /api/{client}/system/agents {name, template}: an authenticated agent that may connect under that name (409 when it exists). */
+/** POST /api/{client}/system/agents {name, template}: an authenticated agent that may connect under that name (400, code CONFLICT, when it exists). */
 export function createAgent(client: number, csrfToken: string, body: InCreateAgentBody): Promise<void> {
   return requestNoContent(systemPath(client, "agents"), { method: "POST", body, csrfToken });
 }

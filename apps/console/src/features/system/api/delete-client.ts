@@ -7,7 +7,7 @@ import { systemPath } from "./system-path";
 
 /**
  * DELETE /api/{client}/system/clients/{target}: starts an execution that deletes the target's
- * objects, executions and users; its run id lets the operator watch it. Refused (409) for client 0
+ * objects, executions and users; its run id lets the operator watch it. Refused (400, code CONFLICT) for client 0
  * and the client of the login.
  */
 export function deleteClient(client: number, csrfToken: string, target: number): Promise<OutRunId> {

@@ -4,7 +4,7 @@ import { systemKeys } from "./keys";
 
 /**
  * A change to the client's agents. The agent list and the groups (whose members are agents) are
- * read again when it settles, also after a refusal: a 409 often means the list was out of date.
+ * read again when it settles, also after a refusal: a conflict often means the list was out of date.
  */
 export function useAgentMutation<Variables, Result = void>(send: (client: number, csrfToken: string, variables: Variables) => Promise<Result>) {
   const { client, csrf_token } = useCurrentSession();

@@ -1,4 +1,4 @@
-import { isApiError } from "../../../lib/api-client";
+import { isApiError, isConflict } from "../../../lib/api-client";
 
 export type AgentChange = "create" | "rename" | "delete" | "authenticate" | "reset-key" | "package";
 
@@ -14,11 +14,11 @@ const CONFLICT_HINTS: Record<AgentChange, string> = {
 };
 
 /**
- * What to do about a refused change to an agent. The generic hints speak of overwriting for a 409,
+ * What to do about a refused change to an agent. The generic hints speak of overwriting for a conflict,
  * which does not apply to agents: here a conflict means connected, busy or a name taken.
  */
 export function agentRefusalHint(error: unknown, change: AgentChange): string | undefined {
-  if (isApiError(error, 409)) return CONFLICT_HINTS[change];
+  if (isConflict(error)) return CONFLICT_HINTS[change];
   if (isApiError(error, 404)) return "The agent is gone: it was deleted or renamed meanwhile. The list shows the agents as they are now.";
   return undefined;
 }

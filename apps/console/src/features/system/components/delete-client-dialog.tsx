@@ -11,7 +11,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { ErrorAlert } from "../../../components/error-alert";
-import { isApiError } from "../../../lib/api-client";
+import { isApiError, isConflict } from "../../../lib/api-client";
 import { useDeleteClient } from "../api/delete-client";
 import type { ClientSummary } from "../api/get-clients";
 import { CloseActions } from "../../../components/submit-actions";
@@ -62,7 +62,7 @@ export function DeleteClientDialog({ target, onClose }: DeleteClientDialogProps)
                 <ErrorAlert
                   error={remove.error}
                   context="The client was not deleted"
-                  hint={isApiError(remove.error, 409) ? "Client 0 and the client you are logged in to cannot be deleted." : isApiError(remove.error, 404) ? "The client is gone already: the list shows the clients as they are now." : undefined}
+                  hint={isConflict(remove.error) ? "Client 0 and the client you are logged in to cannot be deleted." : isApiError(remove.error, 404) ? "The client is gone already: the list shows the clients as they are now." : undefined}
                 />
               ) : null}
             </Stack>
