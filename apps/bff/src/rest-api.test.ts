@@ -25,10 +25,11 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
   }
 
   describe("authentication", () => {
-    it("answers /ping without login and with an empty body", async () => {
+    it("answers /ping without login and with the empty JSON object", async () => {
       const response = await fetch(`${test.baton.restUrl}/ping`);
       expect(response.status).toBe(200);
-      expect(await response.text()).toBe("");
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(await response.text()).toBe("{}");
     });
 
     it.each([
@@ -64,7 +65,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
     it("refuses to replace an existing object unless asked, changing nothing", async () => {
       await test.rest("/100/objects", json(jobEnvelope("OBJ.EXISTING", ["echo first"])));
       const again = await test.rest("/100/objects", json(jobEnvelope("OBJ.EXISTING", ["echo second"])));
-      expect(again.status).toBe(409);
+      expect(again.status).toBe(400);
       expect(await again.json()).toMatchObject({ code: ErrorCode.OBJECT_EXISTS });
       const kept = OutObject.parse(await (await test.rest("/100/objects/OBJ.EXISTING")).json());
       expect(kept.data["jobs"]?.["scripts"]).toEqual([{ process: ["echo first"] }]);
