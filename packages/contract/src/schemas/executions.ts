@@ -42,14 +42,23 @@ export const InExecutionRecurringBody = z.object({
   executeCalendarList: z.array(z.object({ calendar: z.string(), event: z.string() })).optional(),
 });
 
-/** Body of POST /{client_id}/executions, in the spec's camelCase (other spellings: acceptClientSpellings). */
+/**
+ * Body of POST /{client_id}/executions, in the spec's camelCase (other spellings, such as the
+ * vendor's snake_case `execution_option` or `once.wait_for_manual_release: "false"`:
+ * acceptClientSpellings). Without an execution option the object starts at once, as in the vendor's
+ * first example (docs/decisions.md, "Vendor wire behaviour").
+ */
 export const InExecutionBody = acceptClientSpellings(z.object({
   objectName: ObjectName,
-  executionOption: z.enum(EXECUTION_OPTIONS),
+  executionOption: z.enum(EXECUTION_OPTIONS).default("execute").describe("execute (the default), once or recurring"),
   inputs: z.record(z.string(), z.unknown()).optional(),
   alias: ObjectName.optional(),
-  timezone: z.string().max(200).optional(),
-  queue: ObjectName.optional(),
+  timezone: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("A TZ object or an IANA time zone for the start time and the recurring rule; one that does not exist is not an error: UTC applies, as without it"),
+  queue: ObjectName.optional().describe("A QUEUE object of the client, or CLIENT_QUEUE; a queue that does not exist answers 400"),
   callback: InExecutionCallbackBody.optional(),
   once: InExecutionOnceBody.optional(),
   recurring: InExecutionRecurringBody.optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchesMask, promptInputs, promptSetNames, resolveInputs, variablesAsEnvironment } from "./prompt-sets";
+import { inheritedInputs, matchesMask, promptInputs, promptSetNames, resolveInputs, variablesAsEnvironment } from "./prompt-sets";
 
 const declared = promptInputs({
   general_attributes: { name: "PRPT.X" },
@@ -32,6 +32,15 @@ describe("prompt sets", () => {
     [{ COUNT: 1, OTHER: 2 }, ["inputs.OTHER"]],
   ])("refuses %j", (sent, paths) => {
     expect(resolveInputs(declared, sent, "inputs").issues.map((i) => i.path)).toEqual(paths);
+  });
+
+  it("takes a workflow task's declared inputs from what the workflow hands down, defaults filling the rest", () => {
+    const inherited = new Map<string, string | number>([["&COUNT#", 2], ["&OTHER#", "not the task's"], ["&TEXT1", "no # so not TEXT1#"]]);
+    expect(inheritedInputs(declared, inherited)).toEqual({ "COUNT#": 2 });
+    const { variables, issues } = resolveInputs(declared, inheritedInputs(declared, inherited), "inputs");
+    expect(issues).toEqual([]);
+    expect([...variables]).toEqual([["&COUNT#", "2"], ["&TEXT1#", "hello"]]);
+    expect(resolveInputs(declared, inheritedInputs(declared, new Map()), "inputs").issues.map((i) => i.path)).toEqual(["inputs.COUNT#"]);
   });
 
   it("refuses any input for an object without prompt sets", () => {

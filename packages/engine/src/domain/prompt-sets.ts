@@ -103,6 +103,21 @@ export function resolveInputs(declared: readonly PromptInput[], sent: Readonly<R
   return { variables, issues };
 }
 
+/**
+ * The inputs a workflow hands one of its tasks: of the values the workflow inherited and its earlier
+ * tasks passed (`&NAME#` → value), those the task's prompt sets declare. Given to resolveInputs as
+ * the sent inputs, they are checked and completed with the task's defaults as a direct start's are;
+ * the other variables reach the task as they are.
+ */
+export function inheritedInputs<V>(declared: readonly PromptInput[], inherited: ReadonlyMap<string, V>): Record<string, V> {
+  const sent: Record<string, V> = {};
+  for (const input of declared) {
+    const value = inherited.get(`&${input.name}`);
+    if (value !== undefined) sent[input.name] = value;
+  }
+  return sent;
+}
+
 /** What is wrong with `text` as a value of `input`, or undefined when it is accepted. */
 function valueProblem(input: PromptInput, text: string): string | undefined {
   if (input.type === "number" && (text.trim() === "" || !Number.isFinite(Number(text)))) return "must be a number";

@@ -18,7 +18,8 @@ import { mayCancel, maySeeExecution, requireCancel, requireExecute, requireSeeEx
 import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
 import { BadRequestError, DomainError, NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
-import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
+import { inheritedInputs, promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
+import { DEFAULT_TIME_ZONE } from "../domain/object-time-zone";
 import { CLIENT_DELETION, type Execution } from "../domain/execution";
 import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
@@ -74,6 +75,8 @@ import type { WorkflowRunner } from "./workflow-runner";
 
 /** Types that hold a queue slot while active. */
 const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
+/** The queue every client has without a QUEUE object, and executions run in unless told otherwise. */
+const CLIENT_QUEUE = "CLIENT_QUEUE";
 /** Executions whose start time has come, claimed per transaction: small, so that several nodes share a burst. */
 const DUE_BATCH = 20;
 
@@ -150,10 +153,11 @@ export class ExecutionService implements Activator {
     if (!RUNNABLE_TYPES.has(object.type)) {
       throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
     }
+    if (request.queue !== undefined) await this.#requireQueue(principal.client, request.queue);
     const inputs = await this.#inputsFor(principal.client, object.body, request.inputs ?? {}, "inputs");
     const details = objectDetails(object.body);
     const context: ActivationContext = { principal, depth, activator: this, inherited: inputs };
-    if (rule !== undefined) return this.#periods.start(principal, object.name, object.type, object.body, request, rule);
+    if (rule !== undefined) return this.#periods.start(principal, object.name, object.type, object.body, request, rule, inputs);
     // A once execution whose time lies ahead waits for it (1698); the scheduler starts it then.
     if (dueAt !== undefined && dueAt > this.deps.clock.now()) {
       const waiting = await this.#create(principal, object.type, object.name, object.body, { ...details, queue: request.queue ?? details.queue, alias: request.alias, status: Status.WAITING_FOR_START_TIME, dueAt });
@@ -320,11 +324,16 @@ export class ExecutionService implements Activator {
     const task = { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP" };
     const object = await findObject(this.deps.store.db, principal.client, objectName);
     let refusal: string | undefined;
+    let inputs: ReadonlyMap<string, string> = new Map();
     if (object === undefined) refusal = `object '${objectName}' does not exist`;
     else if (!RUNNABLE_TYPES.has(object.type)) refusal = `object '${objectName}' of type ${object.type} is not executable`;
     else {
       try {
         requireExecute(principal, object);
+        // A task's prompt inputs are what the workflow hands down, checked and completed with the
+        // defaults as on a direct start; a task whose inputs a direct start would refuse cannot start.
+        const { declared, issues } = await this.#declaredInputs(principal.client, object.body, "inputs");
+        inputs = checkedInputs(declared, issues, inheritedInputs(declared, inherited), "inputs");
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         refusal = error.details;
@@ -340,7 +349,8 @@ export class ExecutionService implements Activator {
       return;
     }
     const execution = await this.#create(principal, object.type, object.name, object.body, { ...objectDetails(object.body), ...task });
-    await this.#dispatch(execution, object.body, { principal, depth, activator: this, inherited });
+    await this.#keepInputs(execution, inputs);
+    await this.#dispatch(execution, object.body, { principal, depth, activator: this, inherited: new Map([...inherited, ...inputs]) });
   }
 
   async settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void> {
@@ -526,7 +536,7 @@ export class ExecutionService implements Activator {
         name,
         objectType,
         type: EXECUTION_TYPE_OF_OBJECT[objectType] ?? objectType,
-        queue: details.queue ?? "CLIENT_QUEUE",
+        queue: details.queue ?? CLIENT_QUEUE,
         status: details.status ?? Status.PREPARING,
         activationTime: now,
         startTime: null,
@@ -642,6 +652,12 @@ export class ExecutionService implements Activator {
    * missing required or malformed inputs answer 400 and start nothing), defaults filling the rest.
    */
   async #inputsFor(client: number, body: ObjectBody, sent: Readonly<Record<string, unknown>>, path: string): Promise<Map<string, string>> {
+    const { declared, issues } = await this.#declaredInputs(client, body, path);
+    return checkedInputs(declared, issues, sent, path);
+  }
+
+  /** The inputs the prompt sets of `body` declare, and an issue for each prompt set that does not exist. */
+  async #declaredInputs(client: number, body: ObjectBody, path: string): Promise<{ declared: PromptInput[]; issues: ValidationIssue[] }> {
     const declared: PromptInput[] = [];
     const issues: ValidationIssue[] = [];
     for (const name of promptSetNames(body)) {
@@ -649,9 +665,7 @@ export class ExecutionService implements Activator {
       if (promptSet?.type === "PRPT") declared.push(...promptInputs(promptSet.body));
       else issues.push({ code: ErrorCode.INVALID_REQUEST, path, error: `the object's prompt set '${name}' does not exist`, invalidValue: name });
     }
-    const resolved = resolveInputs(declared, sent, path);
-    if (issues.length + resolved.issues.length > 0) throw new ValidationError([...issues, ...resolved.issues]);
-    return resolved.variables;
+    return { declared, issues };
   }
 
   /** Keeps prompt inputs with the execution, so it starts with them even after a restart of the engine. */
@@ -659,12 +673,30 @@ export class ExecutionService implements Activator {
     if (inputs.size > 0) await setExecutionVariables(this.deps.store.db, execution.client, execution.runId, { variables: Object.fromEntries(inputs), returned: {}, passed: {} });
   }
 
-  /** The zone an activation names (an IANA name or a TZ object); 400 when it is neither. */
+  /**
+   * The zone an activation names (an IANA name or a TZ object). One that does not exist is not an
+   * error: the vendor's engine and REST API do not check that a time zone object exists, so clients
+   * send names of TZ objects this client does not have. The default zone (UTC) applies then, the
+   * zone of a start that names none (docs/decisions.md, "Vendor wire behaviour").
+   */
   async #timeZone(client: number, name: string): Promise<string> {
     try {
       return await resolveTimeZone(this.deps.store.db, client, name);
-    } catch (error) {
-      throw invalid(ErrorCode.INVALID_REQUEST, "timezone", error instanceof Error ? error.message : String(error), name);
+    } catch {
+      return DEFAULT_TIME_ZONE;
+    }
+  }
+
+  /**
+   * A start may name the queue it runs in: CLIENT_QUEUE, which every client has, or a QUEUE object of
+   * the client. Any other name answers 400 naming it, before anything is created: an execution "in" a
+   * queue that does not exist would escape every queue's slot limit.
+   */
+  async #requireQueue(client: number, queue: string): Promise<void> {
+    if (queue === CLIENT_QUEUE) return;
+    const object = await findObject(this.deps.store.db, client, queue);
+    if (object?.type !== "QUEUE") {
+      throw invalid(ErrorCode.INVALID_REQUEST, "queue", object === undefined ? `queue '${queue}' does not exist in client ${client}` : `'${queue}' is a ${object.type} object, not a queue`, queue);
     }
   }
 
@@ -687,8 +719,10 @@ export class ExecutionService implements Activator {
     if (kept) return kept;
     const principal = await loadPrincipal(this.deps.store, execution.client, execution.user);
     const passed = execution.parent === null ? [] : (await listPassedValues(this.deps.store.db, execution.client, execution.parent)).flatMap((v) => Object.entries(v));
-    // Prompt inputs were kept as the execution's variables when it was created.
-    const inputs = Object.entries(await findExecutionVariables(this.deps.store.db, execution.client, execution.runId));
+    // Prompt inputs were kept as the execution's variables when it was created; those of a recurring
+    // start, with its period container, before the container planned its first activation.
+    const owner = execution.parent !== null && execution.activatorObjectType === "PERIOD" ? execution.parent : execution.runId;
+    const inputs = Object.entries(await findExecutionVariables(this.deps.store.db, execution.client, owner));
     return { principal, depth: 0, activator: this, inherited: new Map([...passed, ...inputs]) };
   }
 
@@ -718,6 +752,16 @@ export class ExecutionService implements Activator {
   }
 }
 
+
+/**
+ * Checks inputs against the declared ones (see resolveInputs): the variables they set, or a
+ * ValidationError with every issue, those found before (`issues`) first.
+ */
+function checkedInputs(declared: readonly PromptInput[], issues: readonly ValidationIssue[], sent: Readonly<Record<string, unknown>>, path: string): Map<string, string> {
+  const resolved = resolveInputs(declared, sent, path);
+  if (issues.length + resolved.issues.length > 0) throw new ValidationError([...issues, ...resolved.issues]);
+  return resolved.variables;
+}
 
 /** `queue_attributes.max_slots` of a QUEUE object; absent, empty or negative means unlimited. */
 export function queueSlots(body: ObjectBody): number | undefined {

@@ -7,7 +7,7 @@ import { isRecord } from "../domain/object-definition";
 import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
 import { isUniqueViolation, type Store } from "../store/connect";
-import { findExecution, findRecurring, listChildren, setRecurring } from "../store/executions-store";
+import { findExecution, findRecurring, listChildren, setExecutionVariables, setRecurring } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
 import type { Clock } from "./clock";
 import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails, type ChildStarter } from "./execution-details";
@@ -26,11 +26,13 @@ export class PeriodRunner {
 
   /**
    * executionOption recurring: a period container (type Period Container) that activates the
-   * object by its rule, each activation a child waiting 1698 until its time.
+   * object by its rule, each activation a child waiting 1698 until its time. The container keeps the
+   * start's prompt inputs (`inputs`, checked) before it plans any activation: each starts with them.
    */
-  async start(principal: Principal, name: string, objectType: string, body: ObjectBody, request: InExecutionBody, rule: Recurrence): Promise<Execution> {
+  async start(principal: Principal, name: string, objectType: string, body: ObjectBody, request: InExecutionBody, rule: Recurrence, inputs: ReadonlyMap<string, string>): Promise<Execution> {
     const { store, clock, recorder } = this.deps;
     const created = await this.starter.create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
+    if (inputs.size > 0) await setExecutionVariables(store.db, principal.client, created.runId, { variables: Object.fromEntries(inputs), returned: {}, passed: {} });
     await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
     if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, callbackSpec(request.callback));
     const container = await recorder.change(created, { status: Status.ACTIVE, startTime: clock.now() });
