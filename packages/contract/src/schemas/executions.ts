@@ -57,7 +57,7 @@ export const InExecutionBody = acceptClientSpellings(z.object({
     .string()
     .max(200)
     .optional()
-    .describe("A TZ object or an IANA time zone for the start time and the recurring rule; one that does not exist is not an error: UTC applies, as without it"),
+    .describe("A TZ object or an IANA time zone for the recurring rule (execute_at, the window, the dates; execution_date_time is UTC); one that does not exist is not an error: UTC applies, as without it"),
   queue: ObjectName.optional().describe("A QUEUE object of the client, or CLIENT_QUEUE; a queue that does not exist answers 400"),
   callback: InExecutionCallbackBody.optional(),
   once: InExecutionOnceBody.optional(),
