@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
-import { OutExecution, OutExecutionList, OutReportContent, OutRunId } from "@baton/contract";
+import { OutExecution, OutExecutionList, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 function group(name: string, mode: string, filters: { type: string; agent: string }[]) {
@@ -25,7 +25,7 @@ describe("placing jobs on agents", () => {
     await test.rest("/100/objects?overwrite_existing_objects=true", json(envelope));
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
     const execution = await waitForEnd(test, 100, runId);
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json()).map((p) => p.content).join("");
+    const act = await reportText(test.rest, 100, runId, "ACT");
     return { execution, act };
   }
 
@@ -70,8 +70,8 @@ describe("placing jobs on agents", () => {
     const execution = await waitForEnd(test, 100, runId);
     if (userInfo().uid === 0) {
       expect(execution.status).toBe(1900);
-      const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`)).json());
-      expect(rep[0]?.content).toBe("nobody\n");
+      const rep = await reportText(test.rest, 100, runId, "REP");
+      expect(rep).toBe("nobody\n");
     } else {
       // Only a root agent can switch users; otherwise the job is refused with the reason.
       expect(execution.status).toBe(1820);
@@ -85,8 +85,8 @@ describe("placing jobs on agents", () => {
       await test.rest("/100/objects", json({ ...envelope, data: { jobs: { ...envelope.data.jobs, job_attributes: { ...envelope.data.jobs.job_attributes, login } } } }));
       const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: `AS.${login}`, executionOption: "execute" }))).json()).run_id;
       expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1820 });
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
-      expect(act[0]?.content).toContain(reason);
+      const act = await reportText(test.rest, 100, runId, "ACT");
+      expect(act).toContain(reason);
     }
   });
 
@@ -123,8 +123,8 @@ describe("placing jobs on agents", () => {
       ["SECOND", 1900, "GROUPED.HOSTGEVERY", "HOSTG"],
     ]);
     for (const child of runs) {
-      const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${child.run_id}/reports/REP?start_at=0`)).json());
-      expect(rep[0]?.content).toBe("placed\n");
+      const rep = await reportText(test.rest, 100, child.run_id ?? 0, "REP");
+      expect(rep).toBe("placed\n");
     }
   });
 
@@ -149,7 +149,7 @@ describe("placing jobs on agents", () => {
       ["LOCAL", 1900, 0],
       ["SECOND", 1800, 3],
     ]);
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${split}/reports/ACT?start_at=0`)).json()).map((p) => p.content).join("");
+    const act = await reportText(test.rest, 100, split, "ACT");
     expect(act).toContain("1 of 2 agents ended OK");
   });
 });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { OutReportContent, OutRunId } from "@baton/contract";
+import { OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { jobEnvelope, json, startTestBaton, waitForEnd, until, type TestBaton } from "./testing/test-baton";
 
 interface Received {
@@ -55,8 +55,8 @@ describe("execution callbacks", () => {
     // A delivery repeated after success would arrive within the first retry delay (1 s).
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(received).toHaveLength(2);
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
-    const text = act.map((p) => p.content).join("");
+    const act = await reportText(test.rest, 100, runId, "ACT");
+    const text = act;
     expect(text).toMatch(/U00011421 Callback to http:\/\/127\.0\.0\.1:\d+\/hooks\/baton failed on attempt 1 \(HTTP 500\)/);
     expect(text).toMatch(/U00011420 Callback to http:\/\/127\.0\.0\.1:\d+\/hooks\/baton answered 200 on attempt 2/);
     expect(text).not.toContain("secret");

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { OutHealthCheck, OutReportContent, OutRunId } from "@baton/contract";
+import { OutHealthCheck, OutRunId } from "@baton/contract";
 import { createTestDatabase, testDialects, type TestDatabase } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { adminGet, reportText } from "./testing/report-text";
 import { call, exited, startProcess, waitForStatus, type Process } from "./testing/baton-process";
 import { jobEnvelope, until } from "./testing/test-baton";
 
@@ -23,7 +23,7 @@ describe.runIf(testDialects.includes("postgres"))("a node that stalls while its 
   let leader: Process;
   let stalling: Process;
 
-  const act = async (runId: number) => z.array(OutReportContent).parse(await call(leader.rest, `/100/executions/${runId}/reports/ACT?start_at=0`)).map((page) => page.content).join("");
+  const act = (runId: number) => reportText(adminGet(leader.rest), 100, runId, "ACT");
   const ranTimes = (runId: number) => readFileSync(runs, "utf8").split("\n").filter((line) => line === String(runId)).length;
 
   /** Starts the job on the stalling node, waits until it is active, then stops that node for `ms`. */

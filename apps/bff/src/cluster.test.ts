@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { OutHealthCheck, OutRunId, type ExecutionEvent } from "@baton/contract";
 import { createTestDatabase, testDialects, type TestDatabase } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminGet, reportText } from "./testing/report-text";
 import { call, exited, startProcess, waitForStatus, type Process } from "./testing/baton-process";
 import { readEvents } from "./testing/sse-client";
 import { ADMIN_PASSWORD, jobEnvelope, until } from "./testing/test-baton";
@@ -85,8 +86,7 @@ describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL datab
       const { run_id: runId } = OutRunId.parse(await call(a.rest, "/100/executions", { object_name: "CLUSTER.ROAM", execution_option: "execute" }));
       const ended = await waitForStatus(a.rest, runId, (status) => status >= 1800);
       expect(ended).toMatchObject({ status: 1900, agent: "ROAM1" });
-      const report = await call<{ content: string }[]>(a.rest, `/100/executions/${runId}/reports/REP?start_at=0`);
-      expect(report.map((page) => page.content).join("")).toBe("on ROAM1\n");
+      expect(await reportText(adminGet(a.rest), 100, runId, "REP")).toBe("on ROAM1\n");
     } finally {
       agent.kill("SIGKILL");
     }

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ErrorCode, OutExecution, OutExecutionList, OutObject, OutReportContent, OutRunId } from "@baton/contract";
+import { ErrorCode, OutExecution, OutExecutionList, OutObject, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { jobEnvelope, json, startTestBaton, waitForEnd, until, type TestBaton } from "./testing/test-baton";
 
 function flag(value: string) {
@@ -49,7 +49,7 @@ describe("time events", () => {
 
     await test.rest("/100/objects?overwrite_existing_objects=true", json(flag("GO")));
     expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1900 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json()).map((p) => p.content).join("");
+    const act = await reportText(test.rest, 100, runId, "ACT");
     expect(act).toContain("fired (hit 1)");
     expect(act).toContain("fired\n");
     expect(act).toContain("reached 1 hits");
@@ -104,7 +104,7 @@ describe("file events", () => {
   }
 
   async function act(runId: number): Promise<string> {
-    return z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json()).map((p) => p.content).join("");
+    return await reportText(test.rest, 100, runId, "ACT");
   }
 
 

@@ -2,9 +2,10 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Status, type OutExecution, type OutReportContent } from "@baton/contract";
+import { Status, type OutExecution } from "@baton/contract";
 import { openStore } from "@baton/engine";
 import { afterEach, describe, expect, it } from "vitest";
+import { adminGet, reportText } from "./testing/report-text";
 import { call, exited, startProcess, waitForStatus } from "./testing/baton-process";
 import { jobEnvelope, until } from "./testing/test-baton";
 
@@ -56,8 +57,8 @@ describe("process lifecycle", () => {
     children.push(second.child);
     const execution = await call<OutExecution>(second.rest, `/100/executions/${runId}`);
     expect(execution).toMatchObject({ status: 1815, status_text: "ENDED_LOST - ended undefined (host terminated prematurely)" });
-    const act = await call<OutReportContent[]>(second.rest, `/100/executions/${runId}/reports/ACT?start_at=0`);
-    expect(act[0]?.content).toContain("The engine stopped while this execution was active");
+    const act = await reportText(adminGet(second.rest), 100, runId, "ACT");
+    expect(act).toContain("The engine stopped while this execution was active");
     const list = await call<{ total: number }>(second.rest, "/100/executions?name=LIFE.CRASH");
     expect(list.total).toBe(1);
     second.child.kill("SIGINT");
@@ -263,7 +264,7 @@ describe("process lifecycle", () => {
       path: "",
     });
     const { run_id: runId } = await call<{ run_id: number }>(first.rest, "/100/executions", { objectName: "LIFE.FILES", executionOption: "execute" });
-    const act = async (rest: string) => (await call<OutReportContent[]>(rest, `/100/executions/${runId}/reports/ACT?start_at=0`)).map((p) => p.content).join("");
+    const act = (rest: string) => reportText(adminGet(rest), 100, runId, "ACT");
     while (!(await act(first.rest)).includes("hit 1")) await new Promise((resolve) => setTimeout(resolve, 100));
     first.child.kill("SIGKILL");
     await exited(first.child);

@@ -1,6 +1,6 @@
-import { ErrorCode, OutReportContent, OutRunId } from "@baton/contract";
+import { ErrorCode, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 describe("prompt-set inputs", () => {
@@ -29,12 +29,12 @@ describe("prompt-set inputs", () => {
   it("starts with the inputs as variables, defaults filling the rest; a restart may change them", async () => {
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "PROMPTED.JOB", executionOption: "execute", inputs: { "DAYS#": "7" } }))).json()).run_id;
     expect((await waitForEnd(test, 100, runId)).status).toBe(1900);
-    const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`)).json());
-    expect(rep[0]?.content).toBe("target=/tmp days=7\n");
+    const rep = await reportText(test.rest, 100, runId, "REP");
+    expect(rep).toBe("target=/tmp days=7\n");
     const restarted = OutRunId.parse(await (await test.rest(`/100/executions/${runId}/status`, json({ action: "restart", restart: { inputs: { DAYS: 1, TARGET: "/srv" } } }))).json()).run_id;
     await waitForEnd(test, 100, restarted);
-    const again = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${restarted}/reports/REP?start_at=0`)).json());
-    expect(again[0]?.content).toBe("target=/srv days=1\n");
+    const again = await reportText(test.rest, 100, restarted, "REP");
+    expect(again).toBe("target=/srv days=1\n");
   });
 
   it.each([

@@ -1,7 +1,8 @@
-import { ErrorCode, OutExecutionList, OutObject, OutReport, OutReportContent, OutRunId, type OutExecution } from "@baton/contract";
+import { ErrorCode, OutExecutionList, OutObject, OutReport, OutRunId, type OutExecution } from "@baton/contract";
 import { z } from "zod";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reportText } from "./testing/report-text";
 import { ADMIN, ADMIN_PASSWORD, basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 describe.each(testDialects)("REST API on %s", (dialect) => {
@@ -131,11 +132,11 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       const reports = z.array(OutReport).parse(await (await test.rest(`/100/executions/${runId}/reports`)).json());
       expect(reports.map((r) => r.type)).toEqual(["ACT", "REP"]);
       expect(reports[0]).toMatchObject({ is_db: true, is_xml: false, end_timestamp: expect.stringMatching(/Z$/) });
-      const rep = await (await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`)).json();
-      expect(rep).toEqual([{ page: 1, content: "hello wörld\nto-stderr\n" }]);
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/act?start_at=0&max_results=5`)).json());
-      expect(act[0]?.content).toContain(`activated with RunID '${runId}'`);
-      expect(act[0]?.content).toContain("ENDED_OK");
+      const rep = await (await test.rest(`/100/executions/${runId}/reports/REP`)).json();
+      expect(rep).toEqual({ total: 1, data: [{ page: 1, content: "hello wörld\nto-stderr\n" }], hasmore: false });
+      const act = await reportText(test.rest, 100, runId, "act");
+      expect(act).toContain(`activated with RunID '${runId}'`);
+      expect(act).toContain("ENDED_OK");
     });
 
     it("keeps the return code of a failing job and ends it ENDED_NOT_OK", async () => {
@@ -151,8 +152,8 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       const execution = await waitForEnd(test, 100, runId, 10_000);
       expect(execution).toMatchObject({ status: 1856, status_text: "ENDED_ESCALATED - aborted because of escalation" });
       expect(Date.parse(execution.end_time ?? "") - Date.parse(execution.start_time ?? "")).toBeLessThan(5000);
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
-      expect(act[0]?.content).toContain("max runtime of 1 s exceeded");
+      const act = await reportText(test.rest, 100, runId, "ACT");
+      expect(act).toContain("max runtime of 1 s exceeded");
     });
 
     it("ends a job for an unknown agent with FAULT_NO_HOST and says why", async () => {
@@ -161,8 +162,8 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       await test.rest("/100/objects", json(envelope));
       const runId = await execute("EXEC.NOHOST");
       expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1821 });
-      const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
-      expect(act[0]?.content).toContain("Agent 'ELSEWHERE' is not connected");
+      const act = await reportText(test.rest, 100, runId, "ACT");
+      expect(act).toContain("Agent 'ELSEWHERE' is not connected");
     });
 
     it("accepts the snake_case body older clients send", async () => {

@@ -1,7 +1,7 @@
-import { OutExecution, OutExecutionList, OutReportContent, OutRunId } from "@baton/contract";
+import { OutExecution, OutExecutionList, OutRunId } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { jobEnvelope, json, startTestBaton, waitForEnd, until, type TestBaton } from "./testing/test-baton";
 
 /** HH:MM:SS in UTC of an instant. */
@@ -71,8 +71,8 @@ describe.each(testDialects)("schedules on %s", (dialect) => {
     expect(Date.parse(run?.start_time ?? "")).toBeGreaterThanOrEqual(startAt - 1000);
     expect(offCalendar).toMatchObject({ line_number: 2, status: 1920, status_text: "ENDED_INACTIVE - inactive today because of calendar" });
     expect(inactive).toMatchObject({ line_number: 3, status: 1921 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${offCalendar?.run_id}/reports/ACT?start_at=0`)).json());
-    expect(act[0]?.content).toContain("is not in CALE.NEVER/NONE");
+    const act = await reportText(test.rest, 100, offCalendar?.run_id ?? 0, "ACT");
+    expect(act).toContain("is not in CALE.NEVER/NONE");
     expect(next.map((c) => [c.line_number, c.status])).toEqual([
       [1, 1698],
       [2, 1698],
@@ -100,16 +100,16 @@ describe.each(testDialects)("schedules on %s", (dialect) => {
     await test.rest("/100/objects", schedule("SCHED.NOZONE", "TZ.MISSING"));
     const broken = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SCHED.NOZONE", executionOption: "execute" }))).json()).run_id;
     expect(await waitForEnd(test, 100, broken)).toMatchObject({ status: 1820 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${broken}/reports/ACT?start_at=0`)).json());
-    expect(act[0]?.content).toContain("'TZ.MISSING' is neither an IANA time zone");
+    const act = await reportText(test.rest, 100, broken, "ACT");
+    expect(act).toContain("'TZ.MISSING' is neither an IANA time zone");
   });
 
   it("refuses to run a schedule whose definition is wrong, saying why", async () => {
     await test.rest("/100/objects", json({ data: { jsch: { general_attributes: { name: "SCHED.BROKEN" }, schedule_attributes: { timezone: "Nowhere/Land" } } }, path: "" }));
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "SCHED.BROKEN", executionOption: "execute" }))).json()).run_id;
     expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1820 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/ACT?start_at=0`)).json());
-    expect(act[0]?.content).toContain("'Nowhere/Land' is not a time zone");
+    const act = await reportText(test.rest, 100, runId, "ACT");
+    expect(act).toContain("'Nowhere/Land' is not a time zone");
   });
 });
 
@@ -142,8 +142,8 @@ describe("a schedule task still running at its next start", () => {
     expect(running?.status).toBe(1550);
     expect(refused).toMatchObject({ status: 1822, status_text: expect.stringContaining("FAULT_ALREADY_RUNNING") });
     expect(next?.status).toBe(1698);
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${refused?.run_id}/reports/ACT?start_at=0`)).json());
-    expect(act[0]?.content).toContain("is not started twice");
+    const act = await reportText(test.rest, 100, refused?.run_id ?? 0, "ACT");
+    expect(act).toContain("is not started twice");
     await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel", cancel: { recursive: true } }));
     expect(await waitForEnd(test, 100, running?.run_id ?? 0)).toMatchObject({ status: 1850 });
   });

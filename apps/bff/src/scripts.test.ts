@@ -1,7 +1,7 @@
-import { ErrorCode, OutExecutionList, OutObject, OutReportContent, OutRunId, type OutExecution } from "@baton/contract";
+import { ErrorCode, OutExecutionList, OutObject, OutRunId, type OutExecution } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 describe.each(testDialects)("scripts on %s", (dialect) => {
@@ -20,8 +20,7 @@ describe.each(testDialects)("scripts on %s", (dialect) => {
   }
 
   async function report(runId: number, type = "ACT"): Promise<string> {
-    const pages = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/${type}?start_at=0&max_results=100`)).json());
-    return pages.map((p) => p.content).join("");
+    return reportText(test.rest, 100, runId, type);
   }
 
   async function execute(name: string): Promise<OutExecution> {

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ErrorCode, OutAgent, OutAgentGroupList, OutAgentList, OutAgentPack, OutAuthenticationPackage, OutError, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { ErrorCode, OutAgent, OutAgentGroupList, OutAgentList, OutAgentPack, OutAuthenticationPackage, OutError, OutExecution, OutRunId } from "@baton/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { startAgentPackage, startAgentProcess, type AgentProcess } from "./testing/agent-process";
 import { startCuttableProxy, type CuttableProxy } from "./testing/cuttable-proxy";
+import { reportText } from "./testing/report-text";
 import { jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 const TOKEN = "standalone-agent-token-0123";
@@ -36,9 +36,8 @@ describe("standalone agents", () => {
   async function execute(name: string): Promise<number> {
     return OutRunId.parse(await (await test.rest("/100/executions", json({ object_name: name, execution_option: "execute" }))).json()).run_id;
   }
-  async function report(runId: number): Promise<string> {
-    const response = await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`);
-    return response.status === 404 ? "" : z.array(OutReportContent).parse(await response.json()).map((page) => page.content).join("");
+  function report(runId: number): Promise<string> {
+    return reportText(test.rest, 100, runId, "REP");
   }
   async function status(runId: number): Promise<number> {
     return OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json()).status;

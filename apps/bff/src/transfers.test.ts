@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ErrorCode, OutReportContent, OutRunId } from "@baton/contract";
+import { ErrorCode, OutRunId } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 function transfer(name: string, attributes: Record<string, string>) {
@@ -30,10 +30,7 @@ describe("file transfers", () => {
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
     const execution = await waitForEnd(test, 100, runId);
     // A transfer that copies nothing has no REP report.
-    const read = async (type: string) => {
-      const response = await test.rest(`/100/executions/${runId}/reports/${type}?start_at=0`);
-      return response.status === 404 ? "" : z.array(OutReportContent).parse(await response.json()).map((p) => p.content).join("");
-    };
+    const read = (type: string) => reportText(test.rest, 100, runId, type);
     return { status: execution.status, rep: await read("REP"), act: await read("ACT") };
   }
 

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ErrorCode, OutExecution, OutExecutionList, OutReportContent, OutRunId } from "@baton/contract";
+import { ErrorCode, OutExecution, OutExecutionList, OutRunId } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "./testing/report-text";
 import { jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 import { workflow, type WorkflowTaskSpec } from "./testing/workflow-envelope";
 
@@ -173,13 +173,13 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
       ["WF.USER", "Job", 1900],
       ["WF.INNER", "Workflow", 1900],
     ]);
-    const rep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${tasks[1]?.run_id}/reports/REP?start_at=0`)).json());
-    expect(rep[0]?.content).toBe("got from-setter\n");
+    const rep = await reportText(test.rest, 100, tasks[1]?.run_id ?? 0, "REP");
+    expect(rep).toBe("got from-setter\n");
     // The nested workflow's tasks see what the outer workflow's tasks passed before it started.
     const inner = await children(tasks[2]?.run_id ?? 0);
     expect(inner.map((t) => [t.name, t.status])).toEqual([["WF.USER", 1900]]);
-    const innerRep = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${inner[0]?.run_id}/reports/REP?start_at=0`)).json());
-    expect(innerRep[0]?.content).toBe("got from-setter\n");
+    const innerRep = await reportText(test.rest, 100, inner[0]?.run_id ?? 0, "REP");
+    expect(innerRep).toBe("got from-setter\n");
   });
 
   it("lists a workflow's immediate children newest first, page by page", async () => {
@@ -208,8 +208,8 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     await waitForStatus(runId, 1560);
     const [task] = await children(runId);
     expect(task).toMatchObject({ name: "NO.SUCH.JOB", status: 1820 });
-    const act = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${task?.run_id}/reports/ACT?start_at=0`)).json());
-    expect(act[0]?.content).toContain("does not exist");
+    const act = await reportText(test.rest, 100, task?.run_id ?? 0, "ACT");
+    expect(act).toContain("does not exist");
     await status(runId, { action: "cancel" });
   });
 

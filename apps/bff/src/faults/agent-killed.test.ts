@@ -1,9 +1,9 @@
-import { OutExecution, OutExecutionList, OutReportContent, OutRunId } from "@baton/contract";
+import { OutExecution, OutExecutionList, OutRunId } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "../testing/report-text";
 import { waitForStatus } from "../testing/baton-process";
 import { startAgentProcess, type AgentProcess } from "../testing/agent-process";
 import { jobEnvelope, until } from "../testing/test-baton";
@@ -18,10 +18,7 @@ describe.each(testDialects)("an agent killed mid-job (%s)", (dialect) => {
   afterEach(() => {
     for (const agent of agents.splice(0)) agent.child.kill("SIGKILL");
   });
-  const report = async (baton: FaultBaton, runId: number, type: string) => {
-    const response = await baton.send(`/100/executions/${runId}/reports/${type}?start_at=0`);
-    return response.status === 404 ? "" : z.array(OutReportContent).parse(await response.json()).map((page) => page.content).join("");
-  };
+  const report = (baton: FaultBaton, runId: number, type: string) => reportText(baton.send, 100, runId, type);
 
   it("ends the job ENDED_LOST within the lost time, says why in ACT, and a restarted agent does not run it again", { timeout: 60_000 }, async () => {
     const dataDir = batons.dataDir();

@@ -1,10 +1,10 @@
-import { ErrorCode, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { ErrorCode, OutExecution, OutRunId } from "@baton/contract";
 import { sqliteIntegrity } from "@baton/engine/testing";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "../testing/report-text";
 import { waitForStatus } from "../testing/baton-process";
 import { jobEnvelope, until } from "../testing/test-baton";
 import { faultBatons, post, type FaultBaton } from "./fault-batons";
@@ -36,15 +36,7 @@ describe.skipIf(typeof disk === "string")(`the disk of the database full (SQLite
   }
   const execute = async (baton: FaultBaton, name: string) => OutRunId.parse(await (await baton.send("/100/executions", post({ object_name: name, execution_option: "execute" }))).json()).run_id;
   /** The whole report, page by page. */
-  async function report(baton: FaultBaton, runId: number, type: string): Promise<string> {
-    let text = "";
-    for (let after = 0; ; ) {
-      const pages = z.array(OutReportContent).parse(await (await baton.send(`/100/executions/${runId}/reports/${type}?start_at=${after}&max_results=1000`)).json());
-      if (pages.length === 0) return text;
-      text += pages.map((page) => page.content).join("");
-      after = pages.at(-1)?.page ?? after;
-    }
-  }
+  const report = (baton: FaultBaton, runId: number, type: string) => reportText(baton.send, 100, runId, type);
   const importFolder = (baton: FaultBaton, body: string) => baton.send("/100/folderobjects?folder_path=FULL", { method: "POST", body });
 
   it("refuses an import with 503 DATABASE_FULL, keeps the database whole, and imports once space is freed", { timeout: 90_000 }, async () => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { OutAgent, OutAgentList, OutAgentPack, OutExecution, OutReportContent, OutRunId } from "@baton/contract";
+import { OutAgent, OutAgentList, OutAgentPack, OutExecution, OutRunId } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { startAgentPackage, startAgentProcess, startUnpackedAgent, unpackAgentPackage, type AgentProcess } from "../testing/agent-process";
+import { reportText } from "../testing/report-text";
 import { jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "../testing/test-baton";
 
 const TOKEN = "agent-tenancy-enrolment-token-0123";
@@ -31,10 +31,7 @@ describe.each(testDialects)("agents belong to clients on %s", (dialect) => {
   }
   const job = (client: number, name: string, agent: string, lines: string[]) => test.rest(`/${client}/objects?overwrite_existing_objects=true`, json(jobEnvelope(name, lines, { job_attributes: { platform: "UNIX", agent, unix_shell: "sh" } })));
   const execute = async (client: number, name: string) => OutRunId.parse(await (await post(`/${client}/executions`, { object_name: name, execution_option: "execute" })).json()).run_id;
-  const report = async (client: number, runId: number, type = "REP") => {
-    const response = await test.rest(`/${client}/executions/${runId}/reports/${type}?start_at=0`);
-    return response.status === 404 ? "" : z.array(OutReportContent).parse(await response.json()).map((page) => page.content).join("");
-  };
+  const report = (client: number, runId: number, type = "REP") => reportText(test.rest, client, runId, type);
   const listed = async (client: number) => OutAgentList.parse(await (await test.rest(`/${client}/system/agents?max_results=1000`)).json()).data.map((agent) => agent.name);
   const active = async (name: string) => OutAgent.parse(await (await test.rest(`/0/system/agents/${name}`)).json()).active;
 

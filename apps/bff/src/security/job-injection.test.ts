@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import { ErrorCode, OutExecutionList, OutReportContent, OutRunId, Right } from "@baton/contract";
+import { ErrorCode, OutExecutionList, OutRunId, Right } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { startAgentProcess, type AgentProcess } from "../testing/agent-process";
 import { workflow } from "../testing/workflow-envelope";
+import { reportText } from "../testing/report-text";
 import { ADMIN_PASSWORD, basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "../testing/test-baton";
 
 const AGENT_TOKEN = "job-injection-agent-token-0123";
@@ -76,8 +76,8 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
     test.rest("/100/executions", { ...json({ object_name: objectName, execution_option: "execute", inputs }), headers: { "content-type": "application/json", authorization } });
   const executionCount = async () => OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1000")).json()).total;
   async function report(runId: number): Promise<string> {
-    const pages = z.array(OutReportContent).parse(await (await test.rest(`/100/executions/${runId}/reports/REP?start_at=0`)).json());
-    return pages.map((page) => page.content).join("");
+    const pages = await reportText(test.rest, 100, runId, "REP");
+    return pages;
   }
 
   it.each([

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AGENT_ENDPOINT_PATH, AGENT_MAX_FRAME_BYTES, EngineMessage, OutExecution, OutReportContent, OutRunId, type AgentHello } from "@baton/contract";
+import { AGENT_ENDPOINT_PATH, AGENT_MAX_FRAME_BYTES, EngineMessage, OutExecution, OutRunId, type AgentHello } from "@baton/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { z } from "zod";
 import { startAgentProcess, type AgentProcess } from "../testing/agent-process";
+import { reportText } from "../testing/report-text";
 import { jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "../testing/test-baton";
 
 const TOKEN = "rogue-agent-enrolment-token-0123";
@@ -157,8 +157,8 @@ describe("a rogue agent on sqlite", () => {
     await job("ROGUE.GOOD", "GOOD01", ["echo well behaved"]);
     const runId = await execute("ROGUE.GOOD");
     expect((await waitForEnd(test, 0, runId)).status).toBe(1900);
-    const report = z.array(OutReportContent).parse(await (await test.rest(`/0/executions/${runId}/reports/REP?start_at=0`)).json());
-    expect(report.map((page) => page.content).join("")).toBe("well behaved\n");
+    const report = await reportText(test.rest, 0, runId, "REP");
+    expect(report).toBe("well behaved\n");
   });
 
   it("a rogue agent that breaks the protocol during its job loses the connection; the job ends lost (1815) as for any vanished agent", async () => {

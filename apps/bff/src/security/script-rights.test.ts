@@ -1,7 +1,7 @@
-import { ALL_RIGHTS, OutExecution, OutObject, OutReportContent, OutRunId, Right } from "@baton/contract";
+import { ALL_RIGHTS, OutExecution, OutObject, OutRunId, Right } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { reportText } from "../testing/report-text";
 import { ADMIN, basic, jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "../testing/test-baton";
 
 /*
@@ -83,11 +83,8 @@ describe.each(testDialects)("scripts act with the caller's rights on %s", (diale
   }
 
   /** The text of a report; empty when the execution has none of that type (a job that never started has no REP). */
-  async function report(runId: number, type = "ACT"): Promise<string> {
-    const response = await test.rest(`/100/executions/${runId}/reports/${type}?start_at=0&max_results=100`);
-    if (response.status === 404) return "";
-    const pages = z.array(OutReportContent).parse(await response.json());
-    return pages.map((page) => page.content).join("");
+  function report(runId: number, type = "ACT"): Promise<string> {
+    return reportText(test.rest, 100, runId, type);
   }
 
   async function status(runId: number): Promise<number> {
