@@ -1,24 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { OutReportContent } from "@baton/contract";
-import { arrayOf, requestJson, segment } from "../../../lib/api-client";
+import type { OutReportContent } from "@baton/contract";
+import { getReportPages, pageReader } from "../../../lib/report-pages";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
-import { findLastPage, type PageReader } from "./report-paging";
+import { findLastPage } from "./report-paging";
 
 /** How often the tail of a running execution's report is re-read: its output grows without events. */
 const FOLLOW_REFRESH_MS = 2_000;
-
-/** GET /api/{client}/executions/{run_id}/reports/{type}?start_at&max_results: pages numbered above `startAt`. */
-export function getReportPages(client: number, runId: number, type: string, startAt: number, max: number, signal?: AbortSignal): Promise<OutReportContent[]> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/reports/${segment(type)}`, arrayOf(OutReportContent), {
-    query: { start_at: startAt, max_results: max },
-    signal,
-  });
-}
-
-export function pageReader(client: number, runId: number, type: string, signal?: AbortSignal): PageReader {
-  return (startAt, max) => getReportPages(client, runId, type, startAt, max, signal);
-}
 
 /** The last page, or null for a report without pages. */
 export type ReportTail = OutReportContent | null;
@@ -46,7 +34,7 @@ export function useReportTail(runId: number, type: string | null, active: boolea
 export function reportPageQueryOptions(client: number, runId: number, type: string, page: number) {
   return queryOptions({
     queryKey: executionKeys.reportPage(client, runId, type, page),
-    queryFn: async ({ signal }) => (await getReportPages(client, runId, type, page - 1, 1, signal))[0] ?? null,
+    queryFn: async ({ signal }) => (await getReportPages(client, runId, type, page, 1, signal)).data[0] ?? null,
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import type { OutReportContent } from "@baton/contract";
-import { findPageWithMatch, type PageReader } from "../api/report-paging";
+import type { PageReader } from "../../../lib/report-pages";
+import { findPageWithMatch } from "../api/report-paging";
 import { findMatches, stepMatch, type TextMatch } from "./report-search";
 
 interface ReportSearchInput {

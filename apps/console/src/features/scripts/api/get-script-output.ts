@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { isFinalStatus, OutReportContent } from "@baton/contract";
-import { arrayOf, isApiError, requestJson, segment } from "../../../lib/api-client";
+import { isFinalStatus } from "@baton/contract";
+import { isApiError } from "../../../lib/api-client";
+import { pageReader, readWholeReport } from "../../../lib/report-pages";
 import { useCurrentSession } from "../../../lib/session-context";
 import { scriptKeys } from "./keys";
 
 /** Output grows without status changes, so it is re-read this often while the run is active. */
 const ACTIVE_REFRESH_MS = 1_000;
-const MAX_PAGES = 1_000;
 
 /** The interpreter's message for a runtime error (U00020999), with where it happened. */
 export interface RuntimeError {
@@ -25,20 +25,12 @@ export function findRuntimeError(output: string): RuntimeError | null {
 }
 
 /**
- * GET .../reports/ACT: the `:PRINT` output and messages of a run, pages joined in order;
+ * GET .../reports/ACT: the `:PRINT` output and messages of a run, every page joined in order;
  * null while the run has not written its ACT report yet.
  */
 export async function getScriptOutput(client: number, runId: number, signal?: AbortSignal): Promise<string | null> {
   try {
-    const pages = await requestJson(`/api/${segment(client)}/executions/${segment(runId)}/reports/ACT`, arrayOf(OutReportContent), {
-      // start_at=0: every page after page 0, i.e. from the first.
-      query: { start_at: 0, max_results: MAX_PAGES },
-      signal,
-    });
-    return [...pages]
-      .sort((a, b) => a.page - b.page)
-      .map((p) => p.content)
-      .reduce((text, content) => (text === "" || text.endsWith("\n") ? text + content : `${text}\n${content}`), "");
+    return await readWholeReport(pageReader(client, runId, "ACT", signal));
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;
