@@ -12,8 +12,8 @@ const EXECUTION_LIST =
   "https://docs.automic.com/documentation/webhelp/english/ALL/components/DOCU/21.0.4/Automic%2520Automation%2520Guides/Content/REST_API/AE_REST_API_Using_ExecutionList.htm";
 const FILTER_FOR_EXECUTION_LIST =
   "https://docs.automic.com/documentation/WEBHELP/English/all/components/DOCU/21.0.5/Automic%2520Automation%2520Guides/Content/REST_API/AE_REST_API_General_FilterExecutionList.htm";
-/** The vendor's swagger as a public client carries it: "List executions, ordered descending by activation_time and run_id". */
-const SWAGGER_SUMMARY = "github.com/KrumGanev/automic_rest README.md (listExecutions, getChildrenOfExecution)";
+/** The vendor's swagger as a public client generated from it carries it: "List executions, ordered descending by activation_time and run_id". */
+const SWAGGER_SUMMARY = "https://github.com/KrumGanev/automic_rest/blob/master/README.md (listExecutions, getChildrenOfExecution)";
 
 /** 2018-04-17T14:00:00Z, around the vendor's example answers. */
 const T = Date.UTC(2018, 3, 17, 14, 0, 0);
