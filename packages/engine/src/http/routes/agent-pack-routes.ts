@@ -13,15 +13,16 @@ export function agentPackRoutes(packs: AgentPackService) {
       method: "POST",
       path: "/:client_id/system/agentpacks",
       summary: "Creates an agent package preconfigured to connect to this engine",
-      answer: jsonAnswer(OutAgentPack, "The package was created; the link, also sent as the Location header, downloads it", 201),
+      answer: jsonAnswer(OutAgentPack, "The package was created; the link downloads it, and so does the Location header (the same link as an absolute URL)", 201),
       params: ClientParams,
       query: noParams,
       body: InAgentPacksBody,
       // The package's agents reach the engine where this request did, unless the body names another URL.
-      // The link is also the Location: installer scripts download whatever Location names.
+      // The link is also the Location, absolute: installer scripts download whatever Location names.
       handle: async ({ principal, body, req }) => {
-        const pack = await packs.create(principal, body, requestOrigin(req));
-        return new Reply(201, pack, "application/json", { Location: pack.link });
+        const origin = requestOrigin(req);
+        const pack = await packs.create(principal, body, origin);
+        return new Reply(201, pack, "application/json", { Location: new URL(pack.link, origin).href });
       },
     }),
     defineRoute({
