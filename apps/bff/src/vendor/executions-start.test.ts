@@ -196,7 +196,7 @@ describe.each(testDialects)("starting executions as the vendor documents it on %
     ["execute", {}],
     ["once", { once: { execution_date_time: "2099-01-01T00:00:00Z" } }],
     ["recurring", { recurring: { execute_interval: "PT1S" } }],
-  ])("refuses a %s start in a queue that does not exist with 400 naming it, and creates nothing", async (option, extra) => {
+  ])("refuses execution_option %s in a queue that does not exist with 400 naming it, and creates nothing", async (option, extra) => {
     const before = await executionCount();
     const response = await test.rest("/100/executions", json({ object_name: "VENDOR.JOB", execution_option: option, queue: "NO.SUCH.QUEUE", ...extra }));
     expect(response.status).toBe(400);
