@@ -65,15 +65,17 @@ describe.each(testDialects)("untrusted JSON structure on %s", (dialect) => {
     expect(errorLines(test.logs)).toEqual([]);
   });
 
-  it("answers a wide body at once, with at most 1,000 issues", async () => {
-    // 100,000 wrong filters in 200 KB once held the event loop for 18 s and answered 11 MB.
+  it("answers a wide body with at most 1,000 issues, in an answer of bounded size", async () => {
+    // 100,000 wrong filters in 200 KB once held the event loop for 18 s (every option of the
+    // filter union tried on each) and answered 11 MB of issues. How long it takes now is the
+    // benches' business; what is bounded here is the work's product: issues and bytes.
     for (const filters of [`[${"0,".repeat(100_000)}0]`, `[${"{},".repeat(100_000)}{}]`, `[${'{"filter_identifier":"object_name"},'.repeat(20_000)}{}]`]) {
-      const started = performance.now();
       const refused = await test.rest("/100/search", post(`{"filters": ${filters}}`, noRights));
-      const issues: unknown = await refused.json();
+      const text = await refused.text();
+      const issues: unknown = JSON.parse(text);
       expect(refused.status).toBe(400);
       expect(Array.isArray(issues) && issues.length).toBe(1000);
-      expect(performance.now() - started).toBeLessThan(3000);
+      expect(text.length).toBeLessThan(512 * 1024);
     }
   });
 
