@@ -120,8 +120,9 @@ describe.each(testDialects)("status codes and answer bodies on %s", (dialect) =>
     return `${test.baton.restUrl}${template.replace(/\{([a-z_]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? "1"))}`;
   }
 
-  // GENERAL_INFO; NODE_CLIENT (its postObjects never resolved on an empty 200); PYTHON_CLIENT.
-  it(`every 200 and 201 carries a body, JSON where there is nothing else to send (${GENERAL_INFO}; ${NODE_CLIENT}; ${PYTHON_CLIENT})`, async () => {
+  // The Node client's postObjects never settled on the empty 200 POST /objects used to answer; the
+  // vendor's ping shows "No payload", and `{}` keeps the Python client's r.json() of it working.
+  it(`every 200 and 201 carries a body, JSON where there is nothing else to send (${GENERAL_INFO}; ${USING}; ${NODE_CLIENT}; ${PYTHON_CLIENT})`, async () => {
     const bare: string[] = [];
     for (const operation of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {

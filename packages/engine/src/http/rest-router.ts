@@ -118,7 +118,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
       for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
       // Every answer has a body: clients parse each one as JSON, so nothing to report is `{}`.
       if (result.contentType === "application/json") writeJson(res, result.status, result.body ?? {});
-      else writeRaw(res, result.status, result.contentType, result.body);
+      else writeRaw(res, result.status, result.contentType, result.body ?? "");
     } else if (result === undefined) {
       status = 200;
       writeJson(res, 200, {});
