@@ -5,7 +5,8 @@ import { defineRoute, noBody, noParams, type Route } from "../route";
 
 const DESCRIPTION =
   "The REST interface of Baton, a workload-automation engine: executions, forecasts, object definitions, search, repositories and system administration. " +
-  "Requests authenticate with HTTP Basic. Error answers carry an OutError, or an array of OutValidationError for invalid input.";
+  "Requests authenticate with HTTP Basic. Every 200 and 201 carries a JSON body ({} when there is nothing to report); error answers carry an OutError, or an array of OutValidationError for invalid input (a conflict with the current state is a 400 whose code says so). " +
+  "HEAD is answered wherever GET is, with the same status and headers and no body.";
 
 /**
  * GET /openapi.json: the OpenAPI 3.1 document of `routes`, built from their schemas on the first
