@@ -244,7 +244,7 @@ export class ExecutionService implements Activator {
    */
   async addComment(principal: Principal, runId: number, comment: unknown): Promise<ExecutionComment> {
     if (comment === undefined || comment === null) throw invalid(ErrorCode.COMMENT_PROPERTY_NULL, "comment", "may not be null", null);
-    if (typeof comment !== "string" || comment.length > 1024) throw invalid(ErrorCode.COMMENT_PROPERTY_INVALID, "comment", "must be text of at most 1024 characters", typeof comment === "string" ? `${comment.slice(0, 40)}…` : comment);
+    if (typeof comment !== "string" || comment.length > 1024) throw invalid(ErrorCode.COMMENT_PROPERTY_INVALID, "comment", "must be text of at most 1024 characters", comment);
     await this.get(principal, runId);
     if ((await textClientSetting(this.deps.store.db, principal.client, "EXECUTION_COMMENTS")) === "OFF") {
       throw invalid(ErrorCode.COMMENT_CLIENT_NOT_ALLOWED, "comment", `client ${principal.client} does not allow comments on executions`, comment);
