@@ -208,12 +208,13 @@ test("recorded examples: Try it starts from the request a running Baton accepted
   await expect(list.getByRole("region", { name: "Answer" }).getByLabel("Status", { exact: true })).toContainText("200 OK");
   await list.getByRole("table", { name: "Responses of GET /{client_id}/executions" }).screenshot({ path: `${SHOTS}/api-explorer-example-list.png` });
 
-  // /ping answers with no body: nothing recorded to show.
-  await page.goto("/api-explorer?q=ping&op=getPing");
-  const ping = operation(page, /^GET \/ping — /);
-  await expect(ping.getByRole("table", { name: "Responses of GET /ping" })).toBeVisible();
-  await expect(ping.getByRole("button", { name: /^Example answer/ })).toHaveCount(0);
-  await ping.screenshot({ path: `${SHOTS}/api-explorer-no-example.png` });
+  // An agent package downloads as a zip: its 200 has nothing recorded to show, its 404 has.
+  await page.goto("/api-explorer?q=agentpacks&op=getSystemAgentpacksFilename");
+  const download = operation(page, /^GET \/\{client_id\}\/system\/agentpacks\/\{filename\} — /);
+  await expect(download.getByRole("table", { name: "Responses of GET /{client_id}/system/agentpacks/{filename}" })).toBeVisible();
+  await expect(download.getByLabel("Example answer 404 of GET /{client_id}/system/agentpacks/{filename}")).toContainText('"code":');
+  await expect(download.getByLabel("Example answer 200 of GET /{client_id}/system/agentpacks/{filename}")).toHaveCount(0);
+  await download.screenshot({ path: `${SHOTS}/api-explorer-no-example.png` });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/api-explorer?q=scripts&op=postScripts");
   await expect(operation(page, /^POST \/\{client_id\}\/scripts — /).getByLabel("Example answer 200 of POST /{client_id}/scripts")).toBeVisible();
