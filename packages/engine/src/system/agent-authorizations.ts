@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { wildcardRegExp } from "../domain/authorization";
 import { isRecord } from "../domain/object-definition";
-import type { Database } from "../store/schema";
+import type { AgentsTable, Database } from "../store/schema";
 import { findObjectsOfType } from "../store/objects-store";
 
 /** What a client may do with an agent (the spec's agent authorization bits). */
@@ -9,17 +9,8 @@ export type AgentRight = "read" | "write" | "execute";
 const ALL_RIGHTS: ReadonlySet<AgentRight> = new Set(["read", "write", "execute"]);
 const NO_RIGHTS: ReadonlySet<AgentRight> = new Set();
 
-/** What the authorization rules look at of an agent. */
-export interface AgentFacts {
-  name: string;
-  platform: string;
-  version: string;
-  hardware: string;
-  software: string;
-  ip_address: string;
-  /** The client the agent was made in through the API; null for a system agent (embedded or enrolled). */
-  owner_client: number | null;
-}
+/** What the authorization rules look at of an agent: its row's facts (owner_client null for a system agent, embedded or enrolled). */
+export type AgentFacts = Pick<AgentsTable, "name" | "platform" | "version" | "hardware" | "software" | "ip_address" | "owner_client">;
 
 /** One Agent/Client Assignment (HSTA) of client 0: which agents it covers and what it grants. */
 interface Assignment {
