@@ -75,6 +75,13 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
   const start = (objectName: string, inputs: Record<string, unknown>, authorization = runner) =>
     test.rest("/100/executions", { ...json({ object_name: objectName, execution_option: "execute", inputs }), headers: { "content-type": "application/json", authorization } });
   const executionCount = async () => OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1000")).json()).total;
+  /** The input at `path` was refused with 400: no execution was made and the injected command wrote no marker. */
+  async function expectRefusedWithoutEffect(response: Response, path: string, executionsBefore: number, marker: string): Promise<void> {
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual([expect.objectContaining({ path })]);
+    expect(await executionCount()).toBe(executionsBefore);
+    expect(existsSync(marker)).toBe(false);
+  }
   async function report(runId: number): Promise<string> {
     const pages = await reportText(test.rest, 100, runId, "REP");
     return pages;
@@ -106,10 +113,7 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
     const marker = join(work, `marker-${randomUUID()}`);
     const before = await executionCount();
     const response = await test.rest("/100/executions", { ...json(body({ "IN#": `$(id -un > ${marker})` })), headers: { "content-type": "application/json", authorization: runner } });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual([expect.objectContaining({ path: "inputs.IN#" })]);
-    expect(await executionCount()).toBe(before);
-    expect(existsSync(marker)).toBe(false);
+    await expectRefusedWithoutEffect(response, "inputs.IN#", before, marker);
   });
 
   it("refuses the same input on a restart, which then starts nothing", async () => {
@@ -118,10 +122,7 @@ describe.each(testDialects)("prompt inputs and the job environment on %s", (dial
     const marker = join(work, `marker-${randomUUID()}`);
     const before = await executionCount();
     const response = await test.rest(`/100/executions/${ended}/status`, json({ action: "restart", restart: { inputs: { "IN#": `\`id -un > ${marker}\`` } } }));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual([expect.objectContaining({ path: "restart.inputs.IN#" })]);
-    expect(await executionCount()).toBe(before);
-    expect(existsSync(marker)).toBe(false);
+    await expectRefusedWithoutEffect(response, "restart.inputs.IN#", before, marker);
   });
 
   it("passes a workflow's inputs to its tasks both ways", async () => {
