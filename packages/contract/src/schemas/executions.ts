@@ -2,7 +2,7 @@ import { z } from "zod";
 import { carries, STRING_LIST } from "../openapi/wire-types";
 import { acceptClientSpellings } from "./client-spelling";
 import { Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryFlag, QueryInt, QueryList } from "./primitives";
-import { EXECUTION_TYPE_OF_OBJECT, EXECUTION_TYPES } from "../execution-types";
+import { EXECUTION_TYPE_NAMES, EXECUTION_TYPES } from "../execution-types";
 
 export const EXECUTION_OPTIONS = ["execute", "once", "recurring"] as const;
 
@@ -97,6 +97,7 @@ export type OutPredecessorTaskInfo = z.infer<typeof OutPredecessorTaskInfo>;
 
 export const OutExecution = z.object({
   name: z.string(),
+  /** The object type code: JOBS, JOBP, JSCH, SCRI, CALL, EVNT, JOBF, C_PERIOD, ... */
   type: z.string(),
   sub_type: z.string().optional(),
   queue: z.string(),
@@ -150,18 +151,21 @@ export type OutExecutionList = z.infer<typeof OutExecutionList>;
 
 
 
-/** Executable object types and the execution types of the spec: what the `type` filter accepts. */
-const OBJECT_TYPE_OF_EXECUTION_TYPE = new Map<string, string>(Object.entries(EXECUTION_TYPE_OF_OBJECT).map(([objectType, executionType]) => [executionType.toUpperCase(), objectType]));
-const EXECUTION_TYPE_BY_UPPER_NAME = new Map<string, string>(EXECUTION_TYPES.map((t) => [t.toUpperCase(), t]));
+/** Execution type names (`Workflow`) by their upper-case spelling, as the type code each has. */
+const CODE_OF_EXECUTION_TYPE_NAME = new Map<string, string>(Object.entries(EXECUTION_TYPE_NAMES).map(([code, name]) => [name.toUpperCase(), code]));
+
+/** What a type code looks like: `JOBS`, `C_PERIOD`, `API`. */
+const TYPE_CODE = /^[A-Z][A-Z0-9_]{1,15}$/;
 
 /**
- * A value of the `type` filter as the object type it names (`Job` → `JOBS`), or as the execution
- * type when no object type has it (`Cockpit`); undefined when it names neither.
+ * A value of the `type` filter as the type code it names: an execution type name (`Workflow`,
+ * `Job`) as its code (`JOBP`, `JOBS`), any other value of the form of a code as itself, so that a
+ * plausible code Baton has no executions of (`CBCK`) filters to nothing; undefined when it is
+ * neither a name nor of that form.
  */
 function executableTypeOf(value: string): string | undefined {
-  const upper = value.toUpperCase();
-  if (upper in EXECUTION_TYPE_OF_OBJECT) return upper;
-  return OBJECT_TYPE_OF_EXECUTION_TYPE.get(upper) ?? EXECUTION_TYPE_BY_UPPER_NAME.get(upper);
+  const upper = value.trim().toUpperCase();
+  return CODE_OF_EXECUTION_TYPE_NAME.get(upper) ?? (TYPE_CODE.test(upper) ? upper : undefined);
 }
 
 /**
@@ -234,8 +238,8 @@ const TimeFrameBound = z
   .refine(isUtcSecond, TIME_FRAME_MESSAGE)
   .transform((v) => Date.parse(v));
 
-/** Object types (`JOBS`) and execution type names (`Job`), comma-separated, as object types where one has the name. */
-export const ExecutableTypeList = queryListOf(executableTypeOf, `is not an executable type: use ${Object.keys(EXECUTION_TYPE_OF_OBJECT).join(", ")} or ${EXECUTION_TYPES.join(", ")}`);
+/** Type codes (`JOBS`) and execution type names (`Job`), comma-separated, as type codes. */
+export const ExecutableTypeList = queryListOf(executableTypeOf, `is not an execution type: use a type code such as ${Object.keys(EXECUTION_TYPE_NAMES).join(", ")} or a name such as ${EXECUTION_TYPES.join(", ")}`);
 
 /** Agent types (platforms) such as UNIX, comma-separated, upper-cased. */
 export const PlatformList = queryListOf((v) => (/^[A-Za-z0-9_]{1,32}$/.test(v) ? v.toUpperCase() : undefined), "is not an agent type such as UNIX or WINDOWS");

@@ -1,4 +1,4 @@
-import { EXECUTION_TYPE_OF_OBJECT, Right, type Privilege, type RightBit } from "@baton/contract";
+import { Right, type Privilege, type RightBit } from "@baton/contract";
 import { accessFilter, allows, type AccessFilter } from "../domain/authorization";
 import { requirePrivilege, requireRight } from "./access";
 import type { Principal } from "./authenticator";
@@ -136,13 +136,10 @@ export function visibleExecutions(principal: Principal): AccessFilter | null {
   return accessFilter(principal.rights, Right.STATISTICS);
 }
 
-const OBJECT_TYPE_OF_EXECUTION_TYPE: ReadonlyMap<string, string> = new Map(Object.entries(EXECUTION_TYPE_OF_OBJECT).map(([objectType, executionType]) => [executionType, objectType]));
-
 /**
  * Whether the principal may see the execution an event reports. An event carries the execution as
- * the REST API presents it, whose `type` is the execution type (`Job`) its object type maps to
- * one to one (`JOBS`); a type outside the map is the object type itself, as the recorder stores it.
+ * the REST API presents it, whose `type` is its object type code (`JOBS`).
  */
 export function maySeeExecutionEvent(principal: Principal, execution: { readonly type: string; readonly name: string }): boolean {
-  return maySeeExecution(principal, { objectType: OBJECT_TYPE_OF_EXECUTION_TYPE.get(execution.type) ?? execution.type, name: execution.name });
+  return maySeeExecution(principal, { objectType: execution.type, name: execution.name });
 }

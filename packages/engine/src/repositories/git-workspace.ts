@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { ErrorCode } from "@baton/contract";
 import type { Logger } from "pino";
 import { ConflictError } from "../domain/errors";
+import { wireTime } from "../domain/wire-time";
 import { GitFailure, runGit, type GitFailureKind } from "./git-process";
 import type { CheckedRemote } from "./remote-policy";
 
@@ -302,5 +303,5 @@ function records(text: string): string[][] {
 }
 
 function commitOf([commitId = "", message = "", author = "", timestamp = ""]: string[]): CommitInfo {
-  return { commitId, message, author, timestamp: new Date(timestamp).toISOString() };
+  return { commitId, message, author, timestamp: wireTime(timestamp) };
 }

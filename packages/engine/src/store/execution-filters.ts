@@ -37,10 +37,8 @@ export interface ExecutionFilter {
   archiveKey2Exclude?: boolean | undefined;
   /** Only executions that have comments. */
   commentedOnly?: boolean | undefined;
-  /** Object types (JOBS); together with `executionTypes` an execution matches either. */
+  /** Type codes (JOBS, C_PERIOD). */
   objectTypes?: readonly string[] | undefined;
-  /** Execution types that no object type has (Cockpit). */
-  executionTypes?: readonly string[] | undefined;
   status?: readonly StatusTerm[] | undefined;
   platforms?: readonly string[] | undefined;
   queues?: readonly string[] | undefined;
@@ -108,7 +106,7 @@ export function filterConditions(eb: Conditions, filter: ExecutionFilter, plan: 
     nameCondition(eb, "user", filter.user, filter.userExclude),
     archiveKeyCondition(eb, "archive_key1", filter.archiveKey1, filter.archiveKey1Exclude),
     archiveKeyCondition(eb, "archive_key2", filter.archiveKey2, filter.archiveKey2Exclude),
-    typeCondition(eb, columns, filter.objectTypes ?? [], filter.executionTypes ?? []),
+    typeCondition(eb, columns, filter.objectTypes ?? []),
     filter.status === undefined || filter.status.length === 0 ? undefined : statusCondition(eb, columns, filter.status),
     filter.platforms === undefined || filter.platforms.length === 0 ? undefined : eb("platform", "in", [...filter.platforms]),
     filter.queues === undefined || filter.queues.length === 0 ? undefined : oneOf(eb, columns, "queue", filter.queues),
@@ -186,12 +184,8 @@ function oneOf(eb: Conditions, columns: RangeColumns, column: TextColumn, values
   return values.length === 1 && only !== undefined ? eb(column, "=", only) : eb(columns.text(column), "in", [...values]);
 }
 
-function typeCondition(eb: Conditions, columns: RangeColumns, objectTypes: readonly string[], executionTypes: readonly string[]): Condition | undefined {
-  const either = defined([
-    objectTypes.length > 0 ? oneOf(eb, columns, "object_type", objectTypes) : undefined,
-    executionTypes.length > 0 ? eb("type", "in", [...executionTypes]) : undefined,
-  ]);
-  return either.length === 0 ? undefined : eb.or(either);
+function typeCondition(eb: Conditions, columns: RangeColumns, objectTypes: readonly string[]): Condition | undefined {
+  return objectTypes.length > 0 ? oneOf(eb, columns, "object_type", objectTypes) : undefined;
 }
 
 function statusCondition(eb: Conditions, columns: RangeColumns, terms: readonly StatusTerm[]): Condition {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { ConflictError, NotFoundError, invalid } from "../domain/errors";
+import { wireTime } from "../domain/wire-time";
 import type { FolderService } from "../objects/folder-service";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
@@ -91,7 +92,7 @@ export class RaSolutionService {
       description: manifest?.description ?? "",
       uploaded_versions: versions,
       installed_version: installed?.version ?? null,
-      installed_at: installed ? new Date(installed.installed_at).toISOString() : null,
+      installed_at: installed ? wireTime(installed.installed_at) : null,
       installed_by: installed?.installed_by ?? null,
       status: installed === undefined ? "uploaded" : latest !== undefined && compareVersions(latest, installed.version) > 0 ? "update_available" : "installed",
     };

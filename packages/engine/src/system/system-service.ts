@@ -3,6 +3,7 @@ import { ErrorCode, type MetricsQuery, type OutCertificatesList, type OutHealthC
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { invalid } from "../domain/errors";
+import { wireTime } from "../domain/wire-time";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
 import { countUnendedExecutions, deleteMetricSamplesBefore, insertMetricSamples, readMetricSamples } from "../store/metrics-store";
@@ -51,7 +52,7 @@ export class SystemService {
     const part = (members: readonly NodeRow[], connections: (node: NodeRow) => number = () => 0) => ({
       status: members.length > 0 ? ("UP" as const) : ("DOWN" as const),
       instancesRunning: members.length,
-      ...(details && { available: members.map((node) => ({ name: node.id, count_of_connections: connections(node), last_life_sign: new Date(node.last_seen_at).toISOString() })) }),
+      ...(details && { available: members.map((node) => ({ name: node.id, count_of_connections: connections(node), last_life_sign: wireTime(node.last_seen_at) })) }),
     });
     const api = part(withRole("api"));
     const check: OutHealthCheck = {
@@ -76,8 +77,8 @@ export class SystemService {
       subject: certificate.subject.replaceAll("\n", ", "),
       issuer: certificate.issuer.replaceAll("\n", ", "),
       serial_number: certificate.serialNumber,
-      valid_from: new Date(certificate.validFrom).toISOString(),
-      valid_to: new Date(certificate.validTo).toISOString(),
+      valid_from: wireTime(certificate.validFrom),
+      valid_to: wireTime(certificate.validTo),
       fingerprint_sha256: certificate.fingerprint256,
       expired: Date.parse(certificate.validTo) < now,
     }));
@@ -108,7 +109,7 @@ export class SystemService {
       // The interval's start in epoch seconds: unique per type, as the vendor's row ids are.
       idnr: Math.floor(at / 1000),
       type: query.type,
-      timestamp: new Date(at).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      timestamp: wireTime(at),
       wp_name: SYSTEM_PROCESS_NAME,
       tcp_ip_addr: "",
       srv_type: reading.srvType,

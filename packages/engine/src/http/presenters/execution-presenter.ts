@@ -1,10 +1,11 @@
 import { statusText, type OutExecution } from "@baton/contract";
 import { runtimeSeconds, type Execution } from "../../domain/execution";
+import { wireTime } from "../../domain/wire-time";
 import { snakeCase } from "../key-case";
 
-/** A time as ISO 8601 UTC, absent when there is none. */
+/** A time as the API writes it (wireTime), absent when there is none. */
 export function iso(ms: number | null): string | undefined {
-  return ms === null ? undefined : new Date(ms).toISOString();
+  return ms === null ? undefined : wireTime(ms);
 }
 
 /** A stored null as an absent field. */
@@ -12,23 +13,27 @@ export function optional<T>(value: T | null): T | undefined {
   return value === null ? undefined : value;
 }
 
-/** The OutExecution shape of an execution: snake_case, ISO 8601 UTC times, absent optional fields left out. */
+/**
+ * The OutExecution shape of an execution, as the vendor's answers have it: `type` the object type
+ * code, times in whole UTC seconds, `parent` 0 for a top-level execution, absent optional fields
+ * left out.
+ */
 export function presentExecution(execution: Execution, now: number): OutExecution {
   const out: OutExecution = {
     name: execution.name,
-    type: execution.type,
+    type: execution.objectType,
     queue: execution.queue,
     run_id: execution.runId,
     status: execution.status,
     status_text: statusText(execution.status),
     runtime: runtimeSeconds(execution, now),
     estimated_runtime: optional(execution.estimatedRuntime),
-    activation_time: new Date(execution.activationTime).toISOString(),
+    activation_time: wireTime(execution.activationTime),
     start_time: iso(execution.startTime),
     end_time: iso(execution.endTime),
     agent: optional(execution.agent),
     platform: optional(execution.platform),
-    parent: optional(execution.parent),
+    parent: execution.parent ?? 0,
     reference_run_id: execution.referenceRunId,
     line_number: optional(execution.lineNumber),
     user: execution.user,
@@ -48,11 +53,19 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
 export function presentRecurring(rule: Record<string, unknown>, occurCount: number, nextCheck: number | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(rule).map(([key, value]) => [snakeCase(key), value]));
   out["occur_count"] = occurCount;
-  if (nextCheck !== undefined) out["next_check"] = new Date(nextCheck).toISOString();
+  if (nextCheck !== undefined) out["next_check"] = wireTime(nextCheck);
   return out;
 }
 
-/** OutComment: time in ISO 8601 UTC. */
+/**
+ * The variables of an execution keyed as the vendor's answers key them, without the leading `&`
+ * (`TEXT1#`), like the `inputs` of a start.
+ */
+export function presentVariables(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name.startsWith("&") ? name.slice(1) : name, value]));
+}
+
+/** OutComment, its time in whole UTC seconds. */
 export function presentComment(comment: { timestamp: number; comment: string; user: string }): { timestamp: string; comment: string; user: string } {
-  return { timestamp: new Date(comment.timestamp).toISOString(), comment: comment.comment, user: comment.user };
+  return { timestamp: wireTime(comment.timestamp), comment: comment.comment, user: comment.user };
 }

@@ -1,6 +1,7 @@
 import { statusText, type OutForecast, type OutForecastAgent, type OutForecastEntry } from "@baton/contract";
 import { Duration } from "luxon";
 import type { AgentSlots, ForecastView } from "../../forecast/forecast-service";
+import { wireTime } from "../../domain/wire-time";
 import type { ForecastEntry } from "../../store/forecasts-store";
 import { iso, optional } from "./execution-presenter";
 
@@ -9,8 +10,8 @@ export function presentForecast({ forecast, entries }: ForecastView): OutForecas
   return {
     id: forecast.id,
     title: forecast.title,
-    start_time: new Date(forecast.startTime).toISOString(),
-    end_time: new Date(forecast.endTime).toISOString(),
+    start_time: wireTime(forecast.startTime),
+    end_time: wireTime(forecast.endTime),
     status: forecast.status,
     status_text: statusText(forecast.status),
     type: forecast.type,
@@ -48,8 +49,8 @@ export function presentAgentSlots({ agent, slots }: AgentSlots): OutForecastAgen
   return {
     agent,
     slots: slots.map((slot) => ({
-      from: new Date(slot.from).toISOString(),
-      to: new Date(slot.to).toISOString(),
+      from: wireTime(slot.from),
+      to: wireTime(slot.to),
       duration: Duration.fromMillis(slot.to - slot.from).shiftTo("days", "hours", "minutes", "seconds").toISO() ?? "PT0S",
     })),
   };

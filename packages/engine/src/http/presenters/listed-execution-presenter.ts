@@ -1,14 +1,15 @@
 import type { OutExecution, OutReport } from "@baton/contract";
 import type { ListedExecution } from "../../runtime/execution-fields";
 import type { ReportInfo } from "../../store/reports-store";
-import { presentComment, presentExecution, presentRecurring } from "./execution-presenter";
+import { wireTime } from "../../domain/wire-time";
+import { presentComment, presentExecution, presentRecurring, presentVariables } from "./execution-presenter";
 
 /** OutExecution with what `fields` asked for: restarts, predecessors, recurring, comments, variables, reports. */
 export function presentListedExecution(listed: ListedExecution, now: number): OutExecution {
   const { restarts, predecessors, recurring, comments, variables, reports } = listed;
   return {
     ...presentExecution(listed, now),
-    ...(variables && { variables }),
+    ...(variables && { variables: presentVariables(variables) }),
     ...(comments && { comments: comments.map(presentComment) }),
     ...(reports && { reports: reports.map(presentReport) }),
     ...(restarts !== undefined && { restarts }),
@@ -19,5 +20,5 @@ export function presentListedExecution(listed: ListedExecution, now: number): Ou
 
 /** OutReport: every report Baton lists is in its database, as text. */
 export function presentReport(report: ReportInfo): OutReport {
-  return { type: report.type, is_db: true, is_xml: false, end_timestamp: new Date(report.updatedAt).toISOString() };
+  return { type: report.type, is_db: true, is_xml: false, end_timestamp: wireTime(report.updatedAt) };
 }

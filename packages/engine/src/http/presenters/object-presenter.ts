@@ -1,10 +1,8 @@
 import type { GetObjectQuery, ObjectBody, OutFolderImport, OutObject, OutObjectUsage, OutTimeZoneInfo } from "@baton/contract";
+import { wireTime } from "../../domain/wire-time";
 import type { FolderImport } from "../../objects/folder-service";
 import type { ObjectTimeZone, ObjectUsage, ObjectView } from "../../objects/object-service";
 
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
 
 /**
  * The OutObject envelope of an object, as an export: `filter` keeps only the named top-level
@@ -16,9 +14,9 @@ export function presentObject(object: ObjectView, client: number, query: GetObje
   const modification = object.modification;
   if (query.fields?.includes("modification_details") && modification !== undefined) {
     out.modification_details = {
-      created_at: iso(modification.createdAt),
+      created_at: wireTime(modification.createdAt),
       created_by: modification.createdBy,
-      modified_at: iso(modification.modifiedAt),
+      modified_at: wireTime(modification.modifiedAt),
       modified_by: modification.modifiedBy,
     };
   }
@@ -39,7 +37,7 @@ export function presentTimeZone(info: ObjectTimeZone): OutTimeZoneInfo {
     utc_offset: info.zone.utcOffset,
     daylight_saving_time: info.zone.daylightSaving,
     is_default: info.isDefault,
-    evaluated_at: iso(info.at),
+    evaluated_at: wireTime(info.at),
   };
 }
 

@@ -1,4 +1,4 @@
-import { EXECUTION_TYPE_OF_OBJECT, ErrorCode, type ExecutionListQuery } from "@baton/contract";
+import { ErrorCode, type ExecutionListQuery } from "@baton/contract";
 import { invalid } from "../../domain/errors";
 import { parseStatusTerms, type StatusTerm } from "../../domain/status-filter";
 import type { ExecutionFilter, ListPaging } from "../../store/executions-store";
@@ -21,8 +21,7 @@ export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
     archiveKey1Exclude: query.archive_key1_exclude,
     archiveKey2: query.archive_key2,
     archiveKey2Exclude: query.archive_key2_exclude,
-    objectTypes: query.type?.filter(isObjectType),
-    executionTypes: query.type?.filter((t) => !isObjectType(t)),
+    objectTypes: query.type,
     status: query.status === undefined ? undefined : statusTermsOf(query.status),
     platforms: query.platform,
     queues: query.queue,
@@ -41,10 +40,6 @@ export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
  */
 export function listPagingOf(query: { max_results: number; start_at_run_id?: number | undefined; after_run_id?: number | undefined }): ListPaging {
   return { maxResults: query.max_results, startAtRunId: query.start_at_run_id ?? query.after_run_id };
-}
-
-function isObjectType(type: string): boolean {
-  return type in EXECUTION_TYPE_OF_OBJECT;
 }
 
 function statusTermsOf(values: readonly string[]): StatusTerm[] {

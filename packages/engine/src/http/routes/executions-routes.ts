@@ -21,7 +21,7 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock";
 import type { ExecutionService } from "../../runtime/execution-service";
 import type { ReportService } from "../../runtime/report-service";
-import { presentComment, presentExecution } from "../presenters/execution-presenter";
+import { presentComment, presentExecution, presentVariables } from "../presenters/execution-presenter";
 import { presentListedExecution, presentReport } from "../presenters/listed-execution-presenter";
 import { presentReportPages } from "../presenters/report-pages-presenter";
 import { defineRoute, noBody, noParams } from "../route";
@@ -134,7 +134,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
       params: RunParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, params }) => executions.variables(principal, params.run_id),
+      handle: async ({ principal, params }) => presentVariables(await executions.variables(principal, params.run_id)),
     }),
     defineRoute({
       method: "GET",
