@@ -12,7 +12,13 @@ const OBJECTS = 1000;
 const columns = visibleColumns(DEFAULT_COLUMNS);
 const allLoaded = () => undefined;
 
-/** Newest first, as the list shows them: mostly ended OK, some failed, one in fifty still running. */
+/** A time as the REST API writes it: UTC, whole seconds. */
+const wireTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+/**
+ * Newest first, as the list shows them and as the API answers: type codes, top-level runs with
+ * parent 0; mostly ended OK, some failed, one in fifty still running.
+ */
 function executions(count: number): OutExecution[] {
   const newest = Date.now();
   return Array.from({ length: count }, (_, i) => {
@@ -22,16 +28,17 @@ function executions(count: number): OutExecution[] {
     const runtime = 5 + (i % 600);
     return {
       name: `BENCH.JOB.${String(i % OBJECTS).padStart(4, "0")}`,
-      type: i % 10 === 0 ? "Workflow" : "Job",
+      type: i % 10 === 0 ? "JOBP" : "JOBS",
       queue: "CLIENT_QUEUE",
       run_id: 1_000_000 + count - i,
       status: running ? 1550 : failed ? 1800 : 1900,
       status_text: running ? "Active" : failed ? "ENDED_NOT_OK - aborted" : "ENDED_OK - ended normally",
-      activation_time: new Date(activation).toISOString(),
-      start_time: new Date(activation + 2_000).toISOString(),
-      ...(running ? {} : { end_time: new Date(activation + 2_000 + runtime * 1000).toISOString(), runtime }),
+      activation_time: wireTime(activation),
+      start_time: wireTime(activation + 2_000),
+      ...(running ? {} : { end_time: wireTime(activation + 2_000 + runtime * 1000), runtime }),
       agent: `AGENT${i % 8}`,
       user: "ADMIN/ADMIN",
+      parent: 0,
     };
   });
 }

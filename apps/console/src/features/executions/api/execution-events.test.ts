@@ -10,13 +10,14 @@ import { executionKeys } from "./keys";
 function execution(runId: number, status: number, name = "NIGHTLY.BACKUP", minute = runId): OutExecution {
   return {
     name,
-    type: "Job",
+    type: "JOBS",
     queue: "CLIENT_QUEUE",
     run_id: runId,
     status,
     status_text: String(status),
     activation_time: `2025-01-01T10:${String(minute).padStart(2, "0")}:00Z`,
     user: "ADMIN/ADMIN",
+    parent: 0,
   };
 }
 
@@ -55,9 +56,14 @@ describe("matchesFilters with the other filters of the list", () => {
     [{ run_id: "7" }, true],
     [{ run_id: "8" }, false],
     [{ run_id: "seven" }, null],
-    [{ type: "Job,Workflow" }, true],
     [{ type: "JOBS" }, true],
+    [{ type: "jobs" }, true],
+    [{ type: "JOBP,JOBS" }, true],
+    [{ type: "JOBP" }, false],
+    [{ type: "Job,Workflow" }, true],
+    [{ type: "job" }, true],
     [{ type: "Workflow" }, false],
+    [{ type: "SCRI,Script" }, false],
     [{ agent: "WIN*" }, true],
     [{ agent: "WIN*", agent_exclude: true }, false],
     [{ user: "ADMIN/*" }, true],
@@ -164,6 +170,15 @@ describe("children of a workflow", () => {
       [52, 1300],
       [51, 1850],
     ]);
+  });
+
+  it("takes parent 0 for no parent: a top-level execution is nobody's task", () => {
+    const queryClient = new QueryClient();
+    const key = executionKeys.children(100, 0);
+    const none = pages(list());
+    queryClient.setQueryData<ChildrenPages>(key, none);
+    createExecutionEventHandler(queryClient, 100)({ seq: 1, client: 100, execution: execution(61, 1300) });
+    expect(queryClient.getQueryData<ChildrenPages>(key)).toBe(none);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { EXECUTION_TYPE_OF_OBJECT, STATUS_RANGES, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
+import { STATUS_RANGES, executionTypeName, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
 import { executionKeys } from "./keys";
 import { splitList } from "../../../lib/comma-list";
 import { isExecutionFilters, type ExecutionFilters } from "./execution-filters";
@@ -46,10 +46,10 @@ function matchesAnyToken(tokens: readonly string[], matches: (token: string) => 
   return unknown ? null : false;
 }
 
-/** `Job`, `JOB` and the object type `JOBS` all name executions of type Job. */
-function matchesType(type: string, token: string): boolean {
-  const upper = token.toUpperCase();
-  return upper === type.toUpperCase() || EXECUTION_TYPE_OF_OBJECT[upper] === type;
+/** The type code `JOBS` and the name `Job` (any case) both name executions of type JOBS, as the server reads the filter. */
+function matchesType(code: string, token: string): boolean {
+  const upper = token.trim().toUpperCase();
+  return upper === code.toUpperCase() || upper === executionTypeName(code).toUpperCase();
 }
 
 function matchesNumber(value: number | undefined, filter: string): Match {

@@ -5,14 +5,14 @@ import { splitList } from "../../../lib/comma-list";
 describe("filters in the page URL", () => {
   it("reads every parameter of the spec and ignores others", () => {
     const filters = filtersFromSearch(
-      new URLSearchParams("name=NIGHTLY.*&name_exclude=true&status=ANY_ABEND,1900&type=Job&time_frame_option=start&time_frame_from=2025-01-01T00:00:00Z&agent_exclude=1&commented_only=false&limit=200&queue=%20Q1%20"),
+      new URLSearchParams("name=NIGHTLY.*&name_exclude=true&status=ANY_ABEND,1900&type=JOBS,Workflow&time_frame_option=start&time_frame_from=2025-01-01T00:00:00Z&agent_exclude=1&commented_only=false&limit=200&queue=%20Q1%20"),
     );
     expect(filters).toEqual({
       ...NO_FILTERS,
       name: "NIGHTLY.*",
       name_exclude: true,
       status: "ANY_ABEND,1900",
-      type: "Job",
+      type: "JOBS,Workflow",
       time_frame_option: "start",
       time_frame_from: "2025-01-01T00:00:00Z",
       agent_exclude: true,
@@ -42,7 +42,7 @@ describe("filters in the page URL", () => {
 
 describe("helpers", () => {
   it("splits comma-separated lists as the server does", () => {
-    expect(splitList(" Job, Workflow ,,")).toEqual(["Job", "Workflow"]);
+    expect(splitList(" JOBS, JOBP ,,")).toEqual(["JOBS", "JOBP"]);
     expect(splitList("")).toEqual([]);
   });
 

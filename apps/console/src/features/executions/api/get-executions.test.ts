@@ -3,7 +3,7 @@ import type { OutExecution, OutExecutionList } from "@baton/contract";
 import { flattenPages, nextPageParam } from "./get-executions";
 
 function row(runId: number): OutExecution {
-  return { name: `JOB.${runId}`, type: "Job", queue: "CLIENT_QUEUE", run_id: runId, status: 1900, status_text: "ENDED_OK", activation_time: "2025-01-01T10:00:00Z", user: "ADMIN/ADMIN" };
+  return { name: `JOB.${runId}`, type: "JOBS", queue: "CLIENT_QUEUE", run_id: runId, status: 1900, status_text: "ENDED_OK", activation_time: "2025-01-01T10:00:00Z", user: "ADMIN/ADMIN", parent: 0 };
 }
 const page = (hasmore: boolean, total: number, ...ids: number[]): OutExecutionList => ({ total, hasmore, data: ids.map(row) });
 

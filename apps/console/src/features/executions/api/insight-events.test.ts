@@ -19,7 +19,7 @@ describe("createInsightEventHandler", () => {
 
     handle({ seq: 1, client: 100, execution: anExecution({ run_id: 11, parent: 10, status: 1550 }) });
     handle({ seq: 2, client: 100, execution: anExecution({ run_id: 12, parent: 10, status: 1900 }) });
-    handle({ seq: 3, client: 100, execution: anExecution({ run_id: 10, type: "Workflow", status: 1560 }) });
+    handle({ seq: 3, client: 100, execution: anExecution({ run_id: 10, type: "JOBP", status: 1560 }) });
     expect(invalidate).not.toHaveBeenCalled();
 
     vi.advanceTimersByTime(1_000);
@@ -31,10 +31,13 @@ describe("createInsightEventHandler", () => {
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
     queryClient.setQueryData(executionKeys.ert(100, 10), estimate);
+    queryClient.setQueryData(executionKeys.ert(100, 0), estimate);
     const handle = createInsightEventHandler(queryClient, 100);
 
     handle({ seq: 1, client: 100, execution: anExecution({ run_id: 21, parent: 20 }) });
     handle({ seq: 2, client: 200, execution: anExecution({ run_id: 11, parent: 10 }) });
+    // Parent 0: a top-level execution, part of nothing.
+    handle({ seq: 3, client: 100, execution: anExecution({ run_id: 30, parent: 0 }) });
     vi.advanceTimersByTime(5_000);
     expect(invalidate).not.toHaveBeenCalled();
   });

@@ -4,13 +4,13 @@ import { displayGroup } from "./status-label";
 
 describe("availableActions", () => {
   it.each([
-    [1693, "Job", ["release", "cancel"]],
-    [1550, "Job", ["cancel"]],
-    [1560, "Workflow", ["cancel"]],
-    [1698, "Job", ["cancel"]],
-    [1550, "Script", []],
-    [1900, "Job", ["restart"]],
-    [1851, "Workflow", ["restart"]],
+    [1693, "JOBS", ["release", "cancel"]],
+    [1550, "JOBS", ["cancel"]],
+    [1560, "JOBP", ["cancel"]],
+    [1698, "JOBS", ["cancel"]],
+    [1550, "SCRI", []],
+    [1900, "JOBS", ["restart"]],
+    [1851, "JOBP", ["restart"]],
   ])("status %i of a %s: %j", (status, type, expected) => {
     expect(availableActions({ status, type })).toEqual(expected);
   });

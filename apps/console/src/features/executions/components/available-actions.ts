@@ -6,7 +6,7 @@ export function availableActions(execution: Pick<OutExecution, "status" | "type"
   const actions: StatusAction[] = [];
   if (execution.status === Status.WAITING_FOR_MANUAL_RELEASE) actions.push("release");
   // Scripts run to their end inside the engine: the server refuses to cancel them.
-  if (!isFinalStatus(execution.status) && execution.type !== "Script") actions.push("cancel");
+  if (!isFinalStatus(execution.status) && execution.type !== "SCRI") actions.push("cancel");
   if (isFinalStatus(execution.status)) actions.push("restart");
   return actions;
 }

@@ -11,9 +11,8 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import type { OutExecution } from "@baton/contract";
 import { monospace } from "../../../lib/theme";
 import { BULK_WORDS, bulkQuestion, type BulkAction } from "./bulk-plan";
+import { HAS_TASKS } from "./cancel-dialog";
 
-/** Types whose cancel can reach their tasks (`cancel.recursive`). */
-const HAS_TASKS = new Set(["Workflow", "Schedule"]);
 /** Enough names to recognise the selection; the count says the rest. */
 const NAMES_SHOWN = 8;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { OutExecution } from "@baton/contract";
 import { bulkQuestion, bulkSummary, planBulk } from "./bulk-plan";
 
-const run = (runId: number, status: number, type = "Job"): OutExecution => ({
+const run = (runId: number, status: number, type = "JOBS"): OutExecution => ({
   name: `JOB.${runId}`,
   type,
   queue: "CLIENT_QUEUE",
@@ -11,11 +11,12 @@ const run = (runId: number, status: number, type = "Job"): OutExecution => ({
   status_text: String(status),
   activation_time: "2025-01-01T10:00:00Z",
   user: "ADMIN/ADMIN",
+  parent: 0,
 });
 
 describe("bulk actions", () => {
   it("cancel only what has not ended, restart only what has", () => {
-    const rows = [run(1, 1550), run(2, 1900), run(3, 1850), run(4, 1550, "Script")];
+    const rows = [run(1, 1550), run(2, 1900), run(3, 1850), run(4, 1550, "SCRI")];
     expect(planBulk("cancel", rows).eligible.map((e) => e.run_id)).toEqual([1]);
     expect(planBulk("cancel", rows).skipped.map((e) => e.run_id)).toEqual([2, 3, 4]);
     expect(planBulk("restart", rows).eligible.map((e) => e.run_id)).toEqual([2, 3]);

@@ -9,13 +9,13 @@ import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import type { OutExecution } from "@baton/contract";
 
-/** Types whose cancel can reach their tasks (`cancel.recursive`). */
-export const HAS_TASKS: ReadonlySet<string> = new Set(["Workflow", "Schedule"]);
+/** Type codes whose cancel can reach their tasks (`cancel.recursive`): workflows and schedules. */
+export const HAS_TASKS: ReadonlySet<string> = new Set(["JOBP", "JSCH"]);
 
 function consequence(execution: OutExecution): string {
-  if (execution.type === "Workflow") return `${execution.name} ends ENDED_JP_CANCEL and starts no more tasks. Tasks already running go on unless you cancel them too.`;
-  if (execution.type === "Schedule") return `${execution.name} ends ENDED_CANCEL, and so do its planned starts. Tasks already running go on unless you cancel them too.`;
-  return `${execution.name} is stopped${execution.type === "Job" ? " (its processes are killed)" : ""} and ends ENDED_CANCEL.`;
+  if (execution.type === "JOBP") return `${execution.name} ends ENDED_JP_CANCEL and starts no more tasks. Tasks already running go on unless you cancel them too.`;
+  if (execution.type === "JSCH") return `${execution.name} ends ENDED_CANCEL, and so do its planned starts. Tasks already running go on unless you cancel them too.`;
+  return `${execution.name} is stopped${execution.type === "JOBS" ? " (its processes are killed)" : ""} and ends ENDED_CANCEL.`;
 }
 
 interface CancelDialogProps {

@@ -125,7 +125,7 @@ interface ExecutionSummaryProps {
  * the engine's (GET .../ert), read again as its tasks change.
  */
 export function ExecutionSummary({ execution, now }: ExecutionSummaryProps) {
-  const isWorkflow = execution.type === "Workflow";
+  const isWorkflow = execution.type === "JOBP";
   const ert = useErt(execution.run_id, !isFinalStatus(execution.status), isWorkflow);
   const timing = executionTiming(execution, ert.data === undefined ? undefined : { data: ert.data, readAt: ert.dataUpdatedAt }, now);
   return (

@@ -3,15 +3,15 @@ import { selectedTab, tabsFor } from "./execution-tabs";
 
 describe("tabsFor / selectedTab", () => {
   it("gives workflows tasks and graph, other containers tasks, everything reports, comments and variables", () => {
-    expect(tabsFor({ type: "Workflow" })).toEqual(["tasks", "graph", "reports", "comments", "variables"]);
-    expect(tabsFor({ type: "Schedule" })).toEqual(["tasks", "reports", "comments", "variables"]);
-    expect(tabsFor({ type: "Job" })).toEqual(["reports", "comments", "variables"]);
+    expect(tabsFor({ type: "JOBP" })).toEqual(["tasks", "graph", "reports", "comments", "variables"]);
+    expect(tabsFor({ type: "JSCH" })).toEqual(["tasks", "reports", "comments", "variables"]);
+    expect(tabsFor({ type: "JOBS" })).toEqual(["reports", "comments", "variables"]);
   });
 
   it("opens the tab the URL names when the execution has it, else its first", () => {
-    expect(selectedTab({ type: "Workflow" }, "graph")).toBe("graph");
-    expect(selectedTab({ type: "Job" }, "graph")).toBe("reports");
-    expect(selectedTab({ type: "Workflow" }, null)).toBe("tasks");
-    expect(selectedTab({ type: "Job" }, "nonsense")).toBe("reports");
+    expect(selectedTab({ type: "JOBP" }, "graph")).toBe("graph");
+    expect(selectedTab({ type: "JOBS" }, "graph")).toBe("reports");
+    expect(selectedTab({ type: "JOBP" }, null)).toBe("tasks");
+    expect(selectedTab({ type: "JOBS" }, "nonsense")).toBe("reports");
   });
 });

@@ -15,7 +15,7 @@ export const TAB_LABELS: Record<DetailTab, string> = {
 export function tabsFor(execution: Pick<OutExecution, "type">): DetailTab[] {
   const tabs: DetailTab[] = [];
   if (hasChildren(execution)) tabs.push("tasks");
-  if (execution.type === "Workflow") tabs.push("graph");
+  if (execution.type === "JOBP") tabs.push("graph");
   tabs.push("reports", "comments", "variables");
   return tabs;
 }

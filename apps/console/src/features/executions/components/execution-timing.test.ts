@@ -13,7 +13,7 @@ describe("executionTiming", () => {
   });
 
   it("expects a running workflow to end the engine's RRT after the estimate was read", () => {
-    const workflow = { ...base, type: "Workflow" };
+    const workflow = { ...base, type: "JOBP" };
     const ert = { data: { estimated_erts: {}, estimated_start_times: {}, longest_path_vertex_keys: {}, ert: 300, rrt: 90 }, readAt: start + 60_000 };
     const timing = executionTiming(workflow, ert, start + 70_000);
     expect(timing.ertSeconds).toBe(300);
@@ -21,7 +21,7 @@ describe("executionTiming", () => {
   });
 
   it("expects no end of a blocked workflow: it waits for an operator", () => {
-    const blocked = { ...base, type: "Workflow", status: 1560 };
+    const blocked = { ...base, type: "JOBP", status: 1560 };
     const ert = { data: { estimated_erts: {}, estimated_start_times: {}, longest_path_vertex_keys: {}, ert: 300, rrt: 90 }, readAt: start };
     expect(executionTiming(blocked, ert, start + 10_000)).toMatchObject({ expectedEnd: undefined, blocked: true, running: true });
   });

@@ -22,11 +22,11 @@ export function executionTiming(execution: OutExecution, ert: { data: OutErtEsti
   const ended = isFinalStatus(execution.status);
   const running = !ended && execution.start_time !== undefined;
   const runtimeSeconds = ended ? execution.runtime : elapsedSeconds(execution.start_time, now);
-  const ertSeconds = ert !== undefined && execution.type === "Workflow" ? ert.data.ert : execution.estimated_runtime;
+  const ertSeconds = ert !== undefined && execution.type === "JOBP" ? ert.data.ert : execution.estimated_runtime;
   const blocked = execution.status === Status.BLOCKED;
   let expectedEnd: number | undefined;
   if (blocked) expectedEnd = undefined;
-  else if (running && ert !== undefined && execution.type === "Workflow") expectedEnd = ert.readAt + ert.data.rrt * 1000;
+  else if (running && ert !== undefined && execution.type === "JOBP") expectedEnd = ert.readAt + ert.data.rrt * 1000;
   else if (running && ertSeconds !== undefined && execution.start_time !== undefined) expectedEnd = Date.parse(execution.start_time) + ertSeconds * 1000;
   return { runtimeSeconds, ertSeconds, running, expectedEnd, blocked };
 }

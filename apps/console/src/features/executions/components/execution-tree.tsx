@@ -38,7 +38,7 @@ function withoutSubtree(expanded: ReadonlySet<number>, runId: number, parentOf: 
 
 interface ExecutionTreeProps {
   runId: number;
-  /** The root's type, for the words of the empty state. */
+  /** The root's type code, for the words of the empty state. */
   type: string;
   active: boolean;
 }

@@ -15,6 +15,7 @@ import { elapsedSeconds, formatDuration } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
 import { monospace } from "../../../lib/theme";
 import { statusLook } from "./status-label";
+import { executionTypeText } from "../../../lib/execution-type";
 import { typeIcon } from "./execution-type-label";
 import type { Column, ColumnId } from "./column-choice";
 
@@ -99,7 +100,7 @@ const CELLS: Readonly<Record<ColumnId, (execution: OutExecution, context: CellCo
   type: (e) => (
     <span className={C.type}>
       {typeIcon(e.type)({ fontSize: "small", color: "action", "aria-hidden": true })}
-      <span>{e.type}</span>
+      <span>{executionTypeText(e.type)}</span>
     </span>
   ),
   run_id: (e, { href }) => (
@@ -284,7 +285,7 @@ const ExecutionRow = memo(function ExecutionRow({ execution, index, columns, sel
         <td
           key={column.id}
           className={column.id === "runtime" ? `${C.cell} ${C.alignRight}` : C.cell}
-          title={column.id === "status" ? `${execution.status} ${execution.status_text}` : undefined}
+          title={column.id === "status" ? `${execution.status} ${execution.status_text}` : column.id === "type" ? executionTypeText(execution.type) : undefined}
         >
           {CELLS[column.id](execution, context)}
         </td>

@@ -1,4 +1,5 @@
-import { EXECUTION_TYPES, STATUS_CODES, STATUS_RANGES } from "@baton/contract";
+import { EXECUTION_TYPE_NAMES, STATUS_CODES, STATUS_RANGES } from "@baton/contract";
+import { executionTypeText } from "../../../lib/execution-type";
 import type { FilterOption } from "./list-filter-field";
 
 /** What the named ranges mean to an operator; the codes come from the contract. */
@@ -20,4 +21,7 @@ export const STATUS_OPTIONS: readonly FilterOption[] = [
   ...Object.entries(STATUS_CODES).map(([code, definition]) => ({ value: code, label: `${code} ${definition.text}` })),
 ];
 
-export const TYPE_OPTIONS: readonly FilterOption[] = EXECUTION_TYPES.map((type) => ({ value: type, label: type }));
+/** Type codes, as executions carry them, in the order of their names: "Workflow (JOBP)" finds JOBP by either. */
+export const TYPE_OPTIONS: readonly FilterOption[] = Object.entries(EXECUTION_TYPE_NAMES)
+  .sort(([, a], [, b]) => a.localeCompare(b))
+  .map(([code]) => ({ value: code, label: executionTypeText(code) }));

@@ -9,7 +9,7 @@ import Typography from "@mui/material/Typography";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
-import type { OutExecution } from "@baton/contract";
+import { executionTypeName, type OutExecution } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
 import { describeError } from "../../../lib/describe-error";
 import { formatDuration } from "../../../lib/format";
@@ -39,6 +39,7 @@ interface TreeRowViewProps {
   rowIndex: number;
   style: CSSProperties;
   now: number;
+  /** The type code of the tree's root. */
   rootType: string;
   rootActive: boolean;
   actions: TreeRowActions;
@@ -116,7 +117,7 @@ function TaskCells({ row, now, toggle }: { row: Extract<TreeRow, { kind: "task" 
 
 function emptyText(row: Extract<TreeRow, { kind: "empty" }>, rootType: string, rootActive: boolean): string {
   if (row.depth > 0) return "No tasks.";
-  const noun = rootType.toLowerCase();
+  const noun = executionTypeName(rootType).toLowerCase();
   return rootActive ? `No task has started yet. Tasks appear here as the ${noun} starts them.` : `This ${noun} started no tasks.`;
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { OutExecution } from "@baton/contract";
 import { anExecution } from "./execution-fixture";
-import { summarize, summaryText, treeRows, type LoadedChildren } from "./tree-rows";
+import { hasChildren, summarize, summaryText, treeRows, type LoadedChildren } from "./tree-rows";
 
-const execution = (runId: number, status: number, type = "Job"): OutExecution => anExecution({ name: `E${runId}`, type, run_id: runId, status });
+const execution = (runId: number, status: number, type = "JOBS"): OutExecution => anExecution({ name: `E${runId}`, type, run_id: runId, status });
 
 const loaded = (rows: OutExecution[], extra: Partial<LoadedChildren> = {}): LoadedChildren => ({
   rows,
@@ -37,9 +37,26 @@ describe("summarize / summaryText", () => {
   });
 });
 
+describe("hasChildren", () => {
+  it.each([
+    ["JOBP", true],
+    ["JSCH", true],
+    ["C_PERIOD", true],
+    ["C_HOSTG", true],
+    ["JOBG", true],
+    ["JOBS", false],
+    ["SCRI", false],
+    ["CALL", false],
+    ["EVNT", false],
+    ["Workflow", false],
+  ])("%s → %s", (type, expected) => {
+    expect(hasChildren({ type })).toBe(expected);
+  });
+});
+
 describe("treeRows", () => {
   const root = 100;
-  const workflow = execution(10, 1550, "Workflow");
+  const workflow = execution(10, 1550, "JOBP");
   const children = new Map<number, LoadedChildren>([
     [root, loaded([workflow, execution(11, 1900)], { total: 600, hasMore: true })],
     [10, loaded(Array.from({ length: 150 }, (_, i) => execution(1000 + i, 1900)))],

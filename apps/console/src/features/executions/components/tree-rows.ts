@@ -1,8 +1,8 @@
 import type { OutExecution } from "@baton/contract";
 import { displayGroup, type DisplayGroup } from "./status-label";
 
-/** Execution types that have children (tasks, slots, activations, jobs on agents). */
-const CONTAINER_TYPES: ReadonlySet<string> = new Set(["Workflow", "Schedule", "Period Container", "AgentGroup Container", "Group"]);
+/** Type codes of executions that have children: workflows, schedules, period containers, agent group containers, groups. */
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(["JOBP", "JSCH", "C_PERIOD", "C_HOSTG", "JOBG"]);
 
 export function hasChildren(execution: Pick<OutExecution, "type">): boolean {
   return CONTAINER_TYPES.has(execution.type);

@@ -17,9 +17,10 @@ function isPriority(value: unknown): value is Priority {
 }
 
 /**
- * The execution variables of a notification (`&SUBJECT#`, `&MESSAGE#`, `&PRIORITY#`); the contract
- * has no schema for variables, so the answer is checked here. A missing subject reads as empty,
- * a missing or unknown priority as MEDIUM (the engine's default).
+ * The execution variables of a notification (`SUBJECT#`, `MESSAGE#`, `PRIORITY#`: the API names
+ * variables without their leading `&`); the contract has no schema for variables, so the answer
+ * is checked here. A missing subject reads as empty, a missing or unknown priority as MEDIUM (the
+ * engine's default).
  */
 export const notificationTextParser: Parser<NotificationText> = {
   safeParse(value: unknown) {
@@ -27,11 +28,11 @@ export const notificationTextParser: Parser<NotificationText> = {
       return { success: false, error: { issues: [{ path: [], message: "expected an object of variable names to values" }] } };
     }
     const variables = new Map<string, unknown>(Object.entries(value));
-    const subject = variables.get("&SUBJECT#") ?? "";
-    const message = variables.get("&MESSAGE#") ?? "";
-    if (typeof subject !== "string") return { success: false, error: { issues: [{ path: ["&SUBJECT#"], message: "expected a string" }] } };
-    if (typeof message !== "string") return { success: false, error: { issues: [{ path: ["&MESSAGE#"], message: "expected a string" }] } };
-    const priority = variables.get("&PRIORITY#");
+    const subject = variables.get("SUBJECT#") ?? "";
+    const message = variables.get("MESSAGE#") ?? "";
+    if (typeof subject !== "string") return { success: false, error: { issues: [{ path: ["SUBJECT#"], message: "expected a string" }] } };
+    if (typeof message !== "string") return { success: false, error: { issues: [{ path: ["MESSAGE#"], message: "expected a string" }] } };
+    const priority = variables.get("PRIORITY#");
     return { success: true, data: { subject, message, priority: isPriority(priority) ? priority : "MEDIUM" } };
   },
 };

@@ -7,10 +7,13 @@ import { notificationKeys } from "./keys";
 /** How many waiting notifications the inbox reads at most. */
 export const WAITING_MAX_RESULTS = 200;
 
+/** The type code of notifications: what the inbox asks for and what events are checked against. */
+export const NOTIFICATION_TYPE = "CALL";
+
 /** GET /api/{client}/executions?type=CALL&status=1550: notifications waiting for acknowledgement, newest first. */
 export function getWaitingNotifications(client: number, signal?: AbortSignal): Promise<OutExecutionList> {
   return requestJson(`/api/${segment(client)}/executions`, loadSchema("OutExecutionList"), {
-    query: { type: "CALL", status: Status.ACTIVE, max_results: WAITING_MAX_RESULTS },
+    query: { type: NOTIFICATION_TYPE, status: Status.ACTIVE, max_results: WAITING_MAX_RESULTS },
     signal,
   });
 }

@@ -6,7 +6,7 @@ import { notificationTextParser } from "./get-notification-text";
 import { notificationKeys } from "./keys";
 
 function notification(runId: number, status: number, activation = `2025-01-01T10:00:${String(runId % 60).padStart(2, "0")}Z`): OutExecution {
-  return { name: `CALL.${runId}`, type: "Notification", queue: "CLIENT_QUEUE", run_id: runId, status, status_text: "", activation_time: activation, user: "ADMIN/ADMIN" };
+  return { name: `CALL.${runId}`, type: "CALL", queue: "CLIENT_QUEUE", run_id: runId, status, status_text: "", activation_time: activation, user: "ADMIN/ADMIN", parent: 0 };
 }
 
 function list(...rows: OutExecution[]): OutExecutionList {
@@ -23,7 +23,7 @@ describe("patchWaitingList", () => {
   it("ignores notifications that are not active yet and other execution types", () => {
     const start = list(notification(1, 1550));
     expect(patchWaitingList(start, notification(2, 1300))).toEqual(start);
-    expect(patchWaitingList(start, { ...notification(2, 1550), type: "Job" })).toBe(start);
+    expect(patchWaitingList(start, { ...notification(2, 1550), type: "JOBS" })).toBe(start);
   });
 
   it("drops a notification that ended", () => {
@@ -91,18 +91,18 @@ describe("createNotificationEventHandler", () => {
 
 describe("notificationTextParser", () => {
   it("reads subject, message and priority", () => {
-    expect(notificationTextParser.safeParse({ "&SUBJECT#": "Storage", "&MESSAGE#": "Disk of db01 is full", "&PRIORITY#": "HIGH" })).toEqual({
+    expect(notificationTextParser.safeParse({ "SUBJECT#": "Storage", "MESSAGE#": "Disk of db01 is full", "PRIORITY#": "HIGH" })).toEqual({
       success: true,
       data: { subject: "Storage", message: "Disk of db01 is full", priority: "HIGH" },
     });
   });
 
   it("defaults a missing subject and an unknown priority", () => {
-    expect(notificationTextParser.safeParse({ "&MESSAGE#": "m", "&PRIORITY#": "URGENT" })).toEqual({ success: true, data: { subject: "", message: "m", priority: "MEDIUM" } });
+    expect(notificationTextParser.safeParse({ "MESSAGE#": "m", "PRIORITY#": "URGENT" })).toEqual({ success: true, data: { subject: "", message: "m", priority: "MEDIUM" } });
   });
 
   it("rejects anything but an object of variables", () => {
     expect(notificationTextParser.safeParse([]).success).toBe(false);
-    expect(notificationTextParser.safeParse({ "&MESSAGE#": 3 }).success).toBe(false);
+    expect(notificationTextParser.safeParse({ "MESSAGE#": 3 }).success).toBe(false);
   });
 });

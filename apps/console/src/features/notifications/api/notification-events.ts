@@ -4,11 +4,8 @@ import { Status, isFinalStatus, type ExecutionEvent, type OutExecution, type Out
 import { executionEventStream, type ExecutionEventStream } from "../../../lib/event-stream";
 import { useCurrentSession } from "../../../lib/session-context";
 import { notificationKeys } from "./keys";
-import { WAITING_MAX_RESULTS } from "./get-waiting-notifications";
+import { NOTIFICATION_TYPE, WAITING_MAX_RESULTS } from "./get-waiting-notifications";
 import { freshEventFilter } from "../../../lib/fresh-events";
-
-/** The execution type of notifications (object type CALL). */
-export const NOTIFICATION_TYPE = "Notification";
 
 /** Newest first: by activation time, then run_id. */
 function isNewer(a: OutExecution, b: OutExecution): boolean {

@@ -7,10 +7,13 @@ import { scriptKeys } from "./keys";
 /** How many runs the list shows. */
 export const RECENT_RUNS_LIMIT = 20;
 
+/** The type code of Script executions: what the list asks for and what events are checked against. */
+export const SCRIPT_TYPE = "SCRI";
+
 /** GET /api/{client}/executions?type=SCRI: the newest Script executions, newest first. */
 export function getRecentScriptRuns(client: number, signal?: AbortSignal): Promise<OutExecutionList> {
   return requestJson(`/api/${segment(client)}/executions`, OutExecutionList, {
-    query: { type: "SCRI", max_results: RECENT_RUNS_LIMIT },
+    query: { type: SCRIPT_TYPE, max_results: RECENT_RUNS_LIMIT },
     signal,
   });
 }

@@ -4,7 +4,7 @@ import type { OutExecution, OutExecutionList } from "@baton/contract";
 import { createScriptRunEventHandler, patchRecentRuns } from "./script-run-events";
 import { scriptKeys } from "./keys";
 
-function execution(runId: number, status: number, type = "Script"): OutExecution {
+function execution(runId: number, status: number, type = "SCRI"): OutExecution {
   return {
     name: "SCRIPT",
     type,
@@ -14,6 +14,7 @@ function execution(runId: number, status: number, type = "Script"): OutExecution
     status_text: String(status),
     activation_time: `2026-11-22T17:${String(runId).padStart(2, "0")}:00Z`,
     user: "ADMIN/ADMIN",
+    parent: 0,
   };
 }
 
@@ -49,7 +50,7 @@ describe("createScriptRunEventHandler", () => {
     const handle = createScriptRunEventHandler(queryClient, 100);
 
     handle({ seq: 1, client: 100, execution: execution(5, 1900) });
-    handle({ seq: 2, client: 100, execution: execution(6, 1550, "Job") });
+    handle({ seq: 2, client: 100, execution: execution(6, 1550, "JOBS") });
     handle({ seq: 3, client: 200, execution: execution(7, 1550) });
     handle({ seq: 1, client: 100, execution: execution(5, 1550) });
 

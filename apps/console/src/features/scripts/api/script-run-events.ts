@@ -1,13 +1,11 @@
 import { useEffect } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { isFinalStatus, type ExecutionEvent, type ExecutionType, type OutExecution, type OutExecutionList } from "@baton/contract";
+import { isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
 import { executionEventStream } from "../../../lib/event-stream";
 import { useCurrentSession } from "../../../lib/session-context";
-import { RECENT_RUNS_LIMIT } from "./get-recent-script-runs";
+import { RECENT_RUNS_LIMIT, SCRIPT_TYPE } from "./get-recent-script-runs";
 import { scriptKeys } from "./keys";
 import { freshEventFilter } from "../../../lib/fresh-events";
-
-const SCRIPT_TYPE: ExecutionType = "Script";
 
 /** An ended execution never becomes active again (a restart is a new run): late replays are dropped. */
 function isStale(current: OutExecution | undefined, incoming: OutExecution): boolean {

@@ -11,7 +11,9 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { MonoBlock } from "../../../components/mono-block";
 import { isApiError } from "../../../lib/api-client";
+import { executionTypeText } from "../../../lib/execution-type";
 import { monospace } from "../../../lib/theme";
+import { SCRIPT_TYPE } from "../api/get-recent-script-runs";
 import { findRuntimeError, useScriptOutput } from "../api/get-script-output";
 import { useScriptRun } from "../api/get-script-run";
 import { RunStatus } from "./run-status";
@@ -67,7 +69,7 @@ function RunOutput({ execution, onShowInEditor }: { execution: OutExecution; onS
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {execution.type === "Script" ? null : `${execution.type} ${execution.name}, not a script run; its ACT report is shown. `}
+        {execution.type === SCRIPT_TYPE ? null : `${executionTypeText(execution.type)} ${execution.name}, not a script run; its ACT report is shown. `}
         Activated <DateTime value={execution.activation_time} /> by {execution.user}
         {execution.end_time ? (
           <>
