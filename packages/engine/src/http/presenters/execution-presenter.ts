@@ -41,6 +41,9 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
     archive_key2: optional(execution.archiveKey2),
     title: optional(execution.title),
     alias: optional(execution.alias),
+    // A task's activator is the container that started it (workflow, schedule, period, agent group),
+    // its parent; an execution started from outside has none to name.
+    activator: optional(execution.parent),
     activator_object_type: execution.activatorObjectType,
     return_code: optional(execution.returnCode),
     restart_count: execution.restartCount,
