@@ -27,6 +27,8 @@ export const ErrorCode = {
   FORBIDDEN: 9,
   /** "Cannot find task with RunID ..." for an unknown run_id. */
   RUN_ID_NOT_FOUND: 11049,
+  /** "Task with RunID ... is not active.": a task action on a task that has ended (403, as the vendor answers it). */
+  TASK_NOT_ACTIVE: 11191,
   OBJECT_NOT_FOUND: 45120,
   OBJECT_EXISTS: 45121,
   INVALID_OBJECT: 45122,

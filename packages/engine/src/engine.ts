@@ -12,6 +12,8 @@ import type { Route } from "./http/route";
 import { openApiRoute } from "./http/routes/openapi-routes";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
+import { taskActionsRoutes } from "./http/routes/task-actions-routes";
+import { TaskActions } from "./runtime/task-actions";
 import { folderObjectsRoutes } from "./http/routes/folder-objects-routes";
 import { API_BASE } from "./http/rest-router";
 import { agentPackRoutes } from "./http/routes/agent-pack-routes";
@@ -281,6 +283,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...folderObjectsRoutes(folders),
     ...repositoryRoutes(repositories),
     ...executionsRoutes({ executions, reports, clock }),
+    ...taskActionsRoutes(new TaskActions(store)),
     ...usersRoutes(users),
     ...scriptsRoutes(executions),
     ...searchRoutes(new SearchService(store)),

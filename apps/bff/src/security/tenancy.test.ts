@@ -85,6 +85,7 @@ function forOperation(operation: DocumentOperation, values: RequestValues): Requ
 function bodies(name: string, folder: string, agent: string, forecastId: number, repositoryUrl: string): Record<string, unknown> {
   return {
     "POST /{client_id}/objects": { ...jobEnvelope(name, ["echo overwritten"]), path: folder },
+    "PATCH /{client_id}/objects/{object_name}": { data: { jobs: { scripts: [{ process: ["echo overwritten"] }] } } },
     "POST /{client_id}/folderobjects": { data: [{ ...jobEnvelope(name, ["echo overwritten"]).data, path: folder }] },
     "POST /{client_id}/repositories": { repository_url: repositoryUrl, branch: "main" },
     "POST /{client_id}/repositories/commits": { message: "taken", objects: [name] },

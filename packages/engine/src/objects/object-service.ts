@@ -1,7 +1,8 @@
-import { ErrorCode, Right, type InImportObjectBody } from "@baton/contract";
-import { mayReadObject, requireReadObject } from "../auth/acts";
+import { ErrorCode, ObjectBody, Right, type InImportObjectBody, type InPatchObjectBody } from "@baton/contract";
+import { mayReadObject, requireDeleteObject, requireReadObject } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
-import { ConflictError, NotFoundError } from "../domain/errors";
+import { ConflictError, NotFoundError, ValidationError, type ValidationIssue } from "../domain/errors";
+import { applyObjectPatch } from "../domain/object-patch";
 import { definitionFromEnvelope, folderDefinition, normaliseFolderPath, type ObjectDefinition } from "../domain/object-definition";
 import { objectReferences, type ObjectReference } from "../domain/object-references";
 import { DEFAULT_TIME_ZONE, timeZoneNamedBy, zoneAt, type ZoneAt } from "../domain/object-time-zone";
@@ -11,9 +12,12 @@ import type { Clock } from "../runtime/clock";
 import { resolveTimeZone } from "../runtime/time-zones";
 import type { Store } from "../store/connect";
 import { findFolder, folderExists } from "../store/folders-store";
-import { findObject, objectsMentioning, type StoredObject } from "../store/objects-store";
+import { listUnfinishedRunIdsOf } from "../store/executions-store";
+import { deleteObjects, findObject, objectsMentioning, type StoredObject } from "../store/objects-store";
 import { ACCOUNT_TYPES, lockImports, prepareObject, requireFolderRight, writeObjects, type WriteConflict } from "./object-writer";
+import type { Database } from "../store/schema";
 import { inTransaction } from "../store/transaction";
+import type { Kysely } from "kysely";
 
 /** When and by whom an object was created and last changed. */
 export interface Modification {
@@ -77,6 +81,68 @@ export class ObjectService {
     });
     if (ACCOUNT_TYPES.has(definition.type)) this.onAccountsChanged();
     return definition;
+  }
+
+  /**
+   * PATCH /objects/{name}: changes the members a partial export names (objects merge member by
+   * member, other values replace; see applyObjectPatch) and keeps the rest. The object keeps its
+   * name, type and folder. The result is checked as an import of the whole object is, with the
+   * same rights as replacing it by an import; a refused patch changes nothing. Executions already
+   * activated keep the definition they were activated with.
+   */
+  async patch(principal: Principal, name: string, patch: InPatchObjectBody): Promise<ObjectDefinition> {
+    const objectName = name.trim().toUpperCase();
+    const written = await inTransaction(this.store.db, async (trx) => {
+      await lockImports(trx, this.store.dialect, principal.client);
+      const object = await findObject(trx, principal.client, objectName);
+      if (object === undefined) throw notFound(name, principal.client);
+      requireReadObject(principal, object);
+      const key = object.type.toLowerCase();
+      const members = patchMembers(patch, key, object);
+      const merged = ObjectBody.parse(applyObjectPatch(object.body, members));
+      const definition = definitionFromEnvelope({ data: { [key]: merged }, path: object.folder });
+      const prepared = await prepareObject(principal, definition, `data.${key}`);
+      await writeObjects(trx, [prepared], { client: principal.client, user: principal.userName, now: this.clock.now(), overwrite: true, refuse: (conflicts) => conflictError(conflicts, principal.client) });
+      return definition;
+    });
+    if (ACCOUNT_TYPES.has(written.type)) this.onAccountsChanged();
+    return written;
+  }
+
+  /**
+   * DELETE /objects/{name}: removes an object the principal may delete. An object that has
+   * executions still running, or that other objects refer to (a workflow's task, a schedule's
+   * entry, a job's login), is kept and the refusal (400, code CONFLICT) says why; so is the
+   * principal's own user. Folders are not objects here: a folder path is not found.
+   */
+  async delete(principal: Principal, name: string): Promise<void> {
+    const objectName = name.trim().toUpperCase();
+    const deleted = await inTransaction(this.store.db, async (trx) => {
+      await lockImports(trx, this.store.dialect, principal.client);
+      const object = await findObject(trx, principal.client, objectName);
+      if (object === undefined) throw notFound(name, principal.client);
+      requireReadObject(principal, object);
+      requireDeleteObject(principal, object);
+      if (object.type === "USER" && object.name === principal.userName) {
+        throw new ConflictError(ErrorCode.CONFLICT, "Object is in use.", `User '${object.name}' is the user of this request; another user must delete it.`);
+      }
+      const running = await listUnfinishedRunIdsOf(trx, principal.client, object.name, 5);
+      if (running.length > 0) {
+        throw new ConflictError(ErrorCode.CONFLICT, "Object is in use.", `Object '${object.name}' has executions that have not ended (RunID ${running.join(", ")}); cancel them or let them end first.`);
+      }
+      const usage = await this.#usersOf(principal, object.name, (reference) => reference.name === object.name, trx);
+      // An object's mention of itself is no use of it.
+      const users = usage.users.filter((user) => user.name !== object.name);
+      const hidden = usage.hidden;
+      if (users.length > 0 || hidden) {
+        const named = users.map((user) => `${user.type} ${user.name}`);
+        const listed = [...named, ...(hidden ? ["objects you may not read"] : [])].join(", ");
+        throw new ConflictError(ErrorCode.CONFLICT, "Object is in use.", `Object '${object.name}' is used by ${listed}; change or delete those first.`);
+      }
+      await deleteObjects(trx, principal.client, [object.name]);
+      return object;
+    });
+    if (ACCOUNT_TYPES.has(deleted.type)) this.onAccountsChanged();
   }
 
   /**
@@ -158,10 +224,10 @@ export class ObjectService {
     return this.#usersOf(principal, calendar.name, (reference) => reference.kind === "calendar" && reference.name === calendar.name && reference.calendarEvent === eventName);
   }
 
-  async #usersOf(principal: Principal, name: string, refersTo: (reference: ObjectReference) => boolean): Promise<ObjectUsage> {
+  async #usersOf(principal: Principal, name: string, refersTo: (reference: ObjectReference) => boolean, db: Kysely<Database> = this.store.db): Promise<ObjectUsage> {
     const users: ObjectUser[] = [];
     let hidden = false;
-    for (const candidate of await objectsMentioning(this.store.db, principal.client, name)) {
+    for (const candidate of await objectsMentioning(db, principal.client, name)) {
       const references = objectReferences(candidate.body).filter(refersTo);
       if (references.length === 0) continue;
       if (!mayReadObject(principal, candidate)) hidden = true;
@@ -169,6 +235,33 @@ export class ObjectService {
     }
     return { users, hidden };
   }
+}
+
+/**
+ * The members a PATCH changes: the body under the object's own type key. The name and type are
+ * the object's: a different one in the patch is refused (renaming or retyping is not a patch).
+ */
+function patchMembers(patch: InPatchObjectBody, key: string, object: StoredObject): Record<string, unknown> {
+  const keys = Object.keys(patch.data);
+  const members = patch.data[key];
+  if (keys.length !== 1 || members === undefined) {
+    throw new ValidationError([{ code: ErrorCode.INVALID_OBJECT, path: "data", error: `must hold exactly one member, '${key}': the type of object ${object.name}`, invalidValue: keys }]);
+  }
+  const issues: ValidationIssue[] = [];
+  const attributes = members["general_attributes"];
+  if (attributes !== undefined && (typeof attributes !== "object" || attributes === null || Array.isArray(attributes))) {
+    issues.push({ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.general_attributes`, error: "must be an object", invalidValue: attributes });
+  } else if (attributes !== undefined) {
+    const sent: Record<string, unknown> = { ...attributes };
+    if (sent["name"] !== undefined && (typeof sent["name"] !== "string" || sent["name"].trim().toUpperCase() !== object.name)) {
+      issues.push({ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.general_attributes.name`, error: "must be omitted: a patch keeps the object's name", invalidValue: sent["name"] });
+    }
+    if (sent["type"] !== undefined && (typeof sent["type"] !== "string" || sent["type"].toUpperCase() !== object.type)) {
+      issues.push({ code: ErrorCode.INVALID_OBJECT, path: `data.${key}.general_attributes.type`, error: "must be omitted: a patch keeps the object's type", invalidValue: sent["type"] });
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return members;
 }
 
 function notFound(name: string, client: number): NotFoundError {

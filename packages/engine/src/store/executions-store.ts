@@ -510,3 +510,9 @@ export async function adoptExecutions(db: Kysely<Database>, from: readonly (stri
   return rows.map(toExecution).sort((a, b) => a.runId - b.runId);
 }
 
+
+/** RunIDs of a client's executions of an object (by name) that have not ended, at most `limit`: what keeps the object from being deleted. */
+export async function listUnfinishedRunIdsOf(db: Kysely<Database>, client: number, name: string, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom("executions").select("run_id").where("client", "=", client).where("name", "=", name).where("status", "<", 1800).orderBy("run_id").limit(limit).execute();
+  return rows.map((row) => row.run_id);
+}

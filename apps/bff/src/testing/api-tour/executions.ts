@@ -38,6 +38,9 @@ export async function tourExecutions(tour: ApiTour): Promise<void> {
   await tour.call(`POST ${RUN}/comments`, { title: "A run that does not exist", params: NO_RUN, json: { comment: "Lost?" } }, 404);
   await tour.call(`GET ${RUN}/comments`, { title: "The comments of an execution", params: { run_id: job } });
   await tour.call(`GET ${RUN}/comments`, { title: "A run that does not exist", params: NO_RUN }, 404);
+  await tour.call(`POST ${RUN}/ignore_sync_condition`, { title: "Let a task start without its sync condition", params: { run_id: waiting } });
+  await tour.call(`POST ${RUN}/ignore_sync_condition`, { title: "A run that does not exist", params: NO_RUN }, 404);
+  await tour.call(`POST ${RUN}/ignore_sync_condition`, { title: "A task that has ended", params: { run_id: job } }, 403);
   await tour.call(`POST ${RUN}/status`, { title: "Cancel a waiting execution", params: { run_id: waiting }, json: { action: "cancel" } });
   await tour.call(`POST ${RUN}/status`, { title: "A run that does not exist", params: NO_RUN, json: { action: "restart" } }, 404);
 

@@ -11,7 +11,10 @@ export const HELLO_FLOW = "TOUR.FLOW";
 /** A job asking for inputs through a prompt set. */
 export const PROMPTED_JOB = "TOUR.PROMPTED";
 
-const OBJECT = "GET /{client_id}/objects/{object_name}";
+const OBJECT_PATH = "/{client_id}/objects/{object_name}";
+const OBJECT = `GET ${OBJECT_PATH}`;
+/** An object imported, changed and deleted again by the tour. */
+const SCRATCH = "TOUR.SCRATCH";
 const IMPORT = "POST /{client_id}/objects";
 
 const calendar = { data: { cale: { general_attributes: { name: "TOUR.CALENDAR" }, events: [{ line_number: "1", name: "WORKDAYS" }] } }, path: TOUR_FOLDER };
@@ -57,6 +60,16 @@ export async function tourObjects(tour: ApiTour): Promise<void> {
   await tour.call("POST /{client_id}/folderobjects", { title: "A folder path that leaves the root", query: { folder_path: "TOUR/../.." }, json: { data: entries } }, 400);
   await tour.call("GET /{client_id}/folderobjects/{folder_path}", { title: "Export a folder", params: { folder_path: "TOUR/IMPORTED" } });
   await tour.call("GET /{client_id}/folderobjects/{folder_path}", { title: "A folder that does not exist", params: { folder_path: "TOUR/NOWHERE" } }, 404);
+
+  // A scratch object is changed and deleted again, so the objects the rest of the tour sees stay as they are.
+  const scratch = { data: { scri: { general_attributes: { name: SCRATCH, type: "SCRI", description: "A note" }, scripts: [{ process: [':PRINT "note"'] }] } }, path: TOUR_FOLDER };
+  await tour.call(IMPORT, { title: "Import an object", json: scratch });
+  await tour.call(`PATCH ${OBJECT_PATH}`, { title: "Change some members of an object", params: { object_name: SCRATCH }, json: { data: { scri: { general_attributes: { description: "A note, changed" } } } } });
+  await tour.call(`PATCH ${OBJECT_PATH}`, { title: "An object that does not exist", params: { object_name: "TOUR.MISSING" }, json: { data: { scri: { general_attributes: { description: "?" } } } } }, 404);
+  await tour.call(`PATCH ${OBJECT_PATH}`, { title: "A patch that renames the object", params: { object_name: SCRATCH }, json: { data: { scri: { general_attributes: { name: "TOUR.RENAMED" } } } } }, 400);
+  await tour.call(`DELETE ${OBJECT_PATH}`, { title: "Delete an object", params: { object_name: SCRATCH } });
+  await tour.call(`DELETE ${OBJECT_PATH}`, { title: "An object that does not exist", params: { object_name: "TOUR.MISSING" } }, 404);
+  await tour.call(`DELETE ${OBJECT_PATH}`, { title: "An object a workflow uses", params: { object_name: HELLO_JOB } }, 400);
 }
 
 /** Searches the tour's objects. */

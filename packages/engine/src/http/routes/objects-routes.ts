@@ -3,6 +3,7 @@ import {
   GetObjectQuery,
   ImportObjectQuery,
   InImportObjectBody,
+  InPatchObjectBody,
   jsonAnswer,
   NamedResponse,
   OutObject,
@@ -22,7 +23,7 @@ export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
 const ObjectParams = ClientParams.extend({ object_name: z.string().min(1).max(1000) });
 const CalendarEventParams = ObjectParams.extend({ event_name: z.string().min(1).max(200) });
 
-/** POST /{client_id}/objects, GET /{client_id}/objects/{object_name} and what hangs below it. */
+/** POST /{client_id}/objects, GET, PATCH and DELETE /{client_id}/objects/{object_name} and what hangs below it. */
 export function objectsRoutes(objects: ObjectService) {
   return [
     defineRoute({
@@ -89,6 +90,33 @@ export function objectsRoutes(objects: ObjectService) {
       query: GetObjectQuery,
       body: noBody,
       handle: async ({ principal, params, query }) => presentObject(await objects.read(principal, params.object_name), principal.client, query),
+    }),
+    defineRoute({
+      method: "PATCH",
+      path: "/:client_id/objects/:object_name",
+      summary: "Changes some members of an object: a part of its export, without name, type or path",
+      answer: emptyAnswer("The object was changed"),
+      params: ObjectParams,
+      query: noParams,
+      body: InPatchObjectBody,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      handle: async ({ principal, params, body }) => {
+        await objects.patch(principal, params.object_name, body);
+        return Reply.empty();
+      },
+    }),
+    defineRoute({
+      method: "DELETE",
+      path: "/:client_id/objects/:object_name",
+      summary: "Deletes an object that is not in use",
+      answer: emptyAnswer("The object was deleted"),
+      params: ObjectParams,
+      query: noParams,
+      body: noBody,
+      handle: async ({ principal, params }) => {
+        await objects.delete(principal, params.object_name);
+        return Reply.empty();
+      },
     }),
   ];
 }
