@@ -20,6 +20,12 @@ describe("queryTerms", () => {
 });
 
 describe("searchQuery", () => {
+  it("reads * among the object types as every type: no type condition", () => {
+    expect(query({ filters: [{ filter_identifier: "object_type", object_types: ["*"] }] }).conditions).toEqual([]);
+    expect(query({ filters: [{ filter_identifier: "object_type", object_types: ["JOBS", "*"] }] }).conditions).toEqual([]);
+    expect(query({ filters: [{ filter_identifier: "object_type", object_types: ["jobs"] }] }).conditions).toEqual([{ kind: "types", values: ["JOBS"] }]);
+  });
+
   it("reads filters into conditions, granularity and clients apart", () => {
     expect(
       query({

@@ -61,6 +61,9 @@ export function searchQuery(body: InSearchBody, client: number): SearchQuery {
     const path = `filters[${index}]`;
     if (filter.filter_identifier === "granularity") granularities.add(filter.granularity);
     else if (filter.filter_identifier === "client") clientZero = true;
+    // "*" among the types names every type, as a public command line tool documents
+    // (`--objecttypes *`): no condition.
+    else if (filter.filter_identifier === "object_type" && filter.object_types.includes("*")) return;
     else {
       const read = conditionOf(filter, path);
       if ("issue" in read) issues.push(read.issue);

@@ -93,14 +93,23 @@ describe.each(testDialects)("client replay: SyxAxis/AutomicGo (Go CLI) on %s", (
     expect(goDecode(rows[0], SearchResultData)).toMatchObject({ type: "JOBS", folder_path: `\\${NAMES.folder}` });
   });
 
+  it(`${REPO}/SAMPLE_CALLS.txt search --objecttypes * (the flag's help: 'or simply "*"'): ["*"] finds the object whatever its type`, async () => {
+    const body = `{"filters":[{"object_name":"${NAMES.flow}","filter_identifier":"object_name"},{"object_types":["*"],"filter_identifier":"object_type"}],"max_results":15}`;
+    const rows = jsonObject(await decoded(await call("POST", `/${CLIENT}/search`, body)))["data"] as unknown[];
+    expect(rows.map((row) => goDecode(row, SearchResultData)["name"])).toEqual([NAMES.flow]);
+  });
+
   it(`${OPSCALLS} GetSystemStatus: GET /0/system/health?details=true decodes into SystemServiceStatus with every service UP`, async () => {
     const health = jsonObject(await decoded(await call("GET", "/0/system/health?details=true")));
     goDecode(health, { status: "string", count_active_executions: "int" });
-    expect(health["status"]).toBe("UP");
+    expect(health).toMatchObject({ status: "UP", count_active_executions: expect.any(Number) });
     for (const service of ["pwp", "wp", "jwp", "jcp", "rest", "cp"]) {
       const entry = goDecode(health[service], ServiceStatusMetadata);
       expect(entry["status"], service).toBe("UP");
-      for (const available of (entry["available"] as unknown[] | undefined) ?? []) goDecode(available, ServiceStatusAvailability);
+      // SysStatusAsTable prints a row per instance: name, count_of_connections, last_life_sign.
+      const instances = entry["available"] as unknown[];
+      expect(instances, service).toHaveLength(Number(entry["instancesRunning"]));
+      for (const instance of instances) goDecode(instance, ServiceStatusAvailability);
     }
   });
 
