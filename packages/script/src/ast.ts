@@ -202,6 +202,19 @@ export interface ExitStatement {
   readonly span: SourceSpan;
 }
 
+/**
+ * `:RESTART name[, text]`: a restart point. A restart from it runs the page's statements before
+ * its first restart point and those from this one on (`restartFrom`); a run passing it prints the
+ * text, if any.
+ */
+export interface RestartStatement {
+  readonly kind: "restart";
+  /** Upper case, at most 8 characters. */
+  readonly point: string;
+  readonly text?: ValueExpression;
+  readonly span: SourceSpan;
+}
+
 /** A shell line of a job's process page (job mode only), substituted when it is reached. */
 export interface TextLine {
   readonly kind: "text";
@@ -220,4 +233,5 @@ export type Statement =
   | ProcessStatement
   | StopStatement
   | ExitStatement
+  | RestartStatement
   | TextLine;

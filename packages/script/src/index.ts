@@ -18,6 +18,7 @@ export type {
   PrintStatement,
   ProcessStatement,
   PutVarStatement,
+  RestartStatement,
   SetStatement,
   Statement,
   StopStatement,
@@ -32,7 +33,7 @@ export type {
 export { classifyLine, type LineKind } from "./classify-line";
 export { HostError, type RunOptions, type ScriptHost, type ScriptResult, type ScriptValue } from "./host";
 export { MESSAGES } from "./messages";
-export { MAX_ARRAY_SIZE, MAX_BLOCK_DEPTH, parseScript } from "./parse-script";
+export { MAX_ARRAY_SIZE, MAX_BLOCK_DEPTH, MAX_RESTART_POINT_LENGTH, parseScript, restartFrom } from "./parse-script";
 export { DEFAULT_STEP_LIMIT, MAX_OUTPUT_CHARACTERS, runScript } from "./run-script";
 export { ScriptSyntaxError } from "./script-syntax-error";
 export { MAX_TEXT_LENGTH } from "./script-values";

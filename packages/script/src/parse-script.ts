@@ -2,6 +2,7 @@ import type {
   AssignmentTarget,
   Condition,
   ParsedScript,
+  RestartStatement,
   SetStatement,
   Statement,
   StopStatement,
@@ -151,6 +152,9 @@ class BlockParser {
         const body = this.parseNested({ keyword: "WHILE", span }, ["ENDWHILE"], depth);
         return { kind: "while", condition, body: body.statements, span };
       }
+      case "RESTART":
+        if (depth > 0) throw new ScriptSyntaxError(":RESTART sets a restart point of the page and cannot stand inside :IF, :WHILE or :PROCESS", head.keyword.span);
+        return parseRestart(head);
       case "PROCESS": {
         const handle = parseHandle(head);
         const body = this.parseNested({ keyword: "PROCESS", span }, ["ENDPROCESS"], depth);
@@ -297,6 +301,43 @@ function parsePutVar(head: StatementHead): Statement {
     );
   }
   return { kind: "putVar", vara, key, values, span };
+}
+
+/** Longest name of a restart point. */
+export const MAX_RESTART_POINT_LENGTH = 8;
+
+/** :RESTART name[, text]; the name is a bare word or number of at most 8 characters. */
+function parseRestart(head: StatementHead): RestartStatement {
+  const { cursor, span } = head;
+  const name = cursor.next();
+  const point = name?.kind === "identifier" || name?.kind === "keyword" ? name.name : name?.kind === "number" ? name.text : undefined;
+  if (name === undefined || point === undefined) {
+    throw new ScriptSyntaxError(`:${head.keyword.text} needs the name of the restart point, found ${describe(name)}`, name?.span ?? cursor.nextSpan());
+  }
+  if (point.length > MAX_RESTART_POINT_LENGTH) {
+    throw new ScriptSyntaxError(`the name of a restart point has at most ${MAX_RESTART_POINT_LENGTH} characters, '${name.text}' has ${point.length}`, name.span);
+  }
+  if (cursor.accept("comma") === undefined) {
+    cursor.expectEnd("the restart point");
+    return { kind: "restart", point, span };
+  }
+  const text = parseValue(cursor);
+  cursor.expectEnd("the restart text");
+  return { kind: "restart", point, text, span };
+}
+
+/**
+ * The page as a restart from `point` runs it: the statements before its first restart point, then
+ * those from `point` on (the vendor's rule for a page without :GENERATE). Undefined when the page
+ * has no restart point of that name (any letter case).
+ */
+export function restartFrom(script: ParsedScript, point: string): ParsedScript | undefined {
+  const { statements } = script;
+  const wanted = point.toUpperCase();
+  const from = statements.findIndex((statement) => statement.kind === "restart" && statement.point === wanted);
+  if (from < 0) return undefined;
+  const first = statements.findIndex((statement) => statement.kind === "restart");
+  return { mode: script.mode, statements: [...statements.slice(0, first), ...statements.slice(from)] };
 }
 
 /** :STOP, :STOP NOMSG or :STOP MSG, number, "text" */

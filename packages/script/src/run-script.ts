@@ -191,6 +191,9 @@ class ScriptRun {
         const returnCode = requireIntegerAt(await this.evaluate(expression), "the return code", expression.span);
         return { outcome: "exited", returnCode };
       }
+      case "restart":
+        if (statement.text !== undefined) this.print(formatValue(await this.evaluate(statement.text)));
+        return undefined;
       case "text": {
         const line = this.substitute(statement.text);
         this.count(line.length);

@@ -380,9 +380,13 @@ export const InChangeExecutionStatusBody = acceptClientSpellings(
     cancel: z.object({ recursive: z.boolean().optional() }).optional(),
     restart: z
       .object({
-        queue: ObjectName.optional(),
-        restartPoint: z.string().max(8).optional(),
-        keepStartType: z.boolean().optional(),
+        queue: ObjectName.optional().describe("A QUEUE object of the client, or CLIENT_QUEUE; a queue that does not exist answers 400. Without it the restart runs in the queue the execution ran in"),
+        restartPoint: z
+          .string()
+          .max(8)
+          .optional()
+          .describe("A job or script: one of its process page's :RESTART points (the lines before its first restart point run, then those from this one on). A workflow: the line number of one of its tasks (the tasks on earlier lines are not run again, 1922). Any other answers 400"),
+        keepStartType: z.boolean().optional().describe("The new execution keeps the original's activator_object_type; without it, its start type is API"),
         waitForManualRelease: z.boolean().optional(),
         inputs: z.record(z.string(), z.unknown()).optional(),
       })

@@ -1,5 +1,24 @@
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { parseScript, ScriptSyntaxError } from "@baton/script";
+import { isRecord, scriptPage } from "./object-definition";
+
+/** The predefined variable holding the restart point a run was restarted from (SYS_RESTART_POINT). */
+export const RESTART_POINT_VARIABLE = "&$RESTART_POINT#";
+
+/**
+ * The restart points (`:RESTART name`) of the process page of a job (JOBS, job mode) or script
+ * (SCRI), in their order; none for a page that does not parse or for other types.
+ */
+export function restartPoints(objectType: string, body: ObjectBody): string[] {
+  if (objectType !== "JOBS" && objectType !== "SCRI") return [];
+  try {
+    const parsed = parseScript(scriptPage(body, "process"), objectType === "JOBS" ? "job" : "script");
+    return parsed.statements.flatMap((statement) => (statement.kind === "restart" ? [statement.point] : []));
+  } catch (error) {
+    if (error instanceof ScriptSyntaxError) return [];
+    throw error;
+  }
+}
 
 /** Where and with what a job's shell text runs. */
 export interface JobTarget {

@@ -67,7 +67,8 @@ import type { ScriptRunner } from "./script-runner";
 import type { Agent } from "./agent-port";
 import type { EventRunner } from "./event-runner";
 import { groupMembers, readAgentGroup } from "../domain/agent-group";
-import { jobTarget } from "../domain/job-script";
+import { jobTarget, RESTART_POINT_VARIABLE, restartPoints } from "../domain/job-script";
+import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import type { NotificationRunner } from "./notification-runner";
 import type { TransferRunner } from "./transfer-runner";
 import type { WorkflowRunner } from "./workflow-runner";
@@ -77,6 +78,8 @@ import type { WorkflowRunner } from "./workflow-runner";
 const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
 /** The queue every client has without a QUEUE object, and executions run in unless told otherwise. */
 const CLIENT_QUEUE = "CLIENT_QUEUE";
+/** "ENDED_INACTIVE - task was manually set inactive": the lines before a workflow's restart line. */
+const ENDED_INACTIVE_MANUALLY = 1922;
 /** Executions whose start time has come, claimed per transaction: small, so that several nodes share a burst. */
 const DUE_BATCH = 20;
 
@@ -382,24 +385,55 @@ export class ExecutionService implements Activator {
     if (!isFinalStatus(execution.status)) throw transition(`execution ${runId} is still active (${execution.status}); only ended executions can be restarted`);
     const options = request.restart ?? {};
     const body: ObjectBody = JSON.parse((await findExecutionDefinition(this.deps.store.db, principal.client, runId)) ?? "{}");
+    // Everything is checked before anything is created: a refused restart leaves no trace.
+    if (options.queue !== undefined) await this.#requireQueue(principal.client, options.queue, "restart.queue");
     const inputs = await this.#inputsFor(principal.client, body, options.inputs ?? {}, "restart.inputs");
+    const from = options.restartPoint === undefined ? undefined : restartPointOf(execution, body, options.restartPoint);
     const restarted = await this.#create(principal, execution.objectType, execution.name, body, {
       ...objectDetails(body),
       queue: options.queue ?? execution.queue,
       alias: execution.alias ?? undefined,
       parent: execution.parent ?? undefined,
       lineNumber: execution.lineNumber ?? undefined,
-      activatorObjectType: execution.activatorObjectType,
+      // The start type is the original's only when asked to keep it; else the REST API started it.
+      activatorObjectType: options.keepStartType ? execution.activatorObjectType : "API",
       referenceRunId: execution.referenceRunId || execution.runId,
       restartCount: execution.restartCount + 1,
       restartPredecessor: execution.runId,
       ...(options.waitForManualRelease && { status: Status.WAITING_FOR_MANUAL_RELEASE }),
     });
-    const context: ActivationContext = { principal, depth: 0, activator: this, inherited: inputs };
-    await this.#keepInputs(restarted, inputs);
+    // A job or script keeps its restart point as its predefined &$RESTART_POINT# with its inputs, so
+    // it reaches the run however late it starts (queue, release, another node).
+    const kept = from?.kind === "page" ? new Map([...inputs, [RESTART_POINT_VARIABLE, from.point]]) : inputs;
+    if (from?.kind === "line") await this.#skipLinesBefore(principal, restarted, from.line, from.definition);
+    const context: ActivationContext = { principal, depth: 0, activator: this, inherited: kept };
+    await this.#keepInputs(restarted, kept);
     if (options.waitForManualRelease) this.#contexts.set(restarted.runId, context);
     else await this.#dispatch(restarted, body, context);
     return restarted;
+  }
+
+  /**
+   * A workflow restarted from a line runs that line's task and what follows it; the tasks on the
+   * lines before it are recorded as not run (1922, an OK end: their successors go on) before the
+   * workflow starts, so the runner finds them settled however late it starts.
+   */
+  async #skipLinesBefore(principal: Principal, workflow: Execution, line: number, definition: WorkflowDefinition): Promise<void> {
+    const skipped: number[] = [];
+    for (const task of definition.tasks.values()) {
+      if (task.line >= line || task.line === definition.startLine || task.line === definition.endLine) continue;
+      const type = task.objectType.startsWith("<") ? "JOBS" : task.objectType;
+      await this.#create(principal, type, task.objectName, { general_attributes: { name: task.objectName, type } }, {
+        parent: workflow.runId,
+        lineNumber: task.line,
+        activatorObjectType: "JOBP",
+        status: ENDED_INACTIVE_MANUALLY,
+      });
+      skipped.push(task.line);
+    }
+    const act = new ReportWriter(this.deps.store, this.deps.clock, workflow.client, workflow.runId, "ACT");
+    act.line(`U00011424 Workflow restarted from line ${line}: ${skipped.length === 0 ? "no line before it" : `line${skipped.length === 1 ? "" : "s"} ${skipped.join(", ")}`} not run again.`);
+    await act.end();
   }
 
   /**
@@ -692,11 +726,11 @@ export class ExecutionService implements Activator {
    * the client. Any other name answers 400 naming it, before anything is created: an execution "in" a
    * queue that does not exist would escape every queue's slot limit.
    */
-  async #requireQueue(client: number, queue: string): Promise<void> {
+  async #requireQueue(client: number, queue: string, path = "queue"): Promise<void> {
     if (queue === CLIENT_QUEUE) return;
     const object = await findObject(this.deps.store.db, client, queue);
     if (object?.type !== "QUEUE") {
-      throw invalid(ErrorCode.INVALID_REQUEST, "queue", object === undefined ? `queue '${queue}' does not exist in client ${client}` : `'${queue}' is a ${object.type} object, not a queue`, queue);
+      throw invalid(ErrorCode.INVALID_REQUEST, path, object === undefined ? `queue '${queue}' does not exist in client ${client}` : `'${queue}' is a ${object.type} object, not a queue`, queue);
     }
   }
 
@@ -761,6 +795,39 @@ function checkedInputs(declared: readonly PromptInput[], issues: readonly Valida
   const resolved = resolveInputs(declared, sent, path);
   if (issues.length + resolved.issues.length > 0) throw new ValidationError([...issues, ...resolved.issues]);
   return resolved.variables;
+}
+
+/** Where a restart begins: a `:RESTART` point of a job's or script's process page, or a workflow's line. */
+type RestartFrom = { kind: "page"; point: string } | { kind: "line"; line: number; definition: WorkflowDefinition };
+
+/**
+ * The restart point of a restart, checked against the definition the restart runs: a job (JOBS)
+ * or script (SCRI) names one of its process page's `:RESTART` points (any letter case), a workflow
+ * the line number of one of its tasks. Anything else answers 400 naming restart.restart_point.
+ */
+function restartPointOf(execution: Execution, body: ObjectBody, sent: string): RestartFrom {
+  const path = "restart.restart_point";
+  if (execution.objectType === "JOBP") {
+    let definition: WorkflowDefinition;
+    try {
+      definition = readWorkflow(body);
+    } catch (error) {
+      throw invalid(ErrorCode.INVALID_REQUEST, path, `workflow '${execution.name}' cannot run: ${error instanceof Error ? error.message : String(error)}`, sent);
+    }
+    const line = /^\d+$/.test(sent) ? Number(sent) : Number.NaN;
+    const lines = [...definition.tasks.keys()].filter((l) => l !== definition.startLine && l !== definition.endLine).sort((a, b) => a - b);
+    if (!lines.includes(line)) {
+      throw invalid(ErrorCode.INVALID_REQUEST, path, `workflow '${execution.name}' has no task in line '${sent}'; a workflow restarts from the line number of one of its tasks (${lines.join(", ") || "it has none"})`, sent);
+    }
+    return { kind: "line", line, definition };
+  }
+  const points = restartPoints(execution.objectType, body);
+  const point = sent.toUpperCase();
+  if (!points.includes(point)) {
+    const known = points.length === 0 ? "it has no :RESTART point" : `its restart points: ${points.join(", ")}`;
+    throw invalid(ErrorCode.INVALID_REQUEST, path, `${execution.objectType} '${execution.name}' has no restart point '${sent}' (${known})`, sent);
+  }
+  return { kind: "page", point };
 }
 
 /** `queue_attributes.max_slots` of a QUEUE object; absent, empty or negative means unlimited. */

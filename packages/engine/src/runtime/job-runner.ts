@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
 import type { ScriptValue } from "@baton/script";
 import { groupMembers, pickAgents, readAgentGroup } from "../domain/agent-group";
-import { jobTarget, objectVariables } from "../domain/job-script";
+import { jobTarget, objectVariables, RESTART_POINT_VARIABLE } from "../domain/job-script";
 import { loginUserFor } from "../domain/login";
 import { variablesAsEnvironment } from "../domain/prompt-sets";
 import { findObject } from "../store/objects-store";
@@ -118,7 +118,11 @@ export class JobRunner {
         return end(Status.ENDED_NOT_OK, variables, pre.returnCode);
       }
     }
-    const generated = await runScriptPage(scriptPage(definition, "process"), "job", host, variables);
+    // A restart from a restart point generates the process page from that :RESTART on (after the
+    // lines before its first restart point): the steps that had already run are not sent again.
+    const restartPoint = context.inherited.get(RESTART_POINT_VARIABLE);
+    if (restartPoint !== undefined) act.line(`U00011423 Restart from restart point '${restartPoint}': the process page runs up to its first restart point, then from '${restartPoint}' on.`);
+    const generated = await runScriptPage(scriptPage(definition, "process"), "job", host, variables, restartPoint === undefined ? undefined : String(restartPoint));
     variables = generated.variables;
     collect(generated);
     if (generated.outcome === "failed") {

@@ -5,7 +5,8 @@ import { calendarIncludes } from "../domain/calendar";
 import type { Execution } from "../domain/execution";
 import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } from "../domain/schedule";
 import { isUniqueViolation, type Store } from "../store/connect";
-import { findExecution, listChildren } from "../store/executions-store";
+import { findExecution, listChildren, setExecutionVariables } from "../store/executions-store";
+import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext } from "./activation-context";
 import type { Clock } from "./clock";
@@ -135,6 +136,17 @@ export class ScheduleRunner {
     if (running) return settle(Status.FAULT_ALREADY_RUNNING, "The task's previous run is still active: it is not started twice.");
     const object = await findObject(store.db, slot.client, task.objectName);
     if (object === undefined || !RUNNABLE_TYPES.has(object.type)) return settle(Status.FAULT_OTHER, `Object '${task.objectName}' does not exist or cannot be executed.`);
-    await this.starter.dispatch(slot, object.body, context);
+    // A schedule passes no inputs: the task runs with its prompt sets' defaults, as a start without
+    // inputs does; one a start without inputs would refuse (a required input, a missing prompt set) cannot start.
+    const declared: PromptInput[] = [];
+    for (const name of promptSetNames(object.body)) {
+      const promptSet = await findObject(store.db, slot.client, name);
+      if (promptSet?.type !== "PRPT") return settle(Status.FAULT_OTHER, `The task's prompt set '${name}' does not exist: the task cannot start.`);
+      declared.push(...promptInputs(promptSet.body));
+    }
+    const inputs = resolveInputs(declared, {}, "inputs");
+    if (inputs.issues.length > 0) return settle(Status.FAULT_OTHER, `The task's inputs are not complete without values: ${inputs.issues.map((i) => `${i.path}: ${i.error}`).join("; ")}.`);
+    if (inputs.variables.size > 0) await setExecutionVariables(store.db, slot.client, slot.runId, { variables: Object.fromEntries(inputs.variables), returned: {}, passed: {} });
+    await this.starter.dispatch(slot, object.body, { ...context, inherited: new Map([...context.inherited, ...inputs.variables]) });
   }
 }

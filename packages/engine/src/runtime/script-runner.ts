@@ -1,7 +1,7 @@
 import { Status, type ObjectBody } from "@baton/contract";
 import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
-import { objectVariables } from "../domain/job-script";
+import { objectVariables, RESTART_POINT_VARIABLE } from "../domain/job-script";
 import { scriptPage } from "../domain/object-definition";
 import type { Store } from "../store/connect";
 import type { ActivationContext } from "./activation-context";
@@ -47,7 +47,8 @@ export class ScriptRunner {
       return;
     }
     const host = new EngineScriptHost(store, clock, act, context);
-    const result = await runScriptPage(scriptPage(definition, "process"), "script", host, new Map([...objectVariables(definition), ...context.inherited]));
+    const restartPoint = context.inherited.get(RESTART_POINT_VARIABLE);
+    const result = await runScriptPage(scriptPage(definition, "process"), "script", host, new Map([...objectVariables(definition), ...context.inherited]), restartPoint === undefined ? undefined : String(restartPoint));
     const status = scriptEndStatus(result);
     act.line(`U00011410 Script '${execution.name}' ended: ${status === Status.ENDED_OK ? "ENDED_OK" : "ENDED_NOT_OK"}, return code ${result.returnCode}.`);
     await act.end();

@@ -23,6 +23,11 @@ const QUEUE_NAME = /^[A-Za-z0-9._\-#$@]{1,200}$/;
 /** RestartOptions.restart_point. */
 const RESTART_POINT_MAX = 8;
 
+/** What a restart point is, for jobs and scripts and for workflows (the engine refuses any other with 400). */
+const RESTART_POINT_HELP =
+  "Optional. A job or script: one of its :RESTART points; the lines before its first restart point run, then those from this one on. " +
+  "A workflow: the line number of a task; the tasks on earlier lines are not run again (1922). Empty runs it all.";
+
 /** `&DAYS#`, `DAYS#` and `days` all name the input DAYS#. */
 const inputKey = (name: string): string => name.toUpperCase().replace(/^&/, "").replace(/#?$/, "#");
 
@@ -94,16 +99,20 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
             label="Restart point"
             value={restartPoint}
             onChange={(e) => setRestartPoint(e.target.value)}
-            helperText={pointInvalid ? `At most ${RESTART_POINT_MAX} characters.` : "Optional. Passed to the engine, which accepts it but does not act on it yet."}
+            placeholder={execution.type === "JOBP" || execution.type === "Workflow" ? "line number, e.g. 3" : "e.g. RP2"}
+            helperText={pointInvalid ? `At most ${RESTART_POINT_MAX} characters.` : RESTART_POINT_HELP}
             error={pointInvalid}
             fullWidth
             size="small"
+            slotProps={{ inputLabel: { shrink: true } }}
           />
           <Box>
             <FormControlLabel control={<Checkbox checked={waitForRelease} onChange={(e) => setWaitForRelease(e.target.checked)} />} label="Wait for manual release" />
             <FormHelperText sx={{ mt: -0.5, ml: 4 }}>The new execution waits (1693) until someone releases it.</FormHelperText>
             <FormControlLabel control={<Checkbox checked={keepStartType} onChange={(e) => setKeepStartType(e.target.checked)} />} label="Keep start type" />
-            <FormHelperText sx={{ mt: -0.5, ml: 4 }}>Accepted by the engine; it does not change the restart yet.</FormHelperText>
+            <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
+              The new execution keeps this run's start type ({execution.activator_object_type || "none"}); unchecked, its start type is API.
+            </FormHelperText>
           </Box>
           <RestartInputs inputs={inputs} valueOf={valueOf} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />
           {failure}
