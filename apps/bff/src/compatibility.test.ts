@@ -311,7 +311,7 @@ describe(`generated clients' spellings on every operation (${DIALECT})`, () => {
     reader = new SchemaReader(document);
     paths = document.paths as typeof paths;
     await post(`${CLIENT}/objects`, scriptImport(SCRIPT));
-    await post(`${CLIENT}/objects`, { ...jobEnvelope(JOB, ["true"]), path: "COMPAT" });
+    await post(`${CLIENT}/objects`, { ...jobEnvelope(JOB, ["true", ":RESTART RP1", "true"]), path: "COMPAT" });
     await post(`${CLIENT}/objects`, { data: { cale: { ...sampleBody("cale", "X"), general_attributes: { name: CALENDAR, type: "CALE" } } }, path: "COMPAT" });
     temp = mkdtempSync(join(tmpdir(), "baton-compat-"));
     execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", join(temp, "remote.git")]);

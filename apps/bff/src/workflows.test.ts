@@ -151,6 +151,9 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     expect(await waitForEnd(test, 100, runId, 5000)).toMatchObject({ status: 1850, status_text: "ENDED_CANCEL - manually canceled" });
     const restart = await status(runId, { action: "restart", restart: { queue: "OTHER_QUEUE", restart_point: "TOOLONG99" } });
     expect(restart.status).toBe(400);
+    // A queue that does not exist is refused; the restart runs in one that does.
+    expect(await (await status(runId, { action: "restart", restart: { queue: "OTHER_QUEUE" } })).json()).toEqual([expect.objectContaining({ path: "restart.queue" })]);
+    await importAll({ data: { queue: { general_attributes: { name: "OTHER_QUEUE", type: "QUEUE" }, queue_attributes: { max_slots: "5" } } }, path: "" });
     const ok = await status(runId, { action: "restart", restart: { queue: "OTHER_QUEUE" } });
     const restarted = OutRunId.parse(await ok.json()).run_id;
     expect(await (await test.rest(`/100/executions/${restarted}`)).json()).toMatchObject({ queue: "OTHER_QUEUE", reference_run_id: runId, restart_count: 1 });
