@@ -9,7 +9,7 @@ import type { Credentials } from "./auth/basic-credentials";
 import { createRestRouter } from "./http/rest-router";
 import { SourceAddresses } from "./http/source-address";
 import type { Route } from "./http/route";
-import { openApiRoute } from "./http/routes/openapi-routes";
+import { openApiRoutes } from "./http/routes/openapi-routes";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
 import { taskActionsRoutes } from "./http/routes/task-actions-routes";
@@ -294,7 +294,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })),
     ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, registry: agentRegistry, certificates: options.certificates ?? [] })),
   ];
-  routes.push(openApiRoute(routes, ENGINE_VERSION));
+  routes.push(...openApiRoutes(routes, ENGINE_VERSION));
   const addresses = new SourceAddresses();
   const handleRest = createRestRouter(routes, {
     authenticator,

@@ -277,11 +277,15 @@ describe.each(testDialects)("tenancy and rights on every route on %s", (dialect)
 
   /**
    * Routes every authenticated user of a client may call, with why: the spec gives them no privilege.
-   * GET /ping and GET /openapi.json take no login at all.
+   * GET /ping and the descriptions of the interface (/openapi.json, /openapi2/..., the reference page) take no login at all.
    */
   const OPEN_TO_EVERY_USER: Readonly<Record<string, string>> = {
     "GET /ping": "public: a load balancer's liveness check",
     "GET /openapi.json": "public: the interface's own description",
+    "GET /": "public: the interface's own description, as a web page",
+    "GET /openapi2/index.html": "public: the interface's own description, as a web page",
+    "GET /openapi2/swagger.json": "public: the interface's own description, as Swagger 2.0",
+    "GET /openapi2/swagger.yaml": "public: the interface's own description, as Swagger 2.0",
     "GET /{client_id}/system/features": "which features this server has on: the console asks it to know which screens to offer any user; no client data",
   };
 

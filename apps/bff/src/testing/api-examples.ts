@@ -28,6 +28,9 @@ const RUNTIME_MEMBERS = new Set(["runtime", "estimated_runtime", "ert", "rrt", "
 /** Answers too large for an example, and the part of them the examples show. */
 const ABRIDGED: Readonly<Record<string, (answer: unknown) => unknown>> = {
   "GET /openapi.json": (document) => (isRecord(document) ? { openapi: document["openapi"], info: document["info"] } : document),
+  "GET /openapi2/swagger.json": (document) => (isRecord(document) ? { swagger: document["swagger"], info: document["info"], basePath: document["basePath"] } : document),
+  "GET /": referencePageHead,
+  "GET /openapi2/index.html": referencePageHead,
   "GET /{client_id}/system/metrics/prometheus": (text) => (typeof text === "string" ? prometheusFamilies(text, ["baton_executions_started_total", "baton_executions_ended_total"]) : text),
 };
 
@@ -128,6 +131,11 @@ function replaceNumbers(value: unknown, shown: number): unknown {
   if (Array.isArray(value)) return value.map((item) => replaceNumbers(item, shown));
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceNumbers(item, shown)]));
   return value;
+}
+
+/** The API reference page up to its table of contents: its title, description and links. */
+function referencePageHead(page: unknown): unknown {
+  return typeof page === "string" && page.includes("<nav>") ? `${page.slice(0, page.indexOf("<nav>"))}…\n` : page;
 }
 
 /** The lines of the named metric families in a Prometheus text answer. */

@@ -33,7 +33,8 @@ export class OpenApiConformance {
         const source = template.replace(/[.]/g, "\\.").replace(/\{([^}]+)\}/g, (_, name: string) => (multiSegment.has(name) ? "(.+)" : "([^/]+)"));
         const list = this.operations.get(method.toUpperCase()) ?? [];
         list.push({
-          pattern: new RegExp(`^${source}/?$`),
+          // The router ignores a trailing slash: the template `/` (the API base itself) matches with and without one.
+          pattern: new RegExp(`^${source.replace(/\/$/, "")}/?$`),
           specificity: template.replace(/\{[^}]+\}/g, "").length,
           pointer: `openapi.json#/paths/${pointerSegment(template)}/${method}`,
           responses: operation.responses as Operation["responses"],
