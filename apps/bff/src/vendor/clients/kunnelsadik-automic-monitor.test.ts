@@ -204,6 +204,7 @@ describe.each(testDialects)("client replay: kunnelsadik/automic-monitor on %s", 
     const rows = jsonObject(raiseThenJson(await plain("GET", `${base}/executions/?${pyParams(params)}`)))["data"] as Record<string, unknown>[];
     expect(rows).toHaveLength(20);
     for (const exe of rows) expect(exe["status"]).toBe(1900);
-    expect(new Set(rows.map((exe) => exe["name"])).size).toBeGreaterThanOrEqual(1);
+    // job_name narrowed nothing: the newest runs that ended OK are other objects' (the burst's).
+    expect(rows.some((exe) => exe["name"] !== NAMES.ok)).toBe(true);
   });
 });
