@@ -115,6 +115,7 @@ export const NAMES = {
   calendar: "CALE.REPLAY",
   schedule: "JSCH.REPLAY",
   folder: "REPLAY",
+  subfolder: "REPLAY.NIGHTLY",
 } as const;
 
 export const LOG_FILE_OVERRIDE = "D$\\logs\\replay.log";
@@ -145,6 +146,7 @@ export async function startSite(dialect: Dialect): Promise<Site> {
     }
   };
 
+  await importObject({ data: { fold: { general_attributes: { name: NAMES.subfolder, type: "FOLD", description: "jobs the clients replay" } } }, path: NAMES.folder });
   await importObject({ ...jobEnvelope(NAMES.ok, ["echo hello from replay", "echo RET=0"]), path: NAMES.folder });
   await importObject({ ...jobEnvelope(NAMES.fail, ["echo copy failed: access is denied", "exit 3"]), path: NAMES.folder });
   await importObject({
