@@ -15,6 +15,7 @@
  * |---|---|---|
  * | KillActiveExecution | `switch responseMeta.Type { case "JSCH|JOBP|JOBG": }` compares with one string holding the three names, so no type matches and a workflow is cancelled with `"cancel": {}` (not recursive) | the body it sends cancels a job; the recursive body it meant for a workflow cancels the workflow |
  * | GetTaskReportOutput | prints `ReportDataContent[0]` without checking the list: a report answered with no pages (start_at past the end) would panic | the full report answers at least one page |
+ * | report --reporttype LIST | the default window is `time.Now()` (local time) formatted with a literal Z: on a host not running in UTC the window is shifted by the zone's offset | the window written in UTC, as the format says |
  * | HTTPCall | Basic credentials are the literals "myUsername"/"myPassword" in the source | replayed with the site's own login in the form USER/DEPARTMENT |
  */
 import { testDialects } from "@baton/engine/testing";
