@@ -42,13 +42,14 @@ function writeFolder(prefix: string, folderName: string): { dir: string; objects
   return { dir, objects };
 }
 
-/** name, type and path of each entry of an OutFolderObjects file. */
+/** name, type and path of each entry of an OutFolderObjects file (`{"data": {"<type>": body}, "path": ...}`). */
 function readExport(text: string): Dropped[] {
   const exported: unknown = JSON.parse(text);
   const data = typeof exported === "object" && exported !== null && "data" in exported && Array.isArray(exported.data) ? exported.data : [];
   return data.map((entry: unknown) => {
     const record = typeof entry === "object" && entry !== null ? Object.entries(entry) : [];
-    const [type = "", body] = record.find(([key]) => key !== "path") ?? [];
+    const object = record.find(([key]) => key === "data")?.[1];
+    const [type = "", body] = typeof object === "object" && object !== null ? (Object.entries(object)[0] ?? []) : [];
     const attributes = typeof body === "object" && body !== null && "general_attributes" in body ? body.general_attributes : undefined;
     const name = typeof attributes === "object" && attributes !== null && "name" in attributes ? String(attributes.name) : "";
     return { name, type: type.toUpperCase(), path: String(record.find(([key]) => key === "path")?.[1] ?? "") };
@@ -137,10 +138,12 @@ test("a dropped folder of 50 files is imported at once, found by search, browsed
   await page.getByRole("button", { name: "Export folder" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${folder}.json`);
+  // The vendor's export: the folder itself first (path ""), everything's path relative to the root it lies in.
   const entries = readExport(readFileSync(await download.path(), "utf8"));
   const byName = (a: Dropped, b: Dropped) => a.name.localeCompare(b.name);
-  expect(entries.filter((e) => e.type !== "FOLD").sort(byName)).toEqual([...objects].sort(byName));
-  expect(entries.filter((e) => e.type === "FOLD").map((e) => e.name).sort()).toEqual(["LOAD", "REPORT"]);
+  expect(entries[0]).toEqual({ name: folder, type: "FOLD", path: "" });
+  expect(entries.filter((e) => e.type !== "FOLD").sort(byName)).toEqual(objects.map((o) => ({ ...o, path: o.path === "" ? folder : `${folder}/${o.path}` })).sort(byName));
+  expect(entries.filter((e) => e.type === "FOLD").map((e) => `${e.path}|${e.name}`)).toEqual([`|${folder}`, `${folder}|LOAD`, `${folder}|REPORT`]);
 
   // The same folder again into the root: the preview says all 50 exist, and they are replaced only when asked.
   await page.goto("/objects");
@@ -153,4 +156,17 @@ test("a dropped folder of 50 files is imported at once, found by search, browsed
   await page.screenshot({ path: join(artifacts, "objects-import-preview.png"), fullPage: true });
   await importButton.click();
   await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("Imported 50 into \\: 0 created, 50 replaced");
+
+  // The export file itself, dropped into the root: its folder entries and objects land where they were.
+  const exportFile = join(mkdtempSync(join(tmpdir(), "baton-e2e-export-")), `${folder}.json`);
+  writeFileSync(exportFile, readFileSync(await download.path(), "utf8"));
+  await page.goto("/objects");
+  await page.getByLabel("Object files").setInputFiles(exportFile);
+  const again = page.getByRole("region", { name: "Import preview" });
+  await expect(again).toContainText("Import into \\: 53 objects (0 new, 50 existing, 3 folders)");
+  await again.getByLabel("Overwrite existing objects (50)").check();
+  await again.getByRole("button", { name: "Import 53 objects" }).click();
+  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("Imported 53 into \\");
+  await page.goto(`/objects/${encodeURIComponent(`${prefix}.LOAD07`)}`);
+  await expect(page.getByRole("region", { name: "Object" }).getByRole("link", { name: `\\${folder}\\LOAD` })).toBeVisible();
 });

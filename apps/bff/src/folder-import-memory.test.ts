@@ -7,10 +7,10 @@ const MiB = 1024 * 1024;
 /** The body limit of imports (docs/security.md), less room for the envelope. */
 const TARGET = 50 * MiB - 64 * 1024;
 
-/** One job entry of about 10 KiB: a process page of 100 lines. */
+/** One job entry of about 10 KiB, as the vendor's folder export writes it: a process page of 100 lines. */
 function entry(i: number): string {
   const lines = Array.from({ length: 100 }, (_, n) => `echo "line ${n} of job ${i}: ${"x".repeat(70)}"`);
-  return JSON.stringify({ jobs: { general_attributes: { name: `MEM.${String(i).padStart(6, "0")}`, type: "JOBS" }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: lines }] }, path: `P${i % 10}` });
+  return JSON.stringify({ data: { jobs: { general_attributes: { name: `MEM.${String(i).padStart(6, "0")}`, type: "JOBS" }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: lines }] } }, path: `P${i % 10}` });
 }
 
 /** A folder export of about 50 MiB, generated while it is sent so the test itself holds little of it. */

@@ -8,7 +8,7 @@ import { basic, jobEnvelope, json, startTestBaton, type TestBaton } from "./test
 const ValidationErrors = z.array(OutValidationError);
 type Entry = Record<string, unknown>;
 
-/** A folder entry of a job whose process page says `marker`. */
+/** A folder entry of a job whose process page says `marker` (in Baton's earlier shape, without `data`: still imported). */
 function jobEntry(name: string, path: string, marker = "1"): Entry {
   return { jobs: { general_attributes: { name, type: "JOBS" }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: [`echo ${marker}`] }] }, path };
 }
@@ -48,19 +48,21 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
   describe("export and import of a tree", () => {
     /** Every type once, in nested folders relative to the imported folder. */
     const entries: Entry[] = OBJECT_TYPE_KEYS.map((key) => ({ [key]: sampleBody(key, "FX"), path: key === "fold" ? "" : `TYPES/${key.toUpperCase()}` }));
+    /** How the export of the folder SRC writes such an entry: the object under `data`, its path below SRC. */
+    const exportedAs = ({ path, ...object }: Entry) => ({ data: object, path: path === "" ? "SRC" : `SRC/${String(path)}` });
 
-    it("imports every type below folder_path and exports it with paths relative to the folder", async () => {
+    it("imports every type below folder_path and exports it with the folder first, paths relative to the folder it lies in", async () => {
       const result = await imported(entries, "?folder_path=%5CExport%5CSrc");
       expect(result).toMatchObject({ folder_path: "EXPORT/SRC", total: entries.length, created: entries.length, replaced: 0, kept: 0, created_folders: ["EXPORT/SRC"] });
       expect(result.objects.find((o) => o.type === "JOBS")).toEqual({ name: "FX.JOBS", type: "JOBS", path: "EXPORT/SRC/TYPES/JOBS", result: "created" });
       expect((await objectOf("FX.JOBS"))?.path).toBe("EXPORT/SRC/TYPES/JOBS");
 
       const exported = await exportFolder("EXPORT/SRC");
-      const objects = exported.data.filter((entry) => !("fold" in entry) || entry.path === "");
-      for (const entry of entries) expect(objects).toContainEqual(entry);
-      const folders = exported.data.filter((entry) => "fold" in entry).map((entry) => `${entry.path}|${JSON.stringify(entry["fold"])}`);
-      expect(folders).toContain(`|${JSON.stringify({ general_attributes: { name: "TYPES", type: "FOLD" } })}`);
-      expect(folders).toContain(`TYPES|${JSON.stringify({ general_attributes: { name: "JOBS", type: "FOLD" } })}`);
+      expect(exported.data[0]).toEqual({ data: { fold: { general_attributes: { name: "SRC", type: "FOLD" } } }, path: "" });
+      for (const entry of entries) expect(exported.data).toContainEqual(exportedAs(entry));
+      const folders = exported.data.filter((entry) => "fold" in entry.data).map((entry) => `${entry.path}|${JSON.stringify(entry.data["fold"])}`);
+      expect(folders).toContain(`SRC|${JSON.stringify({ general_attributes: { name: "TYPES", type: "FOLD" } })}`);
+      expect(folders).toContain(`SRC/TYPES|${JSON.stringify({ general_attributes: { name: "JOBS", type: "FOLD" } })}`);
       expect(exported.warnings).toEqual({ unresolved_external_references: [], access_denied: [] });
     });
 
@@ -68,11 +70,11 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       const first = await exportFolder("EXPORT%2FSRC");
       const copy = await imported(first.data, "?folder_path=COPY/HERE", 0);
       expect(copy.created_folders).toEqual(["COPY/HERE"]);
-      expect((await objectOf("FX.SCRI", 0))?.path).toBe("COPY/HERE/TYPES/SCRI");
-      expect(await exportFolder("%5CCOPY%5CHERE", 0)).toEqual(first);
+      expect((await objectOf("FX.SCRI", 0))?.path).toBe("COPY/HERE/SRC/TYPES/SCRI");
+      expect(await exportFolder("%5CCOPY%5CHERE%5CSRC", 0)).toEqual(first);
       const again = await imported(first.data, "?folder_path=COPY/HERE&overwrite_existing_objects=true", 0);
       expect(again).toMatchObject({ created: 0, created_folders: [] });
-      expect(await exportFolder("COPY/HERE", 0)).toEqual(first);
+      expect(await exportFolder("COPY/HERE/SRC", 0)).toEqual(first);
     });
 
     it("moves the objects into the other folder when imported there with overwrite_existing_objects=true", async () => {
@@ -80,14 +82,14 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       const moved = await imported(first.data, "?folder_path=MOVED&overwrite_existing_objects=true");
       expect(moved.objects.filter((o) => o.type !== "FOLD").every((o) => o.result === "replaced")).toBe(true);
       expect(moved.objects.filter((o) => o.type === "FOLD").every((o) => o.result === "created")).toBe(true);
-      expect((await objectOf("FX.JOBP"))?.path).toBe("MOVED/TYPES/JOBP");
-      expect((await exportFolder("MOVED")).data).toEqual(first.data);
+      expect((await objectOf("FX.JOBP"))?.path).toBe("MOVED/SRC/TYPES/JOBP");
+      expect((await exportFolder("MOVED/SRC")).data).toEqual(first.data);
     });
 
-    it("exports the root with \\ or /", async () => {
+    it("exports the root with \\ or /: no entry for the root itself, paths from the root", async () => {
       const root = await exportFolder("%5C");
-      expect(root.data).toContainEqual({ fold: { general_attributes: { name: "MOVED", type: "FOLD" } }, path: "" });
-      expect(root.data).toContainEqual(expect.objectContaining({ path: "MOVED/TYPES/JOBS" }));
+      expect(root.data).toContainEqual({ data: { fold: { general_attributes: { name: "MOVED", type: "FOLD" } } }, path: "" });
+      expect(root.data).toContainEqual(expect.objectContaining({ path: "MOVED/SRC/TYPES/JOBS" }));
       expect((await exportFolder("%2F")).data.length).toBe(root.data.length);
     });
 
@@ -165,7 +167,7 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
 
     it("creates a missing folder_path even for an empty import", async () => {
       expect(await imported([], "?folder_path=EMPTY%2FNEW")).toEqual({ folder_path: "EMPTY/NEW", total: 0, created: 0, replaced: 0, kept: 0, created_folders: ["EMPTY/NEW"], objects: [] });
-      expect(await exportFolder("EMPTY/NEW")).toEqual({ data: [], warnings: { unresolved_external_references: [], access_denied: [] } });
+      expect(await exportFolder("EMPTY/NEW")).toEqual({ data: [{ data: { fold: { general_attributes: { name: "NEW", type: "FOLD" } } }, path: "" }], warnings: { unresolved_external_references: [], access_denied: [] } });
       expect((await objectOf("\\EMPTY\\NEW"))?.data).toEqual({ fold: { general_attributes: { name: "NEW", type: "FOLD" } } });
     });
 
@@ -241,14 +243,14 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
     it("names the objects the export refers to but does not carry", async () => {
       const exported = await exportFolder("WARN");
       expect(exported.warnings?.unresolved_external_references).toEqual(["WARN.OUTSIDE"]);
-      expect(exported.data.map((entry) => Object.keys(entry).find((k) => k !== "path"))).toEqual(["fold", "jobp", "jobs", "jobs"]);
+      expect(exported.data.map((entry) => Object.keys(entry.data)[0])).toEqual(["fold", "fold", "jobp", "jobs", "jobs"]);
     });
 
     it("leaves out what the user may not read and names it: objects by name, folders by path", async () => {
       const exported = await exportFolder("WARN", 100, basic("WARN.READER/OPS:Reader-pass1"));
       expect(exported.warnings?.access_denied).toEqual(["\\WARN\\SUB", "WARN.SECRET"]);
       expect(JSON.stringify(exported.data)).not.toContain("WARN.SECRET");
-      expect(exported.data.map((entry) => Object.keys(entry).find((k) => k !== "path"))).toEqual(["jobp", "jobs"]);
+      expect(exported.data.map((entry) => Object.keys(entry.data)[0])).toEqual(["fold", "jobp", "jobs"]);
     });
   });
 
@@ -261,8 +263,9 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       expect(response.headers.get("content-length")).toBeNull();
       expect(response.headers.get("content-disposition")).toBe('attachment; filename="BIG.json"');
       const exported = OutFolderObjects.parse(JSON.parse(await response.text()));
-      expect(exported.data.filter((entry) => "jobs" in entry)).toHaveLength(3000);
-      expect(exported.data.filter((entry) => "fold" in entry)).toHaveLength(7);
+      expect(exported.data.filter((entry) => "jobs" in entry.data)).toHaveLength(3000);
+      // BIG itself and its seven subfolders.
+      expect(exported.data.filter((entry) => "fold" in entry.data)).toHaveLength(8);
     });
 
     it("runs imports of the same objects one after the other: one wins without overwrite, never a mix", async () => {
@@ -272,7 +275,7 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       const loser = first.status === 200 ? second : first;
       expect(new Set(ValidationErrors.parse(await loser.json()).map((issue) => issue.code))).toEqual(new Set([ErrorCode.OBJECT_EXISTS]));
       const exported = await exportFolder("RACE");
-      const markers = new Set(exported.data.flatMap((entry) => (entry["jobs"] === undefined ? [] : [JSON.stringify(entry["jobs"])])).map((body) => /echo (\w+)/.exec(body)?.[1]));
+      const markers = new Set(exported.data.flatMap((entry) => (entry.data["jobs"] === undefined ? [] : [JSON.stringify(entry.data["jobs"])])).map((body) => /echo (\w+)/.exec(body)?.[1]));
       expect([...markers]).toEqual([winner]);
     });
 
@@ -280,7 +283,7 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       const results = await Promise.all(["one", "two", "three"].map((marker) => importFolder(many("RACE", 400, marker), "?folder_path=RACE&overwrite_existing_objects=true")));
       expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
       const exported = await exportFolder("RACE");
-      const markers = new Set(exported.data.flatMap((entry) => (entry["jobs"] === undefined ? [] : [/echo (\w+)/.exec(JSON.stringify(entry["jobs"]))?.[1]])));
+      const markers = new Set(exported.data.flatMap((entry) => (entry.data["jobs"] === undefined ? [] : [/echo (\w+)/.exec(JSON.stringify(entry.data["jobs"]))?.[1]])));
       expect(markers.size).toBe(1);
     });
   });

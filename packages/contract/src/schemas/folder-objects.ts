@@ -12,29 +12,61 @@ export interface FolderObjectEntry {
   body: ObjectBody;
   /** Folder relative to the imported folder; "" is that folder. */
   path: string;
+  /** Where the body lies in the entry, for issue paths: `data.jobs` (the vendor's entries) or `jobs`. */
+  member?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
- * One entry of InFolderObjects / OutFolderObjects: `{"<type in lower case>": {body}, "path": "SUB/FOLDER"}`,
- * exactly one type key beside `path`.
+ * The body with every `null` line of its script pages read as an empty line: the vendor's engine
+ * exports an empty last line as `null` (`"process": ["echo", null]`). Other members are kept as sent.
  */
-export const InFolderObjectEntry = z.looseObject({ path: FolderPathText.default("") }).transform((entry, ctx): FolderObjectEntry => {
-  const { path, ...objects } = entry;
-  const keys = Object.keys(objects);
-  const unknown = keys.filter((key) => !isObjectTypeKey(key));
-  if (unknown.length > 0) ctx.addIssue({ code: "unrecognized_keys", keys: unknown, path: [], message: `is not an object type; use one of ${OBJECT_TYPE_KEYS.join(", ")}`, input: entry });
-  const key = keys[0];
-  if (unknown.length > 0 || key === undefined || !isObjectTypeKey(key) || keys.length !== 1) {
-    if (unknown.length === 0) ctx.addIssue({ code: "custom", path: [], message: "must hold exactly one object keyed by its type, beside path", input: keys });
-    return z.NEVER;
-  }
-  const body = ObjectBody.safeParse(objects[key]);
-  if (!body.success) {
-    for (const issue of body.error.issues) ctx.addIssue({ code: "custom", path: [key, ...issue.path], message: issue.message });
-    return z.NEVER;
-  }
-  return { key, body: body.data, path };
-});
+export function withEmptyScriptLines(body: unknown): unknown {
+  if (!isRecord(body) || !Array.isArray(body["scripts"])) return body;
+  const scripts = body["scripts"].map((page: unknown) =>
+    isRecord(page) ? Object.fromEntries(Object.entries(page).map(([name, lines]) => [name, Array.isArray(lines) ? lines.map((line: unknown) => line ?? "") : lines])) : page,
+  );
+  return { ...body, scripts };
+}
+
+/**
+ * One entry of InFolderObjects. The vendor's shape (its 21.0 export):
+ * `{"data": {"<type in lower case>": {body}}, "path": "SUB/FOLDER"}`; other members beside `data`
+ * and `path` are ignored. Baton's earlier shape without `data`, `{"<type>": {body}, "path": ...}`,
+ * is read too. Either way exactly one object keyed by its type.
+ */
+export const InFolderObjectEntry = z
+  .looseObject({
+    data: z
+      .record(z.string(), z.unknown(), { error: 'must be an object keyed by the object\'s type, such as {"jobs": {...}}' })
+      .optional()
+      .meta({ description: 'The object keyed by its type in lower case, e.g. {"jobs": {...}} (an object export\'s `data`)' }),
+    path: FolderPathText.default(""),
+  })
+  .transform((entry, ctx): FolderObjectEntry => {
+    const { path, data, ...rest } = entry;
+    const wrapped = data !== undefined;
+    const objects: Record<string, unknown> = wrapped ? data : rest;
+    const at: string[] = wrapped ? ["data"] : [];
+    const keys = Object.keys(objects);
+    const unknown = keys.filter((key) => !isObjectTypeKey(key));
+    // Beside `data`, members are the envelope's (client, total, ...), not objects: only `data` is read.
+    if (unknown.length > 0) ctx.addIssue({ code: "unrecognized_keys", keys: unknown, path: at, message: `is not an object type; use one of ${OBJECT_TYPE_KEYS.join(", ")}`, input: entry });
+    const key = keys[0];
+    if (unknown.length > 0 || key === undefined || !isObjectTypeKey(key) || keys.length !== 1) {
+      if (unknown.length === 0) ctx.addIssue({ code: "custom", path: at, message: wrapped ? "must hold exactly one object keyed by its type" : "must hold exactly one object keyed by its type, beside path", input: keys });
+      return z.NEVER;
+    }
+    const body = ObjectBody.safeParse(withEmptyScriptLines(objects[key]));
+    if (!body.success) {
+      for (const issue of body.error.issues) ctx.addIssue({ code: "custom", path: [...at, key, ...issue.path], message: issue.message });
+      return z.NEVER;
+    }
+    return { key, body: body.data, path, member: [...at, key].join(".") };
+  });
 
 export const OutFolderExportWarnings = z.object({
   /** Objects the exported ones refer to that the export does not carry. */
@@ -44,8 +76,13 @@ export const OutFolderExportWarnings = z.object({
 });
 export type OutFolderExportWarnings = z.infer<typeof OutFolderExportWarnings>;
 
-/** An exported entry: one type key with its body, and `path` relative to the exported folder. */
-export const OutFolderObjectEntry = z.looseObject({ path: z.string() });
+/**
+ * An exported entry, as the vendor's engine writes it: `data` holds the object keyed by its type in
+ * lower case; `path` is its folder relative to the folder the exported one lies in (the exported
+ * folder's own FOLD entry has path "", its objects the folder's name).
+ */
+export const OutFolderObjectEntry = z.object({ data: z.record(z.string(), ObjectBody), path: z.string() });
+export type OutFolderObjectEntry = z.infer<typeof OutFolderObjectEntry>;
 
 export const OutFolderObjects = z.object({
   data: z.array(OutFolderObjectEntry),

@@ -58,7 +58,7 @@ export type DefinitionResult = { definition: ObjectDefinition; issues: [] } | { 
  * report those of many entries at once.
  */
 export function definitionFromFolderEntry(entry: FolderObjectEntry, baseFolder: string, index: number): DefinitionResult {
-  return readDefinition(entry.key, entry.body, { path: entry.path, issuePath: `data[${index}].path`, base: baseFolder }, `data[${index}].${entry.key}`);
+  return readDefinition(entry.key, entry.body, { path: entry.path, issuePath: `data[${index}].path`, base: baseFolder }, `data[${index}].${entry.member ?? entry.key}`);
 }
 
 /** Where an object goes: a folder path as sent, relative to `base`, and where to report it. */
@@ -88,6 +88,8 @@ function readDefinition(key: string, body: ObjectBody, where: FolderOfObject, pr
 
 function nameIssues(type: string, name: string, sent: string, prefix: string): ValidationIssue[] {
   const namePattern = type === "USER" ? USER_NAME_PATTERN : OBJECT_NAME_PATTERN;
+  // A folder's name is a segment of paths: `.` and `..` would lead out of the folder it lies in.
+  if (type === "FOLD" && /^\.{1,2}$/.test(name)) return [{ code: ErrorCode.INVALID_OBJECT_NAME, path: `${prefix}.general_attributes.name`, error: "is not a valid folder name (. and .. are not)", invalidValue: sent }];
   if (namePattern.test(name)) return [];
   const error = type === "USER" ? "a user is named NAME/DEPARTMENT (A-Z 0-9 . _ $ @ # -)" : "is not a valid object name (A-Z 0-9 . _ $ @ # -, at most 200 characters)";
   return [{ code: ErrorCode.INVALID_OBJECT_NAME, path: `${prefix}.general_attributes.name`, error, invalidValue: sent }];
@@ -183,7 +185,9 @@ function jobAttributeIssues(prefix: string, body: ObjectBody): ValidationIssue[]
     return [{ code: ErrorCode.INVALID_OBJECT, path, error: "is required for a job (agent, platform, ...)", invalidValue: attributes ?? null }];
   }
   const agent = attributes["agent"];
-  if (typeof agent !== "string" || !OBJECT_NAME_PATTERN.test(agent.toUpperCase())) {
+  // `<WIN>`, `<UNIX>`, ...: the placeholder of a job made from a template, as the vendor's engine
+  // exports it; such a job imports and waits for an agent of that name like any unknown agent.
+  if (typeof agent !== "string" || !(OBJECT_NAME_PATTERN.test(agent.toUpperCase()) || AGENT_PLACEHOLDER.test(agent.toUpperCase()))) {
     return [{ code: ErrorCode.INVALID_OBJECT, path: `${path}.agent`, error: "must name the agent that runs the job", invalidValue: agent ?? null }];
   }
   const shell = attributes["unix_shell"];
@@ -192,6 +196,9 @@ function jobAttributeIssues(prefix: string, body: ObjectBody): ValidationIssue[]
   }
   return [];
 }
+
+/** The agent of a job made from a vendor template: an agent type in angle brackets. */
+const AGENT_PLACEHOLDER = /^<[A-Z0-9._$@#-]{1,198}>$/;
 
 /** Job pages and how each is read: script statements only, or statements and shell text. */
 const JOB_PAGES: Readonly<Record<string, "script" | "job">> = { pre_process: "script", process: "job", post_process: "script", child_post_process: "script" };

@@ -1,4 +1,4 @@
-import { ErrorCode, InFolderObjectEntry, Right } from "@baton/contract";
+import { ErrorCode, InFolderObjectEntry, Right, type OutFolderObjectEntry } from "@baton/contract";
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/authenticator";
 import { mayReadObject, requireDeleteObject } from "../auth/acts";
@@ -116,7 +116,7 @@ async function prepareEntries(principal: Principal, entries: AsyncIterable<unkno
     const read = readEntry(raw, folder, at);
     issues.push(...read.issues);
     if (read.definition !== undefined) {
-      const object = await prepareObject(principal, read.definition, `data[${at}].${read.definition.type.toLowerCase()}`);
+      const object = await prepareObject(principal, read.definition, `data[${at}].${read.member}`);
       const duplicate = duplicateIssue(object, firstAt);
       if (duplicate === undefined) prepared.push(object);
       else issues.push(duplicate);
@@ -127,10 +127,11 @@ async function prepareEntries(principal: Principal, entries: AsyncIterable<unkno
   return prepared;
 }
 
-function readEntry(raw: unknown, folder: string, at: number): { definition?: ObjectDefinition; issues: ValidationIssue[] } {
+/** One entry read: its definition (or the issues that keep it from being one) and where its body lies in it. */
+function readEntry(raw: unknown, folder: string, at: number): { definition?: ObjectDefinition; member?: string; issues: ValidationIssue[] } {
   const entry = InFolderObjectEntry.safeParse(raw);
   if (!entry.success) return { issues: issuesFromZod(entry.error, raw, { prefix: `data[${at}]`, code: () => ErrorCode.INVALID_OBJECT }) };
-  return definitionFromFolderEntry(entry.data, folder, at);
+  return { ...definitionFromFolderEntry(entry.data, folder, at), member: entry.data.member ?? entry.data.key };
 }
 
 /** An object (or folder path) that an import names twice. */
@@ -160,19 +161,22 @@ function conflictsError(conflicts: readonly WriteConflict[]): ConflictsError {
 }
 
 /**
- * The folder's content as OutFolderObjects text: first its subfolders (FOLD entries), then its
- * objects by folder and name, each with its path relative to `folder`; then the warnings: objects
- * the exported ones refer to that exist outside the export, and what the principal may not read.
+ * The folder's content as OutFolderObjects text, in the vendor's entries `{"data": {"<type>": body},
+ * "path": ...}`: first the folder itself (not for the root) and its subfolders (FOLD entries), then
+ * its objects by folder and name, each `path` relative to the folder the exported one lies in (the
+ * folder's own entry has path "", its objects the folder's name); then the warnings: objects the
+ * exported ones refer to that exist outside the export, and what the principal may not read.
  */
 async function* exportText(db: Kysely<Database>, principal: Principal, folder: string): AsyncGenerator<string> {
   const denied: string[] = [];
   const exported = new Set<string>();
   const referenced = new Set<string>();
+  const base = folder.includes("/") ? folder.slice(0, folder.lastIndexOf("/")) : "";
   const pieces = new PieceWriter('{"data":[');
-  for (const subfolder of await subfolders(db, principal.client, folder)) {
-    const path = folderPathOf(subfolder);
+  for (const tree of await foldersOfTree(db, principal.client, folder)) {
+    const path = folderPathOf(tree);
     if (!allowsFolder(principal.rights, Right.READ, path)) denied.push(displayFolderPath(path));
-    else yield* pieces.entry(subfolder, folder);
+    else yield* pieces.entry(tree, base);
   }
   let after: TreePosition | undefined;
   for (;;) {
@@ -184,7 +188,7 @@ async function* exportText(db: Kysely<Database>, principal: Principal, folder: s
       }
       exported.add(object.name);
       for (const reference of objectReferences(object.body)) referenced.add(reference.name);
-      yield* pieces.entry(object, folder);
+      yield* pieces.entry(object, base);
     }
     const last = page.at(-1);
     if (last === undefined || page.length < EXPORT_PAGE) break;
@@ -204,9 +208,10 @@ class PieceWriter {
     this.#text = start;
   }
 
-  /** Adds one entry; yields a piece when enough text has gathered. */
-  *entry(definition: ObjectDefinition, folder: string): Generator<string> {
-    this.#text += `${this.#first ? "" : ","}${JSON.stringify({ [definition.type.toLowerCase()]: definition.body, path: relativeFolder(folder, definition.folder) })}`;
+  /** Adds one entry, its path relative to `base`; yields a piece when enough text has gathered. */
+  *entry(definition: ObjectDefinition, base: string): Generator<string> {
+    const entry: OutFolderObjectEntry = { data: { [definition.type.toLowerCase()]: definition.body }, path: relativeFolder(base, definition.folder) };
+    this.#text += `${this.#first ? "" : ","}${JSON.stringify(entry)}`;
     this.#first = false;
     if (this.#text.length >= EXPORT_PIECE) {
       yield this.#text;
@@ -219,10 +224,13 @@ class PieceWriter {
   }
 }
 
-/** Every folder below `folder` (explicit ones and those objects lie in), sorted by path, as FOLD definitions. */
-async function subfolders(db: Kysely<Database>, client: number, folder: string): Promise<ObjectDefinition[]> {
+/**
+ * The folder itself (unless it is the root) and every folder below it (explicit ones and those
+ * objects lie in), sorted by path, as FOLD definitions.
+ */
+async function foldersOfTree(db: Kysely<Database>, client: number, folder: string): Promise<ObjectDefinition[]> {
   const explicit = await explicitFoldersInTree(db, client, folder);
-  const paths = new Set<string>();
+  const paths = new Set<string>(folder === "" ? [] : [folder]);
   for (const path of [...(await objectFoldersInTree(db, client, folder)), ...explicit.map((f) => f.path)]) {
     // A folder below another implies the one between: A/B/C holds A/B.
     for (let p = path; p !== folder && p !== "" && !paths.has(p); p = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : "") paths.add(p);

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 
-/** One object of a folder export: its type key (`jobs`, `scri`, ...) and body, and its folder. */
+/** One object of a folder export (`{"data": {"<type>": body}, "path": ...}`): its type key (`jobs`, `scri`, ...) and body, and its folder. */
 export interface ObjectFile {
   /** Repository path: `<folder path>/<NAME>.json`. */
   path: string;
@@ -18,8 +18,8 @@ const FOLDER_KEY = "fold";
  */
 export function objectFilesOfExport(entries: readonly Record<string, unknown>[]): ObjectFile[] {
   const files: ObjectFile[] = [];
-  for (const { path, ...objects } of entries) {
-    const [typeKey, body] = Object.entries(objects)[0] ?? [];
+  for (const { path, data } of entries) {
+    const [typeKey, body] = Object.entries(typeof data === "object" && data !== null ? data : {})[0] ?? [];
     if (typeKey === undefined || typeKey === FOLDER_KEY) continue;
     const name = objectName(body);
     const folder = typeof path === "string" ? path : "";

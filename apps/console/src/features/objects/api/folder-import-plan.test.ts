@@ -21,9 +21,9 @@ describe("planFolderImport", () => {
     ]);
     expect(plan.problems).toEqual([]);
     expect(plan.body.data).toEqual([
-      { jobs: job("load", { custom: { keep: "me" } }), path: "NIGHTLY" },
-      { jobs: job("REPORT"), path: "NIGHTLY/SUB" },
-      { scri: { general_attributes: { name: "S1", type: "SCRI" } }, path: "" },
+      { data: { jobs: job("load", { custom: { keep: "me" } }) }, path: "NIGHTLY" },
+      { data: { jobs: job("REPORT") }, path: "NIGHTLY/SUB" },
+      { data: { scri: { general_attributes: { name: "S1", type: "SCRI" } } }, path: "" },
     ]);
     expect(plan.objects.map((o) => [o.name, o.type, o.folder])).toEqual([
       ["LOAD", "JOBS", "NIGHTLY"],
@@ -32,8 +32,25 @@ describe("planFolderImport", () => {
     ]);
   });
 
-  it("reads a folder export below the folder the file lies in", () => {
-    const exported = { data: [{ fold: { general_attributes: { name: "SUB", type: "FOLD" } }, path: "" }, { jobs: job("A"), path: "SUB" }, { jobs: job("B"), path: "" }], warnings: { unresolved_external_references: [], access_denied: [] } };
+  it("reads a folder export (the vendor's entries, the folder itself first) below the folder the file lies in", () => {
+    const fold = (name: string) => ({ general_attributes: { name, type: "FOLD" } });
+    const exported = {
+      data: [
+        { data: { fold: fold("OPS") }, path: "" },
+        { data: { fold: fold("SUB") }, path: "OPS" },
+        { data: { jobs: job("A") }, path: "OPS/SUB" },
+        { data: { jobs: { ...job("B"), scripts: [{ process: ["echo", null] }] } }, path: "OPS" },
+      ],
+      warnings: { unresolved_external_references: [], access_denied: [] },
+    };
+    const plan = planFolderImport([file("backup/ops.json", exported)]);
+    expect(plan.body.data.map((entry) => entry.path)).toEqual(["BACKUP", "BACKUP/OPS", "BACKUP/OPS/SUB", "BACKUP/OPS"]);
+    expect(plan.objects.map((o) => `${o.type} ${o.name} ${o.folder}`)).toEqual(["FOLD OPS BACKUP", "FOLD SUB BACKUP/OPS", "JOBS A BACKUP/OPS/SUB", "JOBS B BACKUP/OPS"]);
+    expect(plan.body.data[3]?.data).toEqual(exported.data[3]?.data);
+  });
+
+  it("reads Baton's earlier folder export, entries without data", () => {
+    const exported = { data: [{ fold: { general_attributes: { name: "SUB", type: "FOLD" } }, path: "" }, { jobs: job("A"), path: "SUB" }, { jobs: job("B"), path: "" }] };
     const plan = planFolderImport([file("backup/ops.json", exported)]);
     expect(plan.body.data.map((entry) => entry.path)).toEqual(["BACKUP", "BACKUP/SUB", "BACKUP"]);
     expect(plan.objects.map((o) => o.type)).toEqual(["FOLD", "JOBS", "JOBS"]);

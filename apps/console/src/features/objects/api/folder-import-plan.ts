@@ -24,8 +24,11 @@ export interface FileProblem {
 }
 
 export interface FolderImportPlan {
-  /** The body of POST /folderobjects: every entry as the files wrote it (unknown members and key order kept). */
-  body: { data: Array<Record<string, unknown>> };
+  /**
+   * The body of POST /folderobjects in the vendor's entries `{"data": {"<type>": body}, "path": ...}`,
+   * each body as the files wrote it (unknown members and key order kept).
+   */
+  body: { data: Array<{ data: Record<string, unknown>; path: string }> };
   objects: PlannedObject[];
   /** Files that cannot be imported, and names given twice: the import waits until they are gone. */
   problems: FileProblem[];
@@ -47,21 +50,25 @@ interface Entry {
   folder: string;
 }
 
-/** `{"<type>": body, "path": …}` → the entry, or the words saying what is wrong with it. */
+/**
+ * `{"data": {"<type>": body}, "path": …}` (the vendor's export) or `{"<type>": body, "path": …}`
+ * (Baton's earlier one) → the entry, or the words saying what is wrong with it.
+ */
 function readEntry(value: unknown, directory: string): Entry | string {
   if (!isRecord(value)) return "an entry is not a JSON object";
-  const keys = Object.keys(value).filter((key) => key !== "path");
+  const objects = isRecord(value.data) ? value.data : value;
+  const keys = Object.keys(objects).filter((key) => objects !== value || key !== "path");
   const key = keys[0];
   if (key === undefined || keys.length !== 1) return "an entry must hold exactly one object keyed by its type, beside path";
   if (!isObjectTypeKey(key)) return `${key} is not an object type`;
-  const body = value[key];
+  const body = objects[key];
   if (!isRecord(body) || !isRecord(body.general_attributes) || typeof body.general_attributes.name !== "string") return `${key} has no general_attributes.name`;
   const path = typeof value.path === "string" ? value.path : "";
   return { key, body, folder: joinFolder(directory, path) };
 }
 
 /**
- * The entries one file holds: a folder export (`{data: [{"<type>": body, path}]}`, paths below the
+ * The entries one file holds: a folder export (`{data: [{data: {"<type>": body}, path}]}`, paths below the
  * file's folder), an object export (`{data: {"<type>": body}, path}`) or a bare body with its
  * `general_attributes.type`. An object export's own `path` names where it was exported from; what
  * decides here is where the file lies in the drop, so a dropped tree arrives as it was laid out.
@@ -126,7 +133,7 @@ export function planFolderImport(files: readonly DroppedFile[]): FolderImportPla
         continue;
       }
       seen.set(identity, file.path);
-      plan.body.data.push({ [key]: body, path: folder });
+      plan.body.data.push({ data: { [key]: body }, path: folder });
       plan.objects.push({ name, type: key.toUpperCase(), folder: normaliseFolder(folder), source: file.path });
     }
   }
