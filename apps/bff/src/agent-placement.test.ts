@@ -115,7 +115,7 @@ describe("placing jobs on agents", () => {
   it("mode X runs the job once on every connected member, each a child, and ends OK when all did", async () => {
     await test.rest("/100/objects", json(group("HOSTG.EVERY", "X", [{ type: "H", agent: "LOCAL" }, { type: "H", agent: "SECOND" }, { type: "H", agent: "OFFLINE1" }])));
     const { execution, act } = await runOn("HOSTG.EVERY");
-    expect(execution).toMatchObject({ status: 1900, agent: "HOSTG.EVERY", type: "Job" });
+    expect(execution).toMatchObject({ status: 1900, agent: "HOSTG.EVERY", type: "JOBS" });
     expect(act).toContain("runs the job on 2 agents: LOCAL, SECOND");
     const runs = await children(execution.run_id);
     expect(runs.map((c) => [c.agent, c.status, c.name, c.activator_object_type])).toEqual([

@@ -112,7 +112,7 @@ describe("BFF", () => {
     const { cookie } = await login();
     // On PostgreSQL a transaction that took a lower seq can commit, and so be published, after one
     // that took a higher; here as two other nodes' events would arrive. Both must reach the console.
-    const event = (seq: number, status: number): ExecutionEvent => ({ seq, client: 100, execution: { run_id: 900_000 + seq, status, name: "BFF.LATE", type: "Job", parent: 0 } as ExecutionEvent["execution"] });
+    const event = (seq: number, status: number): ExecutionEvent => ({ seq, client: 100, execution: { run_id: 900_000 + seq, status, name: "BFF.LATE", type: "JOBS", parent: 0 } as ExecutionEvent["execution"] });
     let published = false;
     const received = await readEvents(`${base}/bff/events`, { cookie }, (events) => {
       const ready = events.find((e) => e.event === "ready");

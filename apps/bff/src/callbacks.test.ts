@@ -76,7 +76,7 @@ describe("execution callbacks", () => {
       // Every callback of the container has been queued by its end; give a surplus one time to show.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const types = received.map((r) => JSON.parse(r.body).execution.type);
-      expect(types.filter((t) => t === "Period Container")).toHaveLength(1);
+      expect(types.filter((t) => t === "C_PERIOD")).toHaveLength(1);
       expect(received).toHaveLength(expected);
     }
   });

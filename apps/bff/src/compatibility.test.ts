@@ -75,7 +75,7 @@ async function settled(runId: number): Promise<OutExecution> {
   let execution = OutExecution.parse(await get(`${CLIENT}/executions/${runId}?fields=recurring`));
   await until(async () => {
     execution = OutExecution.parse(await get(`${CLIENT}/executions/${runId}?fields=recurring`));
-    return execution.status >= 1800 || [1693, 1698].includes(execution.status) || execution.type === "Period Container";
+    return execution.status >= 1800 || [1693, 1698].includes(execution.status) || execution.type === "C_PERIOD";
   });
   return execution;
 }
@@ -167,6 +167,15 @@ const CASES: Readonly<Record<string, Case>> = {
   "post /{client_id}/objects": {
     examples: [(tag) => ({ path: `${CLIENT}/objects`, query: [["overwrite_existing_objects", "true"]], body: scriptImport(`COMPAT.OBJ.${tag}`) })],
     effect: async (_answer, exchange) => get(`${CLIENT}/objects/${Object.values((exchange.body as ReturnType<typeof scriptImport>).data)[0]!.general_attributes.name}`).then(withoutModification),
+  },
+  "patch /{client_id}/objects/{object_name}": {
+    examples: [
+      async (tag) => {
+        await post(`${CLIENT}/objects`, scriptImport(`COMPAT.PATCH.${tag}`));
+        return { path: `${CLIENT}/objects/COMPAT.PATCH.${tag}`, body: { total: 1, data: { scri: { general_attributes: { archive_key1: "patched" } } }, hasmore: false } };
+      },
+    ],
+    effect: async (_answer, exchange) => get(exchange.path).then(withoutModification),
   },
   "get /{client_id}/objects/{object_name}": {
     examples: [() => ({ path: `${CLIENT}/objects/${SCRIPT}`, query: [["fields", "modification_details"], ["filter", "general_attributes,scripts"]] })],

@@ -42,7 +42,7 @@ describe("time events", () => {
     await test.rest("/100/objects", json(event("EVT.WATCH", { interval_seconds: "1", max_hits: "1" })));
     const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: "EVT.WATCH", executionOption: "execute" }))).json()).run_id;
     await until(async () => OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json()).status === 1550);
-    expect(OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json()).type).toBe("Event");
+    expect(OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json()).type).toBe("EVNT");
     // Nothing fires while the flag says WAIT.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(OutExecutionList.parse(await (await test.rest("/100/executions?name=EVT.JOB")).json()).total).toBe(0);

@@ -32,7 +32,7 @@ describe("fields of one execution", () => {
     const response = await test.rest(`/100/executions/${restart}?fields=variables,comments,reports,restarts,predecessors,recurring`);
     expect(response.status).toBe(200);
     const full = OutExecution.parse(await response.json());
-    expect(full.variables).toMatchObject({ "&TARGET#": "/tmp" });
+    expect(full.variables).toMatchObject({ "TARGET#": "/tmp" });
     expect(full.comments).toEqual([expect.objectContaining({ comment: "looked at it", user: "ADMIN/ADMIN" })]);
     expect(full.reports?.map((r) => r.type).sort()).toEqual(["ACT", "REP"]);
     expect(full.reports?.[0]).toMatchObject({ is_db: true, is_xml: false });

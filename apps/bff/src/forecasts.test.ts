@@ -11,13 +11,13 @@ const START = "2030-01-01T00:00:00Z";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-/** ISO 8601 UTC of `minutes` after START, as the interface answers times. */
-const at = (minutes: number) => new Date(Date.parse(START) + minutes * MIN).toISOString();
-/** HH:MM in UTC of an instant, as schedules take start times. */
-const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-/** An instant rounded down to the whole second, as query times are written. */
+/** An instant rounded down to the whole second, as times are written. */
 const second = (ms: number) => Math.floor(ms / 1000) * 1000;
 const isoSecond = (ms: number) => new Date(second(ms)).toISOString().replace(".000Z", "Z");
+/** The time `minutes` after START, as the interface answers times (UTC, whole seconds). */
+const at = (minutes: number) => isoSecond(Date.parse(START) + minutes * MIN);
+/** HH:MM in UTC of an instant, as schedules take start times. */
+const clockTime = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 /** A job with a fixed estimated runtime (ERT), so forecasts of it are exact. */
 const fixedJob = (name: string, seconds: number) => jobEnvelope(name, ["true"], { general_attributes: { name, type: "JOBS", ert_method: "FIXED", ert_fixed: String(seconds) } });
@@ -210,13 +210,13 @@ describe.each(testDialects)("forecasts on %s", (dialect) => {
     // One slot in the next 24 hours, at its start time.
     const slots = entries.filter((e) => e.parent === daily?.id);
     expect(slots.map((e) => [e.name, e.container_type, e.estimated_start?.slice(0, 16), e.estimated_runtime])).toEqual([["FC.A", "JSCH", new Date(slot).toISOString().slice(0, 16), 600]]);
-    expect(entries.find((e) => e.name === "FC.B")).toMatchObject({ parent: 0, estimated_start: new Date(onceAt).toISOString(), estimated_runtime: 300 });
+    expect(entries.find((e) => e.name === "FC.B")).toMatchObject({ parent: 0, estimated_start: onceAt, estimated_runtime: 300 });
 
     // The schedule alone over two days: its slots before midnight (UTC) of the second day.
     const period = await calculated(await create({ forecast_option: "execution", execution: { run_id: scheduleRun, title: "Schedule", days: 2 } }));
     const midnight = new Date(now);
     midnight.setUTCHours(48, 0, 0, 0);
-    expect(period).toMatchObject({ status: 1900, end_time: midnight.toISOString() });
+    expect(period).toMatchObject({ status: 1900, end_time: isoSecond(midnight.getTime()) });
     const periodSlots = (period.entries ?? []).filter((e) => e.name === "FC.A").map((e) => Date.parse(e.estimated_start ?? ""));
     expect(periodSlots.length).toBeGreaterThanOrEqual(1);
     expect(periodSlots.every((start) => start > now && start < midnight.getTime())).toBe(true);
@@ -236,7 +236,7 @@ describe.each(testDialects)("forecasts on %s", (dialect) => {
       expect(response.status).toBe(200);
       return OutForecastAgentList.parse(await response.json());
     };
-    const iso = (ms: number) => new Date(ms).toISOString();
+    const iso = isoSecond;
 
     // FC.GAP runs 2 hours from an hour after `from`.
     expect((await agents(`${range}&min_duration=PT1H`)).data).toEqual([

@@ -52,8 +52,8 @@ describe("notifications", () => {
     const runId = await start("CALL.DISK");
     await until(async () => OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json()).status === 1550);
     const inbox = OutExecutionList.parse(await (await test.rest("/100/executions?type=CALL&status=1550")).json());
-    expect(inbox.data.map((e) => [e.run_id, e.type])).toEqual([[runId, "Notification"]]);
-    expect(await (await test.rest(`/100/executions/${runId}/variables`)).json()).toEqual({ "&SUBJECT#": "Storage", "&MESSAGE#": "Disk of db01 is full", "&PRIORITY#": "HIGH" });
+    expect(inbox.data.map((e) => [e.run_id, e.type])).toEqual([[runId, "CALL"]]);
+    expect(await (await test.rest(`/100/executions/${runId}/variables`)).json()).toEqual({ "SUBJECT#": "Storage", "MESSAGE#": "Disk of db01 is full", "PRIORITY#": "HIGH" });
     await until(() => bodies.length === 1);
     expect(JSON.parse(bodies[0] ?? "{}")).toMatchObject({ event: "notification", run_id: runId, priority: "HIGH", subject: "Storage", message: "Disk of db01 is full" });
 

@@ -27,10 +27,10 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
 
   it("activates every interval until the count is reached, then ends; fields=recurring shows the rule", async () => {
     const container = await start({ objectName: "REC.QUICK", executionOption: "recurring", recurring: { executeInterval: "PT1S", endAfterExecutions: 3, periodDescription: "three quick ones" } });
-    expect(OutExecution.parse(await (await test.rest(`/100/executions/${container}`)).json())).toMatchObject({ type: "Period Container", status: 1550, title: "three quick ones" });
+    expect(OutExecution.parse(await (await test.rest(`/100/executions/${container}`)).json())).toMatchObject({ type: "C_PERIOD", status: 1550, title: "three quick ones" });
     expect(await waitForEnd(test, 100, container, 15_000)).toMatchObject({ status: 1900 });
     const runs = await children(container);
-    expect(runs.map((r) => [r.name, r.type, r.status, r.activator_object_type])).toEqual(Array(3).fill(["REC.QUICK", "Job", 1900, "PERIOD"]));
+    expect(runs.map((r) => [r.name, r.type, r.status, r.activator_object_type])).toEqual(Array(3).fill(["REC.QUICK", "JOBS", 1900, "PERIOD"]));
     // The n-th activation is due n intervals after the container started, and never starts earlier.
     const anchor = Date.parse(OutExecution.parse(await (await test.rest(`/100/executions/${container}`)).json()).start_time ?? "");
     runs.forEach((r, i) => expect(Date.parse(r.start_time ?? "")).toBeGreaterThanOrEqual(anchor + i * 1000));

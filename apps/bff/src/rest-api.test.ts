@@ -117,7 +117,7 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
       const execution = await waitForEnd(test, 100, runId);
       expect(execution).toMatchObject({
         name: "EXEC.OK",
-        type: "Job",
+        type: "JOBS",
         queue: "CLIENT_QUEUE",
         run_id: runId,
         status: 1900,
@@ -260,9 +260,9 @@ describe.each(testDialects)("REST API on %s", (dialect) => {
     });
   });
 
-  it("sees executions as OutExecution with ISO 8601 UTC times", async () => {
+  it("sees executions as OutExecution with UTC times in whole seconds", async () => {
     const list = OutExecutionList.parse(await (await test.rest("/100/executions?max_results=1")).json());
     const execution: OutExecution | undefined = list.data[0];
-    expect(execution?.activation_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(execution?.activation_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 });

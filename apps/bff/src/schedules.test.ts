@@ -62,7 +62,7 @@ describe.each(testDialects)("schedules on %s", (dialect) => {
       [2, 1698, "JSCH"],
       [3, 1698, "JSCH"],
     ]);
-    expect(OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json())).toMatchObject({ type: "Schedule", status: 1550 });
+    expect(OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json())).toMatchObject({ type: "JSCH", status: 1550 });
 
     // At the start time each slot is decided, and the next day's slot is planned.
     await until(async () => (await children(runId)).length === 6 && (await children(runId)).slice(0, 3).every((c) => c.status >= 1800));

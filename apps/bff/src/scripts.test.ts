@@ -31,9 +31,9 @@ describe.each(testDialects)("scripts on %s", (dialect) => {
 
   it("runs a script: output in the ACT report, variables kept on the execution", async () => {
     const execution = await runScript(':SET &N# = 2 + 3\n:PRINT "sum is &N#"');
-    expect(execution).toMatchObject({ name: "SCRIPT", type: "Script", status: 1900, return_code: 0 });
+    expect(execution).toMatchObject({ name: "SCRIPT", type: "SCRI", status: 1900, return_code: 0 });
     expect(await report(execution.run_id)).toMatch(/Z sum is 5\n/);
-    expect(await (await test.rest(`/100/executions/${execution.run_id}/variables`)).json()).toMatchObject({ "&N#": 5 });
+    expect(await (await test.rest(`/100/executions/${execution.run_id}/variables`)).json()).toMatchObject({ "N#": 5 });
   });
 
   it("takes the script as an array of lines", async () => {
@@ -112,7 +112,7 @@ describe.each(testDialects)("scripts on %s", (dialect) => {
   it("runs SCRI objects, and stops a chain of activations at depth 16", async () => {
     await test.rest("/100/objects", json({ data: { scri: { general_attributes: { name: "SCRI.HELLO" }, scripts: [{ process: [':PRINT "hello from SCRI"'] }] } }, path: "" }));
     const hello = await execute("SCRI.HELLO");
-    expect(hello).toMatchObject({ type: "Script", status: 1900 });
+    expect(hello).toMatchObject({ type: "SCRI", status: 1900 });
     expect(await report(hello.run_id)).toContain("hello from SCRI");
 
     await test.rest("/100/objects", json({ data: { scri: { general_attributes: { name: "SCRI.RECURSE" }, scripts: [{ process: [":SET &R# = ACTIVATE_UC_OBJECT(SCRI.RECURSE, WAIT)"] }] } }, path: "" }));

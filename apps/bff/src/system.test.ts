@@ -43,9 +43,9 @@ describe.each(testDialects)("system health, metrics and clients on %s", (dialect
     const families = new Map(parsePrometheusTextFormat(text).map((family) => [family.name, family]));
     const value = (name: string, labels: Record<string, string> = {}) =>
       Number(families.get(name)?.metrics.find((metric) => Object.entries(labels).every(([key, v]) => metric.labels?.[key] === v))?.value ?? Number.NaN);
-    expect(value("baton_executions_started_total", { type: "Job" })).toBe(3);
-    expect(value("baton_executions_ended_total", { type: "Job", status: "1900" })).toBe(2);
-    expect(value("baton_executions_ended_total", { type: "Job", status: "1800" })).toBe(1);
+    expect(value("baton_executions_started_total", { type: "JOBS" })).toBe(3);
+    expect(value("baton_executions_ended_total", { type: "JOBS", status: "1900" })).toBe(2);
+    expect(value("baton_executions_ended_total", { type: "JOBS", status: "1800" })).toBe(1);
     expect(value("baton_executions_ended_in_interval", { outcome: "ok" })).toBe(2);
     expect(value("baton_executions_ended_in_interval", { outcome: "not_ok" })).toBe(1);
     expect(value("baton_executions_active")).toBe(0);
@@ -132,7 +132,7 @@ describe.each(testDialects)("system health, metrics and clients on %s", (dialect
     expect(response.status).toBe(200);
     const runId = OutRunId.parse(await response.json()).run_id;
     const ended = await waitForEnd(test, 0, runId);
-    expect(ended).toMatchObject({ status: 1900, name: "CLNTDEL.100", type: "CallAPI" });
+    expect(ended).toMatchObject({ status: 1900, name: "CLNTDEL.100", type: "CLNTDEL" });
     const act = await reportText(test.rest, 0, runId, "ACT");
     expect(act).toContain("executions: 3 rows deleted");
     expect(act).toContain("Client 100 is deleted.");

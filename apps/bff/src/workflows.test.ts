@@ -59,7 +59,7 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
       workflow("WF.DIAMOND", [{ name: "WF.A" }, { name: "WF.B", after: [2] }, { name: "WF.C", after: [2] }, { name: "WF.OFF", after: [2], active: false }], [3, 4, 5]),
     );
     const runId = await start("WF.DIAMOND");
-    expect(await waitForEnd(test, 100, runId)).toMatchObject({ type: "Workflow", status: 1900 });
+    expect(await waitForEnd(test, 100, runId)).toMatchObject({ type: "JOBP", status: 1900 });
     const tasks = (await children(runId)).sort((x, y) => (x.line_number ?? 0) - (y.line_number ?? 0));
     expect(tasks.map((t) => [t.line_number, t.name, t.status])).toEqual([
       [2, "WF.A", 1900],
@@ -172,9 +172,9 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     expect(await waitForEnd(test, 100, runId)).toMatchObject({ status: 1900 });
     const tasks = await children(runId);
     expect(tasks.map((t) => [t.name, t.type, t.status])).toEqual([
-      ["WF.SETTER", "Script", 1900],
-      ["WF.USER", "Job", 1900],
-      ["WF.INNER", "Workflow", 1900],
+      ["WF.SETTER", "SCRI", 1900],
+      ["WF.USER", "JOBS", 1900],
+      ["WF.INNER", "JOBP", 1900],
     ]);
     const rep = await reportText(test.rest, 100, tasks[1]?.run_id ?? 0, "REP");
     expect(rep).toBe("got from-setter\n");

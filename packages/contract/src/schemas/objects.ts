@@ -107,12 +107,14 @@ export type InImportObjectBody = z.infer<typeof InImportObjectBody>;
  * under the key of its type). The object's name, type and folder are the ones it has: `path` is
  * not taken, and name and type inside the body are refused when they differ (the service checks).
  */
-export const InPatchObjectBody = z.strictObject({
-  total: z.number().optional(),
-  data: z.record(ObjectTypeKeyText, z.record(z.string(), z.unknown())),
-  client: z.union([z.number(), z.string()]).optional(),
-  hasmore: z.boolean().optional(),
-});
+export const InPatchObjectBody = acceptClientSpellings(
+  z.strictObject({
+    total: z.number().optional(),
+    data: z.record(ObjectTypeKeyText, z.record(z.string(), z.unknown())),
+    client: z.union([z.number(), z.string()]).optional(),
+    hasmore: z.boolean().optional(),
+  }),
+);
 export type InPatchObjectBody = z.infer<typeof InPatchObjectBody>;
 
 /** With fields=modification_details: when and by whom the object was created and last changed. */
