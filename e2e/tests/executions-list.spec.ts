@@ -89,6 +89,27 @@ test("a filter the server rejects shows the server's words, and the page keeps w
   await expect(rowOf(page, runId)).toBeVisible();
 });
 
+test("the type shows as name and code, and the type filter sends the code", async ({ page, request }) => {
+  const name = `E2E.LIST.TYPE.${Date.now()}`;
+  await importJob(request, name, "echo type");
+  const runId = await execute(request, name);
+
+  await openList(page, `?name=${name}`);
+  await expect(rowOf(page, runId).getByRole("cell", { name: "Job (JOBS)", exact: true })).toBeVisible();
+
+  // The suggestion is found by its name and puts the code into the URL.
+  const typeField = page.getByRole("search", { name: "Filter executions" }).getByRole("combobox", { name: "Type", exact: true });
+  await typeField.fill("Workfl");
+  await expect(page.getByRole("option", { name: "Workflow (JOBP)", exact: true })).toBeVisible();
+  await typeField.press("Enter");
+  await expect(page).toHaveURL(/[?&]type=JOBP(&|$)/);
+  await expect(rowOf(page, runId)).toHaveCount(0);
+
+  // A link written with a type's name means what its code does.
+  await page.goto(`/executions?name=${name}&type=Job`);
+  await expect(rowOf(page, runId)).toBeVisible();
+});
+
 test("a hidden column stays hidden after a reload", async ({ page, request }) => {
   const name = `E2E.LIST.COLUMNS.${Date.now()}`;
   await importJob(request, name, "echo columns");

@@ -71,6 +71,9 @@ test("a workflow's tree fills live, its graph marks the critical path, and a fai
   const status = page.getByRole("region", { name: "Execution status" });
   const tree = page.getByRole("treegrid", { name: "Tasks" });
   const counts = page.getByRole("status", { name: "Task counts" });
+  // Its type in words and code; a top-level run (parent 0) is part of nothing.
+  await expect(status).toContainText("Workflow (JOBP)");
+  await expect(status.getByRole("link", { name: /^Part of/ })).toHaveCount(0);
 
   // The tree fills while the workflow runs: active tasks first, then the branches end and CHECK fails.
   await expect(tree.getByRole("img", { name: "Active" }).first()).toBeVisible({ timeout: 20_000 });
@@ -96,6 +99,7 @@ test("a workflow's tree fills live, its graph marks the critical path, and a fai
   await graph.getByRole("link", { name: new RegExp(`^Open ${escapeRegExp(check)} \\(`) }).click();
   await expect(page).not.toHaveURL(new RegExp(`/executions/${runId}(\\?|$)`));
   await expect(status).toContainText("ENDED_NOT_OK");
+  await expect(status).toContainText("Job (JOBS)");
   await expect(page.getByRole("tab", { name: /REP/ })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByLabel("REP report")).toContainText("check says FAIL");
   await page.getByLabel("Search in report").fill("fail");

@@ -17,7 +17,8 @@ export function executionQueryOptions(client: number, runId: number) {
   });
 }
 
-export function useExecution(runId: number) {
+/** `enabled` false reads nothing (a parent that is 0, for one). */
+export function useExecution(runId: number, enabled = true) {
   const { client } = useCurrentSession();
-  return useQuery(executionQueryOptions(client, runId));
+  return useQuery({ ...executionQueryOptions(client, runId), enabled });
 }

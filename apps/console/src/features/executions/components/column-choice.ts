@@ -5,7 +5,8 @@
 export const COLUMNS = [
   { id: "status", label: "Status", width: 180 },
   { id: "name", label: "Name", width: undefined },
-  { id: "type", label: "Type", width: 132 },
+  // Icon and "Workflow (JOBP)"; longer types are cut, and the cell's title has them.
+  { id: "type", label: "Type", width: 144 },
   { id: "run_id", label: "RunID", width: 68 },
   { id: "activation_time", label: "Activation", width: 148 },
   { id: "start_time", label: "Start", width: 148 },

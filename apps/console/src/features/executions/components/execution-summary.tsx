@@ -5,17 +5,23 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { Status, isFinalStatus, type OutExecution } from "@baton/contract";
+import { Status, executionTypeName, isFinalStatus, type OutExecution } from "@baton/contract";
 import { DetailList, type DetailItem } from "../../../components/detail-list";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
 import { useErt } from "../api/get-ert";
+import { useExecution } from "../api/get-execution";
 import { ExecutionTypeLabel } from "./execution-type-label";
 import { comparedToEstimate, executionTiming, type ExecutionTiming } from "./execution-timing";
 import { StatusLabel } from "./status-label";
 
-/** What started it, as words: the engine names the parent's object type in activator_object_type. */
-function parentKind(execution: OutExecution): string {
+/**
+ * What it is part of, as words: the parent's type once the parent is read ("workflow", "period
+ * container"); until then what started it says (activator_object_type), which a restart that did
+ * not keep its start type no longer does.
+ */
+export function parentKind(execution: OutExecution, parentType: string | undefined): string {
+  if (parentType !== undefined) return executionTypeName(parentType).toLowerCase();
   if (execution.activator_object_type === "JOBP") return "workflow";
   if (execution.activator_object_type === "JSCH") return "schedule";
   return "execution";
@@ -31,9 +37,11 @@ function RunLink({ runId, label }: { runId: number; label?: string }) {
 
 /** How it relates to others: the workflow or schedule it is part of, the run it restarts. */
 function Relations({ execution }: { execution: OutExecution }) {
+  // Parent 0 (or none): a top-level execution, part of nothing.
+  const parent = useExecution(execution.parent ?? 0, Boolean(execution.parent));
   const parts = [];
   if (execution.parent) {
-    const kind = parentKind(execution);
+    const kind = parentKind(execution, parent.data?.type);
     parts.push(
       <span key="parent">
         Part of {kind} <RunLink runId={execution.parent} label={`Part of ${kind} ${execution.parent}`} />

@@ -52,7 +52,7 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
           }}
         />
         <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={240} />
-        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={180} />
+        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={240} />
         <Button
           startIcon={
             <Badge badgeContent={moreCount} color="primary">

@@ -128,7 +128,7 @@ const CELLS: Readonly<Record<ColumnId, (execution: OutExecution, context: CellCo
  * The scrolling container, with the styles of every row and cell in it: those of MUI's small
  * table cells and hover/selected rows, with one line per cell, cut with an ellipsis rather than
  * wrapped; narrow padding and a slightly smaller font let the default columns fit beside the
- * navigation on a 1400 px screen.
+ * navigation on a screen of about 1450 px.
  */
 const ScrollArea = styled(TableContainer)(({ theme }) => {
   const { palette } = theme.vars ?? theme;

@@ -99,7 +99,7 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
             label="Restart point"
             value={restartPoint}
             onChange={(e) => setRestartPoint(e.target.value)}
-            placeholder={execution.type === "JOBP" || execution.type === "Workflow" ? "line number, e.g. 3" : "e.g. RP2"}
+            placeholder={execution.type === "JOBP" ? "line number, e.g. 3" : "e.g. RP2"}
             helperText={pointInvalid ? `At most ${RESTART_POINT_MAX} characters.` : RESTART_POINT_HELP}
             error={pointInvalid}
             fullWidth
