@@ -47,6 +47,8 @@ export interface RunOptions {
   variables?: ReadonlyMap<string, ScriptValue>;
   /** Most statements executed before the run fails (guards endless loops); default 100,000. */
   stepLimit?: number;
+  /** The run's logical date and time (epoch ms) that SYS_LDATE and SYS_LTIME read; without it, the host's now. */
+  logicalTime?: number;
 }
 
 export interface ScriptResult {

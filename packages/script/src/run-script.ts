@@ -79,6 +79,7 @@ class ScriptRun {
     this.stepLimit = limit !== undefined && Number.isFinite(limit) ? limit : DEFAULT_STEP_LIMIT;
     this.functions = {
       host,
+      logicalTime: options.logicalTime,
       print: (line) => this.print(line),
       openProcess: (rows) => {
         const handle = `PROCESS#${this.processes.size + 1}`;

@@ -7,6 +7,8 @@ import { checkTextLength, formatValue, quote, requireInteger, requireNumber } fr
 /** What a function may use besides its arguments: the host and the run's :PROCESS state. */
 export interface FunctionContext {
   readonly host: ScriptHost;
+  /** The run's logical date and time (epoch ms), if it has one other than now (RunOptions.logicalTime). */
+  readonly logicalTime: number | undefined;
   /** Writes a line to the ACT report (counted against the run's output budget). */
   print(line: string): void;
   /** Keeps the rows of PREP_PROCESS_VAR and returns the handle a :PROCESS loop iterates. */
@@ -76,6 +78,18 @@ export const SCRIPT_FUNCTIONS: ReadonlyMap<string, ScriptFunction> = new Map<str
     minArgs: 0,
     maxArgs: 1,
     call: (args, { host }) => formatDate(host.now(), args[0] === undefined ? DEFAULT_DATE_FORMAT : textArg(args, 0)),
+  }],
+  // The logical date of the run (a start's use_logical_time, its workflow's, a restart's
+  // original's, a schedule slot's time); the real date and time when it has none.
+  ["SYS_LDATE", {
+    minArgs: 0,
+    maxArgs: 1,
+    call: (args, { host, logicalTime }) => formatDate(logicalTime ?? host.now(), args[0] === undefined ? DEFAULT_DATE_FORMAT : textArg(args, 0)),
+  }],
+  ["SYS_LTIME", {
+    minArgs: 0,
+    maxArgs: 1,
+    call: (args, { host, logicalTime }) => formatTime(logicalTime ?? host.now(), args[0] === undefined ? DEFAULT_TIME_FORMAT : textArg(args, 0)),
   }],
   ["SYS_TIME", {
     minArgs: 0,

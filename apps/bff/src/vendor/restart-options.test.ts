@@ -36,6 +36,8 @@ describe.each(testDialects)("restart options on %s", (dialect) => {
       jobEnvelope("RESTART.C", ["echo c"]),
       workflow("RESTART.FLOW", [{ name: "RESTART.A" }, { name: "RESTART.B", after: [2] }, { name: "RESTART.C", after: [3] }], [4]),
       { data: { queue: { general_attributes: { name: "RESTART.QUEUE", type: "QUEUE" }, queue_attributes: { max_slots: "5" } } }, path: "" },
+      jobEnvelope("LOGICAL.JOB", [":SET &LD# = SYS_LDATE()", ":SET &LT# = SYS_LTIME()", "echo &LD# &LT#"]),
+      workflow("LOGICAL.FLOW", [{ name: "LOGICAL.JOB" }], [2]),
     ];
     for (const envelope of envelopes) {
       const response = await test.rest("/100/objects", json(envelope));
@@ -158,15 +160,62 @@ describe.each(testDialects)("restart options on %s", (dialect) => {
   // https://docs.automic.com/documentation/webhelp/english/ALL/components/DOCU/21.0.4/Automic%2520Automation%2520Guides/Content/REST_API/AE_REST_API_Using_ExecuteObjects.htm
   // (a start without inputs runs with the PromptSet's defaults): a schedule passes none, so its task runs with the defaults.
   it("runs a schedule's task with its prompt set's defaults, as a workflow's task and a start without inputs do", async () => {
+    const at = Date.now() + 2000;
     const schedule = {
-      data: { jsch: { general_attributes: { name: "RESTART.SCHED" }, schedule_attributes: { timezone: "UTC" }, schedule_definitions: [{ line_number: "1", object_name: "RESTART.PROMPTED", start_time: clockTime(Date.now() + 2000) }] } },
+      data: {
+        jsch: {
+          general_attributes: { name: "RESTART.SCHED" },
+          schedule_attributes: { timezone: "UTC" },
+          schedule_definitions: [
+            { line_number: "1", object_name: "RESTART.PROMPTED", start_time: clockTime(at) },
+            { line_number: "2", object_name: "LOGICAL.JOB", start_time: clockTime(at) },
+          ],
+        },
+      },
       path: "",
     };
     expect((await test.rest("/100/objects", json(schedule))).status).toBe(200);
     const runId = await start("RESTART.SCHED");
-    await until(async () => (await children(runId)).some((c) => c.status === 1900), 20_000);
-    const ran = (await children(runId)).find((c) => c.status === 1900);
-    expect(await reportText(test.rest, 100, ran?.run_id ?? 0, "REP")).toBe("text=default text number=0\n");
+    const ranOn = async (line: number) => (await children(runId)).find((c) => c.line_number === line && c.status === 1900);
+    await until(async () => (await ranOn(1)) !== undefined && (await ranOn(2)) !== undefined, 20_000);
+    expect(await reportText(test.rest, 100, (await ranOn(1))?.run_id ?? 0, "REP")).toBe("text=default text number=0\n");
+    // https://docs.automic.com/documentation/webhelp/english/ALL/components/DOCU/12.0/AWA%2520Guides/Content/AE_AWA_Source/Administration/ucabnw.htm:
+    // a schedule task's logical date is the time it was scheduled for.
+    const planned = new Date(Math.floor(at / 1000) * 1000).toISOString();
+    expect(await reportText(test.rest, 100, (await ranOn(2))?.run_id ?? 0, "REP")).toBe(`${planned.slice(0, 10)} ${planned.slice(11, 19)}\n`);
     await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel", cancel: { recursive: true } }));
+  });
+
+  // https://docs.automic.com/documentation/webhelp/english/ALL/components/DOCU/21.0.4/Automic%2520Automation%2520Guides/Content/REST_API/AE_REST_API_Using_ExecuteObjects.htm ("Once": use_logical_time),
+  // https://docs.automic.com/documentation/webhelp/english/ALL/components/DOCU/21.0.4/Automic%2520Automation%2520Guides/Content/Script/Reference/SYS_LDATE.htm and
+  // https://docs.automic.com/documentation/webhelp/english/AA/12.3/DOCU/12.3/Automic%2520Automation%2520Guides/Content/AWA/Executions/Exec_LogicalRealDate.htm
+  // (workflow tasks inherit the top workflow's logical date; restarts use the reference execution's).
+  it("runs a once start with use_logical_time on that logical date: SYS_LDATE/SYS_LTIME, its workflow's tasks, its restarts", async () => {
+    const once = async (objectName: string) => {
+      const response = await test.rest("/100/executions", json({ object_name: objectName, execution_option: "once", once: { use_logical_time: "2018-05-03T10:30:00Z" } }));
+      expect(response.status, await response.clone().text()).toBe(200);
+      return OutRunId.parse(await response.json()).run_id;
+    };
+    const job = await once("LOGICAL.JOB");
+    expect((await waitForEnd(test, 100, job)).status).toBe(1900);
+    expect(await reportText(test.rest, 100, job, "REP")).toBe("2018-05-03 10:30:00\n");
+
+    const flow = await once("LOGICAL.FLOW");
+    expect((await waitForEnd(test, 100, flow)).status).toBe(1900);
+    const [task] = await children(flow);
+    expect(await reportText(test.rest, 100, task?.run_id ?? 0, "REP")).toBe("2018-05-03 10:30:00\n");
+
+    const restarted = await restart(job, {});
+    expect((await waitForEnd(test, 100, restarted)).status).toBe(1900);
+    expect(await reportText(test.rest, 100, restarted, "REP")).toBe("2018-05-03 10:30:00\n");
+
+    // Without use_logical_time the logical date is the activation time; a restart keeps the original's.
+    const plain = await start("LOGICAL.JOB");
+    const original = await waitForEnd(test, 100, plain);
+    const activated = new Date(Date.parse(original.activation_time)).toISOString();
+    expect(await reportText(test.rest, 100, plain, "REP")).toMatch(new RegExp(`^${activated.slice(0, 10)} \\d\\d:\\d\\d:\\d\\d\\n$`));
+    const again = await restart(plain, {});
+    expect((await waitForEnd(test, 100, again)).status).toBe(1900);
+    expect(await reportText(test.rest, 100, again, "REP")).toBe(`${activated.slice(0, 10)} ${activated.slice(11, 19)}\n`);
   });
 });

@@ -6,6 +6,20 @@ import { isRecord, scriptPage } from "./object-definition";
 export const RESTART_POINT_VARIABLE = "&$RESTART_POINT#";
 
 /**
+ * The predefined variable holding a run's logical date and time (ISO 8601 UTC) when it is not its
+ * activation time: a once start's use_logical_time, handed down to a workflow's tasks like every
+ * inherited value, a restart's original's, a schedule slot's planned time. SYS_LDATE reads it.
+ */
+export const LOGICAL_DATE_VARIABLE = "&$LOGICAL_DATE#";
+
+/** The logical date and time (epoch ms) a run's variables carry, if any. */
+export function logicalTimeOf(variables: ReadonlyMap<string, unknown>): number | undefined {
+  const value = variables.get(LOGICAL_DATE_VARIABLE);
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/**
  * The restart points (`:RESTART name`) of the process page of a job (JOBS, job mode) or script
  * (SCRI), in their order; none for a page that does not parse or for other types.
  */

@@ -67,7 +67,7 @@ import type { ScriptRunner } from "./script-runner";
 import type { Agent } from "./agent-port";
 import type { EventRunner } from "./event-runner";
 import { groupMembers, readAgentGroup } from "../domain/agent-group";
-import { jobTarget, RESTART_POINT_VARIABLE, restartPoints } from "../domain/job-script";
+import { jobTarget, LOGICAL_DATE_VARIABLE, RESTART_POINT_VARIABLE, restartPoints } from "../domain/job-script";
 import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import type { NotificationRunner } from "./notification-runner";
 import type { TransferRunner } from "./transfer-runner";
@@ -157,7 +157,11 @@ export class ExecutionService implements Activator {
       throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
     }
     if (request.queue !== undefined) await this.#requireQueue(principal.client, request.queue);
-    const inputs = await this.#inputsFor(principal.client, object.body, request.inputs ?? {}, "inputs");
+    const prompted = await this.#inputsFor(principal.client, object.body, request.inputs ?? {}, "inputs");
+    // A once start's use_logical_time is the run's logical date: kept as its predefined
+    // &$LOGICAL_DATE# with its inputs, read by SYS_LDATE and inherited by a workflow's tasks.
+    const logical = request.executionOption === "once" ? request.once?.useLogicalTime : undefined;
+    const inputs = logical === undefined ? prompted : new Map([...prompted, [LOGICAL_DATE_VARIABLE, new Date(logical).toISOString()]]);
     const details = objectDetails(object.body);
     const context: ActivationContext = { principal, depth, activator: this, inherited: inputs };
     if (rule !== undefined) return this.#periods.start(principal, object.name, object.type, object.body, request, rule, inputs);
@@ -402,9 +406,12 @@ export class ExecutionService implements Activator {
       restartPredecessor: execution.runId,
       ...(options.waitForManualRelease && { status: Status.WAITING_FOR_MANUAL_RELEASE }),
     });
-    // A job or script keeps its restart point as its predefined &$RESTART_POINT# with its inputs, so
-    // it reaches the run however late it starts (queue, release, another node).
-    const kept = from?.kind === "page" ? new Map([...inputs, [RESTART_POINT_VARIABLE, from.point]]) : inputs;
+    // A restart runs on the logical date of the execution it restarts (that run's own, else its
+    // activation time). A job or script keeps its restart point as its predefined &$RESTART_POINT#.
+    // Both are kept with the inputs, so they reach the run however late it starts (queue, release, another node).
+    const logical = (await findExecutionVariables(this.deps.store.db, principal.client, runId))[LOGICAL_DATE_VARIABLE];
+    const kept = new Map([...inputs, [LOGICAL_DATE_VARIABLE, typeof logical === "string" ? logical : new Date(execution.activationTime).toISOString()]]);
+    if (from?.kind === "page") kept.set(RESTART_POINT_VARIABLE, from.point);
     if (from?.kind === "line") await this.#skipLinesBefore(principal, restarted, from.line, from.definition);
     const context: ActivationContext = { principal, depth: 0, activator: this, inherited: kept };
     await this.#keepInputs(restarted, kept);

@@ -1,5 +1,6 @@
 import { Status } from "@baton/contract";
 import type { ExecutionChanges } from "../domain/execution";
+import { logicalTimeOf } from "../domain/job-script";
 import { MESSAGES, parseScript, restartFrom, runScript, ScriptSyntaxError, type ScriptHost, type ScriptResult, type ScriptValue } from "@baton/script";
 
 /**
@@ -23,7 +24,8 @@ export async function runScriptPage(
     host.print(MESSAGES.syntaxError(error.line, error.column, error.message));
     return failed(variables, { message: error.message, line: error.line, column: error.column });
   }
-  if (restartPoint === undefined) return runScript(script, host, { mode, variables });
+  const options = { mode, variables, logicalTime: logicalTimeOf(variables) };
+  if (restartPoint === undefined) return runScript(script, host, options);
   const restarted = restartFrom(script, restartPoint);
   // Checked when the restart was asked for; only a definition changed under a held run lacks it.
   if (restarted === undefined) {
@@ -31,7 +33,7 @@ export async function runScriptPage(
     host.print(message);
     return failed(variables, { message, line: 1, column: 1 });
   }
-  return runScript(restarted, host, { mode, variables });
+  return runScript(restarted, host, options);
 }
 
 function failed(variables: ReadonlyMap<string, ScriptValue>, error: NonNullable<ScriptResult["error"]>): ScriptResult {

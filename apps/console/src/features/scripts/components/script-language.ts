@@ -19,6 +19,8 @@ const FUNCTIONS = new Set([
   "STR_TRIM",
   "STR_UC",
   "SYS_DATE",
+  "SYS_LDATE",
+  "SYS_LTIME",
   "SYS_TIME",
 ]);
 
