@@ -45,6 +45,16 @@ describe.each(testDialects)("objects on %s", (dialect) => {
       expect(await exported(readPath(key, name, "ROUNDTRIP"))).toEqual(first);
     });
 
+    // https://knowledge.broadcom.com/external/article/228610/export-folder-in-version-210-rest-api.html:
+    // the vendor's engine exports an empty script line as null; its object exports import here too.
+    it("imports an export whose script pages hold null lines, as empty lines", async () => {
+      const job = jobEnvelope("NULL.LINES", []);
+      const envelope = { ...job, data: { jobs: { ...job.data.jobs, scripts: [{ process: ["echo one", null, "echo two", null] }] } } };
+      const response = await importObject(envelope);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect((await exported("NULL.LINES")).data["jobs"]).toMatchObject({ scripts: [{ process: ["echo one", "", "echo two", ""] }] });
+    });
+
     it("refuses an unknown type key with 400 naming the allowed ones, and writes nothing", async () => {
       const response = await importObject({ data: { jobx: { general_attributes: { name: "UNKNOWN.TYPE" } } }, path: "" });
       expect(response.status).toBe(400);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { acceptClientSpellings } from "./client-spelling";
-import { OBJECT_TYPE_KEYS, ObjectBody, isObjectTypeKey, type ObjectTypeKey } from "./objects";
+import { OBJECT_TYPE_KEYS, ObjectBody, isObjectTypeKey, withEmptyScriptLines, type ObjectTypeKey } from "./objects";
 import { QueryFlag } from "./primitives";
 
 /** A folder path as sent: `\` or `/` separators, "" or `\` for the root. */
@@ -16,21 +16,6 @@ export interface FolderObjectEntry {
   member?: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * The body with every `null` line of its script pages read as an empty line: the vendor's engine
- * exports an empty last line as `null` (`"process": ["echo", null]`). Other members are kept as sent.
- */
-export function withEmptyScriptLines(body: unknown): unknown {
-  if (!isRecord(body) || !Array.isArray(body["scripts"])) return body;
-  const scripts = body["scripts"].map((page: unknown) =>
-    isRecord(page) ? Object.fromEntries(Object.entries(page).map(([name, lines]) => [name, Array.isArray(lines) ? lines.map((line: unknown) => line ?? "") : lines])) : page,
-  );
-  return { ...body, scripts };
-}
 
 /**
  * One entry of InFolderObjects. The vendor's shape (its 21.0 export):

@@ -52,6 +52,22 @@ export const OBJECT_TYPE_KEYS: readonly ObjectTypeKey[] = Object.keys(OBJECT_TYP
  */
 export const ObjectTypeKeyText = z.string().refine((key): boolean => isObjectTypeKey(key), { error: `is not an object type; use one of ${OBJECT_TYPE_KEYS.join(", ")}` });
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The body with every `null` line of its script pages read as an empty line: the vendor's engine
+ * exports an empty last line as `null` (`"process": ["echo", null]`). Other members are kept as sent.
+ */
+export function withEmptyScriptLines(body: unknown): unknown {
+  if (!isRecord(body) || !Array.isArray(body["scripts"])) return body;
+  const scripts = body["scripts"].map((page: unknown) =>
+    isRecord(page) ? Object.fromEntries(Object.entries(page).map(([name, lines]) => [name, Array.isArray(lines) ? lines.map((line: unknown) => line ?? "") : lines])) : page,
+  );
+  return { ...body, scripts };
+}
+
 /** One object body of the export format; only general_attributes is common to every type. */
 export const ObjectBody = z
   .object({
@@ -95,7 +111,7 @@ export function objectBodySchema(key: ObjectTypeKey): z.ZodType {
 /** The export/import envelope (reference/object-format.md). */
 export const InImportObjectBody = acceptClientSpellings(z.object({
   total: z.number().optional(),
-  data: z.record(ObjectTypeKeyText, ObjectBody),
+  data: z.record(ObjectTypeKeyText, z.preprocess(withEmptyScriptLines, ObjectBody)),
   path: z.string().max(1000).default(""),
   client: z.union([z.number(), z.string()]).optional(),
   hasmore: z.boolean().optional(),
