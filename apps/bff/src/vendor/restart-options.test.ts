@@ -36,6 +36,7 @@ describe.each(testDialects)("restart options on %s", (dialect) => {
       jobEnvelope("RESTART.C", ["echo c"]),
       workflow("RESTART.FLOW", [{ name: "RESTART.A" }, { name: "RESTART.B", after: [2] }, { name: "RESTART.C", after: [3] }], [4]),
       { data: { queue: { general_attributes: { name: "RESTART.QUEUE", type: "QUEUE" }, queue_attributes: { max_slots: "5" } } }, path: "" },
+      { data: { scri: { general_attributes: { name: "RESTART.SCRIPT" }, scripts: [{ process: [":PRINT 'step-zero'", ":RESTART P1", ":PRINT 'step-one'", ":RESTART P2", ":PRINT 'step-two'"] }] } }, path: "" },
       jobEnvelope("LOGICAL.JOB", [":SET &LD# = SYS_LDATE()", ":SET &LT# = SYS_LTIME()", "echo &LD# &LT#"]),
       workflow("LOGICAL.FLOW", [{ name: "LOGICAL.JOB" }], [2]),
     ];
@@ -94,6 +95,16 @@ describe.each(testDialects)("restart options on %s", (dialect) => {
     const whole = await restart(first, {});
     expect((await waitForEnd(test, 100, whole)).status).toBe(1900);
     expect(await reportText(test.rest, 100, whole, "REP")).toBe("before\none\ntwo\nthree\n");
+
+    // A script's page restarts the same way.
+    const script = await start("RESTART.SCRIPT");
+    expect((await waitForEnd(test, 100, script)).status).toBe(1900);
+    expect(await reportText(test.rest, 100, script, "ACT")).toMatch(/step-zero[\s\S]*step-one[\s\S]*step-two/);
+    const again = await restart(script, { restart_point: "P2" });
+    expect((await waitForEnd(test, 100, again)).status).toBe(1900);
+    const act = await reportText(test.rest, 100, again, "ACT");
+    expect(act).toMatch(/step-zero[\s\S]*step-two/);
+    expect(act).not.toContain("step-one");
   });
 
   // EXECUTED_OBJECTS and https://docs.automic.com/documentation/WEBHELP/English/all/components/DOCU/21.0.4/Automic%2520Automation%2520Guides/Content/AWA/Executions/obj_ExecutingRestart.htm
