@@ -68,6 +68,7 @@ import type { Agent } from "./agent-port";
 import type { EventRunner } from "./event-runner";
 import { groupMembers, readAgentGroup } from "../domain/agent-group";
 import { jobTarget, LOGICAL_DATE_VARIABLE, RESTART_POINT_VARIABLE, restartPoints } from "../domain/job-script";
+import { wireTime } from "../domain/wire-time";
 import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import type { NotificationRunner } from "./notification-runner";
 import type { TransferRunner } from "./transfer-runner";
@@ -161,7 +162,7 @@ export class ExecutionService implements Activator {
     // A once start's use_logical_time is the run's logical date: kept as its predefined
     // &$LOGICAL_DATE# with its inputs, read by SYS_LDATE and inherited by a workflow's tasks.
     const logical = request.executionOption === "once" ? request.once?.useLogicalTime : undefined;
-    const inputs = logical === undefined ? prompted : new Map([...prompted, [LOGICAL_DATE_VARIABLE, new Date(logical).toISOString()]]);
+    const inputs = logical === undefined ? prompted : new Map([...prompted, [LOGICAL_DATE_VARIABLE, wireTime(logical)]]);
     const details = objectDetails(object.body);
     const context: ActivationContext = { principal, depth, activator: this, inherited: inputs };
     if (rule !== undefined) return this.#periods.start(principal, object.name, object.type, object.body, request, rule, inputs);
@@ -410,7 +411,7 @@ export class ExecutionService implements Activator {
     // activation time). A job or script keeps its restart point as its predefined &$RESTART_POINT#.
     // Both are kept with the inputs, so they reach the run however late it starts (queue, release, another node).
     const logical = (await findExecutionVariables(this.deps.store.db, principal.client, runId))[LOGICAL_DATE_VARIABLE];
-    const kept = new Map([...inputs, [LOGICAL_DATE_VARIABLE, typeof logical === "string" ? logical : new Date(execution.activationTime).toISOString()]]);
+    const kept = new Map([...inputs, [LOGICAL_DATE_VARIABLE, typeof logical === "string" ? logical : wireTime(execution.activationTime)]]);
     if (from?.kind === "page") kept.set(RESTART_POINT_VARIABLE, from.point);
     if (from?.kind === "line") await this.#skipLinesBefore(principal, restarted, from.line, from.definition);
     const context: ActivationContext = { principal, depth: 0, activator: this, inherited: kept };

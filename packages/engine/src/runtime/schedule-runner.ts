@@ -8,6 +8,7 @@ import { isUniqueViolation, type Store } from "../store/connect";
 import { findExecution, listChildren, setExecutionVariables } from "../store/executions-store";
 import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
 import { LOGICAL_DATE_VARIABLE } from "../domain/job-script";
+import { wireTime } from "../domain/wire-time";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext } from "./activation-context";
 import type { Clock } from "./clock";
@@ -148,7 +149,7 @@ export class ScheduleRunner {
     const inputs = resolveInputs(declared, {}, "inputs");
     if (inputs.issues.length > 0) return settle(Status.FAULT_OTHER, `The task's inputs are not complete without values: ${inputs.issues.map((i) => `${i.path}: ${i.error}`).join("; ")}.`);
     // A schedule task's logical date is the time it was planned for (SYS_LDATE), not when it started.
-    const logical = new Map([[LOGICAL_DATE_VARIABLE, new Date(due).toISOString()], ...inputs.variables]);
+    const logical = new Map([[LOGICAL_DATE_VARIABLE, wireTime(due)], ...inputs.variables]);
     await setExecutionVariables(store.db, slot.client, slot.runId, { variables: Object.fromEntries(logical), returned: {}, passed: {} });
     await this.starter.dispatch(slot, object.body, { ...context, inherited: new Map([...context.inherited, ...logical]) });
   }
