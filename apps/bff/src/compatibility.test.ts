@@ -80,11 +80,12 @@ async function settled(runId: number): Promise<OutExecution> {
   return execution;
 }
 
-/** What starting an object leaves: the execution without its times and numbers. */
+/** What starting an object leaves: the execution without its times and numbers (its logical date is a time). */
 async function executionEffect(runId: number): Promise<unknown> {
   const { name, type, queue, alias, status, user, recurring } = await settled(runId);
   const { next_check: _next, occur_count: _count, ...rule } = (recurring ?? {}) as Record<string, unknown>;
-  return { name, type, queue, alias, status, user, rule, variables: await get(`${CLIENT}/executions/${runId}/variables`) };
+  const { "$LOGICAL_DATE#": _logical, ...variables } = (await get(`${CLIENT}/executions/${runId}/variables`)) as Record<string, unknown>;
+  return { name, type, queue, alias, status, user, rule, variables };
 }
 
 async function start(objectName: string, body: Record<string, unknown> = {}): Promise<number> {
