@@ -15,7 +15,7 @@ export const PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   name: "Name; wildcards * and ? allowed.",
   name_exclude: "Exclude the given name.",
   alias: "Alias; wildcards allowed.",
-  type: "Types, comma-separated (object or execution types; for historic metrics, the metric type).",
+  type: "Types, comma-separated or repeated: type codes as executions carry them (JOBS, JOBP, SCRI, C_PERIOD; a code without executions matches nothing) or the summary's names (Job, Workflow); for historic metrics, the metric type.",
   status: "Status codes or ranges, comma-separated (e.g. 1800,1900-1999).",
   agent: "Agent name; wildcards allowed.",
   agent_exclude: "Exclude the given agent.",
