@@ -200,11 +200,17 @@ export type ForecastListQuery = z.infer<typeof ForecastListQuery>;
 export const ForecastQuery = z.object(entryFilters).refine(startBoundsInOrder, START_BOUNDS_ORDER);
 export type ForecastQuery = z.infer<typeof ForecastQuery>;
 
+/**
+ * Agent types (platforms) of GET .../forecasts/agents: "Supports multiple, comma-separated values"
+ * (the vendor's swagger), each also with the `*` and `?` wildcards; upper-cased.
+ */
+const AgentTypePatterns = queryListOf((v) => (/^[A-Za-z0-9_*?]{1,32}$/.test(v) ? v.toUpperCase() : undefined), "is not an agent type such as UNIX or WINDOWS (the wildcards * and ? are allowed)");
+
 /** Query of GET /{client_id}/forecasts/agents; `from` and `to` are required. */
 export const ForecastAgentsQuery = z
   .object({
     name: NamePattern,
-    type: NamePattern,
+    type: AgentTypePatterns.optional(),
     version: unlessEmpty(z.string().max(200, "must be at most 200 characters")),
     from: QueryDateTime,
     to: QueryDateTime,

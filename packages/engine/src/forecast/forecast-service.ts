@@ -62,7 +62,8 @@ export const ForecastStatus = {
 const DAY_MS = 24 * 3600 * 1000;
 /** How often every client's autoforecast is recomputed. */
 const AUTOFORECAST_EVERY_MS = 3600 * 1000;
-const AUTOFORECAST_TITLE = "Autoforecast";
+/** The autoforecast's title, as the vendor's list shows it ("AE REST API - Forecasting"). */
+const AUTOFORECAST_TITLE = "AUTOFORECAST";
 /** The user autoforecasts are made by: the engine itself. */
 const AUTOFORECAST_USER = "SYSTEM";
 const DEFAULT_CLIENT_TITLE = "Client forecast";
@@ -204,7 +205,7 @@ export class ForecastService {
     requirePrivilege(principal, "FORECASTS");
     const minDurationMs = query.min_duration === undefined ? 0 : Duration.fromISO(query.min_duration).toMillis();
     const agents = [...this.deps.agents.values()]
-      .filter((a) => matches(query.name, a.name.toUpperCase()) && matches(query.type, a.platform.toUpperCase()) && matches(query.version, ""))
+      .filter((a) => matches(query.name, a.name.toUpperCase()) && matchesAny(query.type, a.platform.toUpperCase()) && matches(query.version, ""))
       .map((a) => a.name.toUpperCase())
       .sort();
     const now = this.deps.clock.now();
@@ -432,6 +433,11 @@ function entryFilterOf(query: ForecastQuery | ForecastListQuery): EntryFilter {
     agentSource: query.agent_source,
     platforms: query.platform_destination,
   };
+}
+
+/** Any of the `*`/`?` patterns against a value; no pattern (or an empty list) matches everything. */
+function matchesAny(patterns: readonly string[] | undefined, value: string): boolean {
+  return patterns === undefined || patterns.length === 0 || patterns.some((pattern) => wildcardRegExp(pattern).test(value));
 }
 
 /** A `*`/`?` pattern against a value; no pattern matches everything. */
