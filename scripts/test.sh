@@ -69,7 +69,3 @@ pnpm exec vitest run
 
 say "End-to-end tests in Chromium ($CHROME_PATH), against the freshly built console"
 pnpm test:e2e
-
-# Its own step, never inside vitest: a steady load would skew the timing of the other suites.
-say "Soak: ${SOAK_MINUTES:-10} min at 100 executions/s with list reads (SOAK_MINUTES sets the length)"
-SOAK_MINUTES="${SOAK_MINUTES:-10}" pnpm soak
