@@ -101,7 +101,7 @@ export function filterConditions(eb: Conditions, filter: ExecutionFilter, plan: 
     filter.runId === undefined ? undefined : eb("run_id", "=", filter.runId),
     filter.referenceRunId === undefined ? undefined : eb("reference_run_id", "=", filter.referenceRunId),
     objectNameCondition(eb, columns, filter.name, filter.nameExclude),
-    nameCondition(eb, "alias", filter.alias, false),
+    aliasCondition(eb, filter.alias),
     nameCondition(eb, "agent", filter.agent, filter.agentExclude),
     nameCondition(eb, "user", filter.user, filter.userExclude),
     archiveKeyCondition(eb, "archive_key1", filter.archiveKey1, filter.archiveKey1Exclude),
@@ -156,8 +156,19 @@ function objectNameCondition(eb: Conditions, columns: RangeColumns, pattern: str
   return exclude ? eb.not(matches) : matches;
 }
 
+/**
+ * An execution not given an alias goes by its name (the vendor writes the name as its alias), so
+ * the pattern matches the alias, or the name of an execution without one.
+ */
+function aliasCondition(eb: Conditions, pattern: string | undefined): Condition | undefined {
+  if (pattern === undefined) return undefined;
+  const upper = pattern.toUpperCase();
+  const named = sql<SqlBool>`${sql.ref("name")} like ${wildcardToLike(upper)} escape '\\'`;
+  return eb.or([hasWildcard(upper) ? matchesWildcard("alias", upper) : eb("alias", "=", upper), eb.and([eb("alias", "is", null), named])]);
+}
+
 /** A name pattern: `=` without wildcards, so the (client, column, ...) index answers it in the list's order. */
-function nameCondition(eb: Conditions, column: "alias" | "agent" | "user", pattern: string | undefined, exclude: boolean | undefined): Condition | undefined {
+function nameCondition(eb: Conditions, column: "agent" | "user", pattern: string | undefined, exclude: boolean | undefined): Condition | undefined {
   if (pattern === undefined) return undefined;
   const upper = pattern.toUpperCase();
   return matchOrExclude(eb, column, hasWildcard(upper) ? matchesWildcard(column, upper) : eb(column, "=", upper), exclude);

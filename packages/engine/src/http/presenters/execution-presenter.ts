@@ -15,8 +15,8 @@ export function optional<T>(value: T | null): T | undefined {
 
 /**
  * The OutExecution shape of an execution, as the vendor's answers have it: `type` the object type
- * code, times in whole UTC seconds, `parent` 0 for a top-level execution, absent optional fields
- * left out.
+ * code, times in whole UTC seconds, `parent` 0 for a top-level execution, `alias` the name when
+ * none was given, absent optional fields left out.
  */
 export function presentExecution(execution: Execution, now: number): OutExecution {
   const out: OutExecution = {
@@ -40,7 +40,8 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
     archive_key1: optional(execution.archiveKey1),
     archive_key2: optional(execution.archiveKey2),
     title: optional(execution.title),
-    alias: optional(execution.alias),
+    // The vendor writes the object's name as the alias of an execution not given one.
+    alias: execution.alias ?? execution.name,
     // A task's activator is the container that started it (workflow, schedule, period, agent group),
     // its parent; an execution started from outside has none to name.
     activator: optional(execution.parent),

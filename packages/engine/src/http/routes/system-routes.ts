@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ClientNumberParam, ErrorCode, fileAnswer, HealthQuery, jsonAnswer, MetricsQuery, OutCertificatesList, OutClientList, OutError, OutHealthCheck, OutMetrics, OutRunId, OutSystemFeature, PrometheusQuery } from "@baton/contract";
+import { ClientNumberParam, fileAnswer, HealthQuery, jsonAnswer, MetricsQuery, OutCertificatesList, OutClientList, OutHealthCheck, OutMetrics, OutRunId, OutSystemFeature, PrometheusQuery } from "@baton/contract";
 import type { ClientService } from "../../system/client-service";
 import type { SystemService } from "../../system/system-service";
 import { requirePrivilege } from "../../auth/access";
@@ -16,7 +16,7 @@ export function systemRoutes(system: SystemService, clients: ClientService, feat
       path: "/:client_id/system/health",
       summary: "Whether the system is healthy: a scheduler, a communication and a work process run",
       answer: jsonAnswer(OutHealthCheck, "Healthy"),
-      otherAnswers: [jsonAnswer(z.union([OutHealthCheck, OutError]), "Not healthy: the check, or an OutError when no scheduler runs", 503)],
+      otherAnswers: [jsonAnswer(OutHealthCheck, "Not healthy: the check with status DOWN, every process listed, those with no instance too", 503)],
       params: ClientParams,
       query: HealthQuery,
       body: noBody,
@@ -24,8 +24,7 @@ export function systemRoutes(system: SystemService, clients: ClientService, feat
         // Whether the system is up is for every user (monitoring); which nodes run where, and how busy, is not.
         if (query.details) requirePrivilege(principal, "SYSTEM_OVERVIEW");
         const health = await system.health(query.details);
-        // Only the status decides; without a PWP the body is an OutError, else the check.
-        if (health.pwp.status === "DOWN") return new Reply(503, { code: ErrorCode.NO_PRIMARY_WORK_PROCESS, error: "The system is not healthy.", details: "No primary work process (scheduler) runs." });
+        // The vendor's 503 lists every process, also those with no instance (a missing PWP too).
         return health.status === "UP" ? health : new Reply(503, health);
       },
     }),
