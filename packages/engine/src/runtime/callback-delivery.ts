@@ -3,24 +3,24 @@ import { ValidationError } from "../domain/errors";
 import type { Store } from "../store/connect";
 import { claimDueCallbacks, recordCallbackAttempt, type PendingCallback } from "../store/callbacks-store";
 import type { CallbackPolicy } from "./callback-policy";
+import { callbackRetryDelay, callbackSettings, DEFAULT_CALLBACK_SETTINGS } from "./callback-settings";
 import type { Clock } from "./clock";
 import { ReportWriter } from "./report-writer";
 
-/** Attempts before a callback is given up. */
-export const MAX_CALLBACK_ATTEMPTS = 8;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /** How long a node holds the deliveries it attempts: well past an attempt's timeout. */
 const CLAIM_MS = 6 * ATTEMPT_TIMEOUT_MS;
 
-/** Wait before attempt n+1: 1 s, 2 s, 4 s, ... at most 10 minutes. */
+/** Wait before attempt n+1 without UC_CALLBACK_SETTINGS: 1 s, 2 s, 4 s, ... */
 export function callbackBackoff(attempts: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), 600_000);
+  return callbackRetryDelay(DEFAULT_CALLBACK_SETTINGS, attempts);
 }
 
 /**
  * Delivers queued execution callbacks: POST of the ended execution as JSON, 200 counts as
- * delivered, anything else is retried with backoff. Every attempt is noted in the execution's ACT
- * report. The URL policy is checked again at each attempt (a host name may now resolve elsewhere).
+ * delivered, anything else is retried as UC_CALLBACK_SETTINGS of client 0 says (how often, how
+ * long to wait; callback-settings.ts). Every attempt is noted in the execution's ACT report. The
+ * URL policy is checked again at each attempt (a host name may now resolve elsewhere).
  */
 export class CallbackDelivery {
   constructor(private readonly deps: { store: Store; clock: Clock; policy: CallbackPolicy; logger: Logger }) {}
@@ -64,13 +64,15 @@ export class CallbackDelivery {
         return;
       }
     }
-    if (attempt >= MAX_CALLBACK_ATTEMPTS) {
-      act.line(`U00011422 Callback to ${target} failed on attempt ${attempt} (${error}); given up after ${attempt} attempts.`);
+    // Read at each failure: an operator's change applies to the deliveries still being retried.
+    const settings = await callbackSettings(store.db);
+    if (attempt > settings.retries) {
+      act.line(`U00011422 Callback to ${target} failed on attempt ${attempt} (${error}); given up after ${attempt} ${attempt === 1 ? "attempt" : "attempts"}.`);
       await act.end();
       await recordCallbackAttempt(store.db, callback.id, { error });
       return;
     }
-    const retryAt = clock.now() + callbackBackoff(attempt);
+    const retryAt = clock.now() + callbackRetryDelay(settings, attempt);
     act.line(`U00011421 Callback to ${target} failed on attempt ${attempt} (${error}); next attempt at ${new Date(retryAt).toISOString()}.`);
     await act.end();
     await recordCallbackAttempt(store.db, callback.id, { retryAt, error });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../domain/errors";
 import { callbackBackoff } from "./callback-delivery";
 import { CallbackPolicy } from "./callback-policy";
+import { callbackRetryDelay } from "./callback-settings";
 
 async function refusal(policy: CallbackPolicy, url: string): Promise<string | undefined> {
   try {
@@ -99,8 +100,23 @@ describe("callbackBackoff", () => {
     [1, 1000],
     [2, 2000],
     [4, 8000],
-    [20, 600_000],
+    [20, 86_400_000],
   ])("waits after attempt %i: %i ms", (attempts, ms) => {
     expect(callbackBackoff(attempts)).toBe(ms);
+  });
+});
+
+describe("callbackRetryDelay", () => {
+  // "Polling and Callback Requests": an interval of 30 s in linear mode retries after 30 s, then 60 s.
+  it.each([
+    ["CONSTANT", 1, 30_000],
+    ["CONSTANT", 3, 30_000],
+    ["LINEAR", 1, 30_000],
+    ["LINEAR", 2, 60_000],
+    ["SQUARED", 3, 270_000],
+    ["EXPONENTIAL", 3, 120_000],
+    ["EXPONENTIAL", 30, 86_400_000],
+  ] as const)("%s after %i failed attempts waits %i ms", (mode, failed, ms) => {
+    expect(callbackRetryDelay({ retries: 10, intervalMs: 30_000, mode }, failed)).toBe(ms);
   });
 });
