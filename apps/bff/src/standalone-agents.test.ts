@@ -246,7 +246,9 @@ describe("standalone agents", () => {
   });
 
   it("refuses bad agent package requests and names", async () => {
-    expect((await test.rest("/100/system/agentpacks", json({ name: "other", config_update: "[GLOBAL]\nname=sneaky\n" }))).status).toBe(400);
+    // config_update may name the agent only when `name` does not (vendor page "Working with Agents"; vendor/agents.test.ts).
+    expect((await test.rest("/100/system/agentpacks", json({ config_update: "[GLOBAL]\nname=bad name\n" }))).status).toBe(400);
+    expect((await test.rest("/100/system/agentpacks", json({ name: "other", platform: "SQL" }))).status).toBe(400);
     expect((await test.rest("/100/system/agentpacks", json({ name: "bad name" }))).status).toBe(400);
     const inProcess = await test.rest("/100/system/agentpacks", json({ name: "local" }));
     expect([inProcess.status, OutError.parse(await inProcess.json()).code]).toEqual([400, ErrorCode.CONFLICT]);

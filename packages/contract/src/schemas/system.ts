@@ -179,13 +179,23 @@ export const OutSystemFeature = z.object({ name: z.string(), enabled: z.boolean(
 export type OutSystemFeature = z.infer<typeof OutSystemFeature>;
 
 /**
+ * The platforms an agent package is made for. The vendor's page ("Working with Agents") also
+ * names WIN, which is WINDOWS; Baton has no SQL or REST agents (its agent runs shell jobs).
+ */
+const AgentPackPlatform = z
+  .enum(["UNIX", "WINDOWS", "WIN"], { error: "must be UNIX or WINDOWS (WIN): Baton's agents run shell jobs; it has no SQL or REST agents" })
+  .transform((platform) => (platform === "WIN" ? "WINDOWS" : platform));
+
+/**
  * InAgentPacksBody: a package for agent `name`; `config_update` is INI text merged over the
- * package's agent.ini (it may not rename the agent); `engine_url` defaults to the address the
- * request reached; `service_manager` is accepted and not used (Baton has no service manager).
+ * package's agent.ini. `name` is optional: without it, `config_update`'s `[GLOBAL] name` names the
+ * agent; with both, `name` does (the vendor's example sends both). `engine_url` defaults to the
+ * address the request reached; `service_manager` is accepted and not used (Baton has no service
+ * manager), and so are members Baton does not know (installer scripts send `operating_system`).
  */
 export const InAgentPacksBody = acceptClientSpellings(z.object({
-  platform: z.enum(["UNIX", "WINDOWS"]).default("UNIX"),
-  name: AgentNameInput,
+  platform: AgentPackPlatform.default("UNIX"),
+  name: AgentNameInput.optional().describe("The agent's name; without it, config_update's [GLOBAL] name; with both, this one"),
   config_update: z.string().max(64 * 1024).optional(),
   engine_url: z.url({ protocol: /^https?$/ }).optional(),
   service_manager: z.record(z.string(), z.unknown()).optional(),

@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { AgentConfigFile, ErrorCode, type InAgentPacksBody, type OutAgentPack } from "@baton/contract";
+import { AgentConfigFile, AgentNameInput, ErrorCode, type InAgentPacksBody, type OutAgentPack } from "@baton/contract";
 import ini from "ini";
 import { ZipFile } from "yazl";
 import { requirePrivilege } from "../auth/access";
@@ -37,8 +37,10 @@ export class AgentPackService {
   async create(principal: Principal, input: InAgentPacksBody, engineUrl: string): Promise<OutAgentPack> {
     requirePrivilege(principal, "AGENTS");
     const { dir, bundle } = this.#enabled();
-    const config = this.#config(input, input.engine_url ?? engineUrl);
-    const key = await this.deps.registry.issueKey(principal, input.name, input.platform);
+    const update = configUpdate(input.config_update);
+    const name = packageName(input.name, update);
+    const config = this.#config(name, update, input.engine_url ?? engineUrl);
+    const key = await this.deps.registry.issueKey(principal, name, input.platform);
     const zip = new ZipFile();
     zip.addBuffer(await bundle(), "baton-agent/baton-agent.mjs", { mode: 0o100644 });
     zip.addBuffer(Buffer.from(ini.stringify(config)), "baton-agent/agent.ini", { mode: 0o100600 });
@@ -47,7 +49,7 @@ export class AgentPackService {
     zip.addBuffer(Buffer.from(START_SH), "baton-agent/start.sh", { mode: 0o100755 });
     zip.addBuffer(Buffer.from(START_CMD), "baton-agent/start.cmd", { mode: 0o100644 });
     zip.end();
-    const filename = `baton-agent-${input.name}-${randomBytes(6).toString("hex")}.zip`;
+    const filename = `baton-agent-${name}-${randomBytes(6).toString("hex")}.zip`;
     const clientDir = packsOf(dir, principal);
     await mkdir(clientDir, { recursive: true, mode: 0o700 });
     const partial = join(clientDir, `.${filename}.partial`);
@@ -58,6 +60,11 @@ export class AgentPackService {
       await rm(partial, { force: true });
     }
     return { filename, link: `/ae/api/v1/${principal.client}/system/agentpacks/${filename}` };
+  }
+
+  /** Where the package's agent reaches the engine unless the request names it (AgentRegistry.engineAddress). */
+  engineAddress(requestOrigin: string): Promise<string> {
+    return this.deps.registry.engineAddress(requestOrigin);
   }
 
   /**
@@ -72,19 +79,15 @@ export class AgentPackService {
     return createReadStream(path);
   }
 
-  /** agent.ini: the package's settings with `config_update` merged over them, which may not rename the agent. */
-  #config(input: InAgentPacksBody, engineUrl: string): AgentConfigFile {
-    const update = AgentConfigFile.safeParse(input.config_update === undefined ? {} : ini.parse(input.config_update));
-    if (!update.success) throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "is not an agent configuration (INI sections GLOBAL, ENGINE, AGENT)", input.config_update);
-    const name = update.data.GLOBAL?.name;
-    if (name !== undefined && name.toUpperCase() !== input.name) throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "may not give the agent another name than `name`", name);
+  /** agent.ini: the package's settings with `config_update` merged over them, named `name`. */
+  #config(name: string, update: AgentConfigFile, engineUrl: string): AgentConfigFile {
     // The package's agent presents its own credential (agent-key), never a token of the engine's.
-    const { token: _token, ...engine } = update.data.ENGINE ?? {};
+    const { token: _token, ...engine } = update.ENGINE ?? {};
     return {
-      ...update.data,
-      GLOBAL: { ...update.data.GLOBAL, name: input.name },
+      ...update,
+      GLOBAL: { ...update.GLOBAL, name },
       ENGINE: { ...engine, url: engineUrl, ...(engineUrl.startsWith("https:") && this.deps.certificates.length > 0 && { ca: "engine-ca.pem" }) },
-      AGENT: { ...update.data.AGENT, dir: "." },
+      AGENT: { ...update.AGENT, dir: "." },
     };
   }
 
@@ -93,6 +96,26 @@ export class AgentPackService {
     if (dir === undefined || bundle === undefined) throw new ConflictError(ErrorCode.CONFLICT, "Agent packages are not available.", "They need a data directory and the agent's bundle.");
     return { dir, bundle };
   }
+}
+
+/** `config_update` read as an agent configuration (INI sections GLOBAL, ENGINE, AGENT, and any others). */
+function configUpdate(text: string | undefined): AgentConfigFile {
+  const update = AgentConfigFile.safeParse(text === undefined ? {} : ini.parse(text));
+  if (!update.success) throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "is not an agent configuration (INI sections GLOBAL, ENGINE, AGENT)", text);
+  return update.data;
+}
+
+/**
+ * The package's agent: `name`, else `config_update`'s [GLOBAL] name ("Working with Agents": the
+ * name parameter is optional). With both, `name` wins and the package's agent.ini carries it:
+ * the credential is made for one agent, and agent.ini must name that one.
+ */
+function packageName(name: string | undefined, update: AgentConfigFile): string {
+  if (name !== undefined) return name;
+  const named = AgentNameInput.safeParse(update.GLOBAL?.name ?? "");
+  if (named.success) return named.data;
+  if (update.GLOBAL?.name === undefined) throw invalid(ErrorCode.INVALID_REQUEST, "name", "is required unless config_update names the agent in [GLOBAL] name", undefined);
+  throw invalid(ErrorCode.INVALID_REQUEST, "config_update", "names the agent with a name that is not an agent name (A-Z, 0-9, _ . $ @ # -)", update.GLOBAL.name);
 }
 
 /** Each client's packages are kept apart: one client cannot fetch another's agent credential. */

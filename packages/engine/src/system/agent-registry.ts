@@ -5,9 +5,11 @@ import type { Principal } from "../auth/authenticator";
 import type { Clock } from "../runtime/clock";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
 import { wildcardRegExp } from "../domain/authorization";
+import { isRecord } from "../domain/object-definition";
 import type { Agent } from "../runtime/agent-port";
 import { claimAgentKey, deleteAgent, findAgent, findAgentByKeyHash, insertAgent, listAgents, updateAgent, updateAgentSeen, type AgentRow } from "../store/agents-store";
 import type { Store } from "../store/connect";
+import { findObject } from "../store/objects-store";
 import { AgentPolicy, administers, type AgentFacts, type AgentRight } from "./agent-authorizations";
 import { textClientSetting } from "./client-settings";
 import { RemoteAgent } from "./remote-agent";
@@ -203,6 +205,27 @@ export class AgentRegistry {
     return (await findAgent(this.deps.store.db, name))?.platform ?? fallback;
   }
 
+  /**
+   * Where agents made by a package or an authentication package reach the engine: the key
+   * JCP_ENDPOINT, else REST_ENDPOINT, of UC_SYSTEM_SETTINGS in client 0 ("Working with Agents": the
+   * system must know where to reach them), else where the request arrived (`requestOrigin`). A
+   * value without a scheme takes the request's; one that is no http(s) address is ignored. Only
+   * the origin is used: agents connect to its /ae/agent.
+   */
+  async engineAddress(requestOrigin: string): Promise<string> {
+    const rows = (await findObject(this.deps.store.db, 0, SYSTEM_SETTINGS_OBJECT))?.body["static_values"];
+    const values = new Map<string, string>();
+    if (Array.isArray(rows)) for (const row of rows) if (isRecord(row)) values.set(String(row["key"] ?? "").trim().toUpperCase(), String(row["value1"] ?? "").trim());
+    const scheme = requestOrigin.slice(0, requestOrigin.indexOf("://"));
+    for (const key of ["JCP_ENDPOINT", "REST_ENDPOINT"]) {
+      const value = values.get(key);
+      if (value === undefined || value === "") continue;
+      const origin = httpOrigin(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `${scheme}://${value}`);
+      if (origin !== undefined) return origin;
+    }
+    return requestOrigin;
+  }
+
   /** The operator's enrolment token, for client 0's administrators only; 400 (CONFLICT) while standalone agents are disabled. */
   requireToken(principal: Principal, token: string | undefined): string {
     requirePrivilege(principal, "AGENTS");
@@ -277,6 +300,19 @@ export class AgentRegistry {
       linked: false,
       in_process: false,
     };
+  }
+}
+
+/** The system settings an operator of the vendor's product sets the engine's endpoints in. */
+const SYSTEM_SETTINGS_OBJECT = "UC_SYSTEM_SETTINGS";
+
+/** The origin of an http(s) URL, or undefined. */
+function httpOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
   }
 }
 

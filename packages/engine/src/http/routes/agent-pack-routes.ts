@@ -17,11 +17,11 @@ export function agentPackRoutes(packs: AgentPackService) {
       params: ClientParams,
       query: noParams,
       body: InAgentPacksBody,
-      // The package's agents reach the engine where this request did, unless the body names another URL.
+      // The package's agents reach the engine where this request did, unless UC_SYSTEM_SETTINGS or the body names another URL.
       // The link is also the Location, absolute: installer scripts download whatever Location names.
       handle: async ({ principal, body, req }) => {
         const origin = requestOrigin(req);
-        const pack = await packs.create(principal, body, origin);
+        const pack = await packs.create(principal, body, await packs.engineAddress(origin));
         return new Reply(201, pack, "application/json", { Location: new URL(pack.link, origin).href });
       },
     }),

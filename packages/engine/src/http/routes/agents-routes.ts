@@ -19,7 +19,10 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
       params: ClientParams,
       query: noParams,
       body: noBody,
-      handle: async ({ principal, req }) => ({ engine_url: requestOrigin(req), token: registry.requireToken(principal, token) }),
+      handle: async ({ principal, req }) => {
+        const issued = registry.requireToken(principal, token);
+        return { engine_url: await registry.engineAddress(requestOrigin(req)), token: issued };
+      },
     }),
     defineRoute({
       method: "GET",
@@ -32,7 +35,7 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
       // The agent presents its credential as its token: no engine-wide secret is handed out here.
       handle: async ({ principal, params, req }) => {
         const key = await registry.issueKey(principal, params.object_name, await registry.platformOf(params.object_name, "UNIX"));
-        return { engine_url: requestOrigin(req), token: key, agent_name: params.object_name, key };
+        return { engine_url: await registry.engineAddress(requestOrigin(req)), token: key, agent_name: params.object_name, key };
       },
     }),
     defineRoute({ method: "GET", path: base, summary: "The agents, running and stopped", answer: jsonAnswer(OutAgentList, "A page of agents"), params: ClientParams, query: AgentListQuery, body: noBody, handle: ({ principal, query }) => registry.list(principal, query) }),
