@@ -136,4 +136,16 @@ describe.each(testDialects)("vendor: forecasting on %s", (dialect) => {
     const gaps = await agents("&min_duration=PT9H11M34S");
     expect(gaps.data.find((a) => a.agent === "LOCAL")?.slots).toEqual([{ from, to, duration: "PT12H" }]);
   });
+
+  it(`${SWAGGER_FORECAST_AGENTS}: min_duration follows the swagger's pattern (java.time.Duration): a comma before the decimals, letters in either case`, async () => {
+    const range = "from=2030-01-07T00:00:00Z&to=2030-01-07T12:00:00Z";
+    const slots = async (minDuration: string) => {
+      const response = await test.rest(`/100/forecasts/agents?${range}&min_duration=${minDuration}`);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return OutForecastAgentList.parse(await response.json()).data.find((a) => a.agent === "LOCAL")?.slots.length;
+    };
+    expect(await slots("PT11H59M59,5S")).toBe(1);
+    expect(await slots("pt12h0m0,5s")).toBe(0);
+    expect(await slots("PT12H")).toBe(1);
+  });
 });

@@ -215,7 +215,12 @@ export const ForecastAgentsQuery = z
     from: QueryDateTime,
     to: QueryDateTime,
     execution_name: NamePattern,
-    min_duration: z.string().regex(ISO_DURATION_PATTERN, "must be an ISO 8601 duration such as PT1H or P1DT30M").optional(),
+    // The vendor's swagger parses it as java.time.Duration does: letters in either case, a comma or a point before decimals.
+    min_duration: z
+      .string()
+      .transform((v) => v.toUpperCase().replace(/,/g, "."))
+      .pipe(z.string().regex(ISO_DURATION_PATTERN, "must be an ISO 8601 duration such as PT1H or P1DT30M"))
+      .optional(),
     max_results: PAGE,
   })
   .refine((q) => q.from <= q.to, { message: "must not be before from", path: ["to"] })
