@@ -28,7 +28,7 @@ describe.runIf(testDialects.includes("postgres"))("nodes on one PostgreSQL datab
     nodes.push(started);
     return started;
   }
-  /** The health check as a node answers it; undefined while no node leads (503 with an OutError). */
+  /** The health check as a node answers it, UP (200) or DOWN (503, e.g. while no node leads); undefined when the answer is not a check. */
   const health = async (rest: string) => OutHealthCheck.safeParse(await call(rest, "/100/system/health?details=true")).data;
 
   beforeAll(async () => {

@@ -13,8 +13,9 @@ function problemOf(response: Response, body: unknown): ApiProblem {
 }
 
 /**
- * The engine's answer: the check per process kind, or, when it is DOWN without a scheduler, only
- * the reason (the server then sends an OutError instead of the check).
+ * The engine's answer: the check per process kind (also when it is DOWN: the 503 carries the check
+ * with every process, those with no instance too), or only the reason when the engine could not
+ * make the check at all (a 503 OutError, e.g. its database is busy).
  */
 export type HealthAnswer = { check: OutHealthCheck } | { check: null; reason: ApiProblem };
 
@@ -36,7 +37,7 @@ export async function getHealth(client: number, signal?: AbortSignal): Promise<H
   const parsed = OutHealthCheck.safeParse(body);
   if ((response.ok || response.status === 503) && parsed.success) return { check: parsed.data };
   if (response.ok) throw new ResponseShapeError("GET", url, parsed.error?.issues.slice(0, 5).map((issue) => `${issue.path.map(String).join(".") || "body"}: ${issue.message}`) ?? []);
-  // Without a scheduler the engine's 503 is an OutError saying why; a 503 page of a proxy is an error after all.
+  // A 503 OutError says why there is no check; a 503 page of a proxy is an error after all.
   if (response.status === 503 && OutError.safeParse(body).success) return { check: null, reason: problemOf(response, body) };
   throw new ApiError(response.status, [problemOf(response, body)], "GET", url);
 }
