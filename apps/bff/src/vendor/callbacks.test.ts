@@ -55,7 +55,7 @@ describe.each(testDialects)("the vendor's polling and callback page on %s", (dia
     const address = receiver.address();
     url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/callback`;
     test = await startTestBaton(dialect, { BATON_CALLBACK_ALLOW: "127.0.0.0/8" });
-    for (const envelope of [jobEnvelope("CB.VENDOR.OK", ["echo fine"]), jobEnvelope("CB.VENDOR.FAIL", ["exit 7"]), jobEnvelope("CB.VENDOR.SLOW", ["sleep 1", "echo done"]), { data: { scri: { general_attributes: { name: "EBM.TEST.SCRI", type: "SCRI" }, scripts: [{ process: [':PRINT "from the thread"'] }] } }, path: "" }]) {
+    for (const envelope of [jobEnvelope("CB.VENDOR.OK", ["echo fine"]), jobEnvelope("CB.VENDOR.FAIL", ["exit 7"]), jobEnvelope("CB.VENDOR.SLOW", ["sleep 1", "echo done"]), jobEnvelope("CB.VENDOR.LONG", ["sleep 30"]), { data: { scri: { general_attributes: { name: "EBM.TEST.SCRI", type: "SCRI" }, scripts: [{ process: [':PRINT "from the thread"'] }] } }, path: "" }]) {
       expect((await test.rest("/100/objects", json(envelope))).status).toBe(200);
     }
   });
@@ -99,6 +99,18 @@ describe.each(testDialects)("the vendor's polling and callback page on %s", (dia
     await until(() => received.length >= 1);
     await settle();
     expect(bodies().map((b) => [b.execution.run_id, b.execution.status])).toEqual([[runId, 1800]]);
+  });
+
+  it(`... and one when it was cancelled, which ends it not successfully (${POLLING_AND_CALLBACK})`, async () => {
+    const runId = await start({ object_name: "CB.VENDOR.LONG", callback: { type: "http", http: { url } } });
+    await until(async () => OutExecution.parse(await (await test.rest(`/100/executions/${runId}`)).json()).status === 1550);
+    expect((await test.rest(`/100/executions/${runId}/status`, json({ action: "cancel" }))).status).toBe(200);
+    const ended = await waitForEnd(test, 100, runId);
+    expect(ended.status).toBeGreaterThanOrEqual(1800);
+    expect(ended.status).not.toBe(1900);
+    await until(() => received.length >= 1);
+    await settle();
+    expect(bodies().map((b) => [b.execution.run_id, b.execution.status])).toEqual([[runId, ended.status]]);
   });
 
   it(`the callback is optional: an execution started without one sends nothing (${POLLING_AND_CALLBACK})`, async () => {
