@@ -298,7 +298,9 @@ describe.each(testDialects)("forecasts on %s", (dialect) => {
     expect(first.total).toBe(1);
     const auto = first.data[0];
     expect(auto).toMatchObject({ type: "AFCST", status: 1900, user: "SYSTEM" });
-    expect(Date.parse(auto?.end_time ?? "") - Date.parse(auto?.start_time ?? "")).toBe(3 * 24 * HOUR);
+    // The horizon ends at midnight (UTC) of its third day, today the first.
+    const midnightAfter = (start: string | undefined, days: number) => isoSecond(Math.floor(Date.parse(start ?? "") / (24 * HOUR)) * 24 * HOUR + days * 24 * HOUR);
+    expect(auto?.end_time).toBe(midnightAfter(auto?.start_time, 3));
     expect(auto?.entries?.some((e) => e.name === "FC.C")).toBe(true);
 
     // A horizon of one day leaves the activation in 30 hours out; the autoforecast keeps its id.
@@ -307,7 +309,7 @@ describe.each(testDialects)("forecasts on %s", (dialect) => {
     await test.baton.engine.refreshAutoforecasts();
     const second = await list("?fc_type=AFCST&fields=entries");
     expect(second.data.map((f) => f.id)).toEqual([auto?.id]);
-    expect(Date.parse(second.data[0]?.end_time ?? "") - Date.parse(second.data[0]?.start_time ?? "")).toBe(24 * HOUR);
+    expect(second.data[0]?.end_time).toBe(midnightAfter(second.data[0]?.start_time, 1));
     expect(second.data[0]?.entries?.some((e) => e.name === "FC.C")).toBe(false);
     await test.rest("/100/objects?overwrite_existing_objects=true", settings([]));
     expect((await test.rest(`/100/executions/${once}/status`, json({ action: "cancel" }))).status).toBe(200);

@@ -65,6 +65,11 @@ describe.each(testDialects)("vendor: forecasting on %s", (dialect) => {
     const auto = all.data.filter((f) => f.type === "AFCST");
     expect(auto).toHaveLength(1);
     expect(auto[0]).toMatchObject({ title: "AUTOFORECAST", status: 1900 });
+    // The example's autoforecast runs to midnight ("estimated_end": "2019-05-20T00:00:00Z"): Baton's
+    // horizon (3 days, today the first) ends at midnight UTC of its last day.
+    const day = 24 * 3_600_000;
+    const midnight = Math.floor(Date.parse(auto[0]?.start_time ?? "") / day) * day + 3 * day;
+    expect(auto[0]?.end_time).toBe(new Date(midnight).toISOString().replace(".000Z", "Z"));
     expect(all.data.some((f) => f.type === "FCST")).toBe(true);
     expect(all.total).toBe(all.data.length);
   });

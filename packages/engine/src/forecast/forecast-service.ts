@@ -230,7 +230,12 @@ export class ForecastService {
 
   async #refreshAutoforecast(client: number): Promise<void> {
     const now = this.deps.clock.now();
-    const until = now + (await this.#horizonDays(client)) * DAY_MS;
+    // The horizon ends at midnight (UTC) of its last day, today the first, as execution forecasts
+    // do and as the vendor's autoforecast shows ("estimated_end": "2019-05-20T00:00:00Z").
+    const until = DateTime.fromMillis(now, { zone: "UTC" })
+      .startOf("day")
+      .plus({ days: await this.#horizonDays(client) })
+      .toMillis();
     const existing = await findAutoforecast(this.deps.store.db, client);
     const id =
       existing?.id ??
