@@ -75,7 +75,7 @@ describe.each(testDialects)("vendor: object search on %s", (dialect) => {
       envelope("PRPT", "PRPT.WORKFLOW.1", "\\AE_REST_API\\GENERAL"),
       envelope("PRPT", "PRPT.WORKFLOW.2", "\\AE_REST_API\\GENERAL"),
       job("VSRCH.OTHER", "\\AE_REST_API"),
-      { ...workflow("WORKFLOW.DEMO", [{ name: "VSRCH.OTHER" }], [2]), path: "\\AE_REST_API\\FLOWS" },
+      { ...workflow("WORKFLOW.DEMO", [{ name: "VSRCH.OTHER" }], [2]), path: "\\AE_REST_API\\DEMO" },
       job("VSRCH.ROOT.FLOW", ""),
       ...MANY.map((name) => job(name, "\\VSRCH\\MANY")),
     ]) {
@@ -132,6 +132,14 @@ describe.each(testDialects)("vendor: object search on %s", (dialect) => {
     });
     // folder_id is a string in the example; Baton's folders are paths without an id (docs/decisions.md, Search).
     expect(item?.["folder_id"] === null || typeof item?.["folder_id"] === "string").toBe(true);
+  });
+
+  it(`${OBJECT_SEARCH}: an entry's id ("38785339", a string) sent back as it was read in an object_id filter finds that object`, async () => {
+    const [demo] = (await search({ filters: [{ filter_identifier: "object_name", object_name: "WORKFLOW.DEMO" }] })).data;
+    expect(demo?.id).toMatch(/^\d+$/);
+    for (const objectId of [demo?.id, Number(demo?.id)]) {
+      expect(names(await search({ filters: [{ filter_identifier: "object_id", object_id: objectId }] }))).toEqual(["WORKFLOW.DEMO"]);
+    }
   });
 
   it(`${OBJECT_SEARCH}: modified_date and creation_date are epoch milliseconds (1523952080000 in the example) of when the object was written`, async () => {
