@@ -158,6 +158,13 @@ const QueryDateTime = z
 /** ISO 8601 durations: PnYnMnWnDTnHnMnS, each part optional (at least one), decimals with a point. */
 export const ISO_DURATION_PATTERN = /^P(?!$)(\d+(?:\.\d+)?Y)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?W)?(\d+(?:\.\d+)?D)?(T(?=\d)(\d+(?:\.\d+)?H)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?S)?)?$/;
 
+/**
+ * ISO_DURATION_PATTERN as a request may write it: the vendor's swagger reads `min_duration` as
+ * java.time.Duration does, letters in either case and a comma or a point before decimals.
+ */
+const DURATION_INPUT_PATTERN =
+  /^[Pp](?!$)(\d+(?:[.,]\d+)?[Yy])?(\d+(?:[.,]\d+)?[Mm])?(\d+(?:[.,]\d+)?[Ww])?(\d+(?:[.,]\d+)?[Dd])?([Tt](?=\d)(\d+(?:[.,]\d+)?[Hh])?(\d+(?:[.,]\d+)?[Mm])?(\d+(?:[.,]\d+)?[Ss])?)?$/;
+
 export const FORECAST_FIELDS = ["entries"] as const;
 
 const PAGE = QueryInt.pipe(z.int().min(1)).default(50);
@@ -204,7 +211,9 @@ export type ForecastQuery = z.infer<typeof ForecastQuery>;
  * Agent types (platforms) of GET .../forecasts/agents: "Supports multiple, comma-separated values"
  * (the vendor's swagger), each also with the `*` and `?` wildcards; upper-cased.
  */
-const AgentTypePatterns = queryListOf((v) => (/^[A-Za-z0-9_*?]{1,32}$/.test(v) ? v.toUpperCase() : undefined), "is not an agent type such as UNIX or WINDOWS (the wildcards * and ? are allowed)");
+const AgentTypePatterns = queryListOf((v) => (/^[A-Za-z0-9_*?]{1,32}$/.test(v) ? v.toUpperCase() : undefined), "is not an agent type such as UNIX or WINDOWS (the wildcards * and ? are allowed)").describe(
+  "Agent types (platforms) such as UNIX or WINDOWS, comma-separated or repeated; wildcards * and ? allowed; an agent of any of them is listed.",
+);
 
 /** Query of GET /{client_id}/forecasts/agents; `from` and `to` are required. */
 export const ForecastAgentsQuery = z
@@ -215,11 +224,10 @@ export const ForecastAgentsQuery = z
     from: QueryDateTime,
     to: QueryDateTime,
     execution_name: NamePattern,
-    // The vendor's swagger parses it as java.time.Duration does: letters in either case, a comma or a point before decimals.
     min_duration: z
       .string()
+      .regex(DURATION_INPUT_PATTERN, "must be an ISO 8601 duration such as PT1H or P1DT30M")
       .transform((v) => v.toUpperCase().replace(/,/g, "."))
-      .pipe(z.string().regex(ISO_DURATION_PATTERN, "must be an ISO 8601 duration such as PT1H or P1DT30M"))
       .optional(),
     max_results: PAGE,
   })
