@@ -206,6 +206,19 @@ const CASES: Readonly<Record<string, Case>> = {
       () => ({ path: `${CLIENT}/search`, body: { filters: [{ filter_identifier: "calendar_event", calendar_event: "WORK*", time_frame_from: 0, time_frame_to: 4102444800 }, { filter_identifier: "object_id", object_id: 1 }] } }),
     ],
   },
+  "get /{client_id}/forecasts/agents": {
+    examples: [
+      () => ({
+        path: `${CLIENT}/forecasts/agents`,
+        query: [
+          ["from", "2099-01-05T00:00:00Z"],
+          ["to", "2099-01-05T06:00:00Z"],
+          ["type", "UNIX,WINDOWS"],
+          ["min_duration", "PT1H"],
+        ],
+      }),
+    ],
+  },
   "get /{client_id}/executions": {
     examples: [
       () => ({
