@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every suite: typecheck, unit and integration (SQLite and PostgreSQL), e2e in Chromium.
+# Runs every suite: typecheck, lint of the dependency rules, unit and integration (SQLite and PostgreSQL), e2e in Chromium.
 # PostgreSQL: TEST_DATABASE_URL, else a throwaway local cluster when Debian's PostgreSQL is installed.
 # Chromium: CHROME_PATH, else /usr/bin/chromium, installed from Debian when missing and running as root.
 set -euo pipefail
@@ -63,6 +63,9 @@ start_postgres
 
 say "Typecheck"
 pnpm -r typecheck
+
+say "Lint: dependency rules"
+pnpm lint
 
 say "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
 pnpm exec vitest run

@@ -1,5 +1,5 @@
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { isRecord } from "./is-record";
 
 /** What a JOBF object transfers: `file_transfer_attributes` (docs/object-format.md). */
 export interface FileTransfer {

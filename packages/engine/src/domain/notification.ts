@@ -1,5 +1,5 @@
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { isRecord } from "./is-record";
 
 /** A notification (CALL): a message for the console inbox, and an optional webhook. */
 export interface Notification {

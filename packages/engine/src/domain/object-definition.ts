@@ -12,10 +12,14 @@ import {
 import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { invalid, ValidationError, type ValidationIssue } from "./errors";
 import { issuesFromZod } from "./validation-issues";
+import { isRecord } from "./is-record";
 import { readEvent } from "./event-definition";
 import { readNotification } from "./notification";
 import { missingTransferMembers } from "./file-transfer";
 import { readTimeZoneObject } from "./time-zone";
+
+/** Readers across the engine find `isRecord` beside the object definition, too. */
+export { isRecord };
 
 /** An object definition as the engine keeps it: the export-format body plus where it lives. */
 export interface ObjectDefinition {
@@ -254,8 +258,4 @@ export function scriptPage(body: ObjectBody, page: string): string[] {
     if (Array.isArray(pageLines)) lines.push(...pageLines.filter((l): l is string => typeof l === "string"));
   }
   return lines;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

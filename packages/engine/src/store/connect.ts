@@ -7,8 +7,9 @@ import { migrationProvider } from "./migrations/index";
 import { ensurePrivateDir, ensurePrivateFile } from "./private-files";
 import { startCheckpointer } from "./sqlite-checkpointer";
 import { TurnTakingSqliteDialect } from "./sqlite-turns";
+import type { Dialect } from "./dialect";
 
-export type Dialect = "sqlite" | "postgres";
+export type { Dialect };
 
 /** The engine's handle on its database: the query builder and which dialect it speaks. */
 export interface Store {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 import { columnTypes } from "./column-types";
 
 /** When a waiting execution is due (once executions), so timers are derived from the database. */

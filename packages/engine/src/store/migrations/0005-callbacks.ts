@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 import { columnTypes } from "./column-types";
 
 /** Execution callbacks: the request's callback on the execution, and a durable outbox of deliveries. */

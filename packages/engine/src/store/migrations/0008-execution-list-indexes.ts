@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 
 /**
  * Filter column of each (client, column, activation_time, run_id) index: led by the client, ending

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 import { columnTypes } from "./column-types";
 
 /** The files a file event saw at its last check, so that a restart neither forgets nor repeats a hit. */

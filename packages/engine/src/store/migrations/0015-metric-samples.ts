@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 import { columnTypes } from "./column-types";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 import { columnTypes } from "./column-types";
 
 /** Installed RA solutions: which version of each, when and by whom (uploads are files). */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 
 /**
  * Column types that differ between the dialects: an auto-incrementing integer key, and the type of

@@ -1,5 +1,5 @@
 import type { Migration, MigrationProvider } from "kysely";
-import type { Dialect } from "../connect";
+import type { Dialect } from "../dialect";
 import { initialMigration } from "./0001-initial";
 import { executionVariablesMigration } from "./0002-execution-variables";
 import { restartsMigration } from "./0003-restarts";

@@ -1,0 +1,2 @@
+/** Which database the store speaks: SQLite (one process) or PostgreSQL (one or many). */
+export type Dialect = "sqlite" | "postgres";
