@@ -67,7 +67,10 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    engine = await createEngine({ store, agents: [], logger: pino({ level: "silent" }), adminPassword: "pw" });
+    // The engine's time stands still: a running execution's runtime is the same in every read, so
+    // two reads compare equal even when the wall clock crosses a second between them.
+    const now = Date.now();
+    engine = await createEngine({ store, agents: [], logger: pino({ level: "silent" }), adminPassword: "pw", clock: { now: () => now } });
     server = createServer(engine.handleRest);
     // Seeding pauses the requests for longer than the default 5 s; fetch must not then reuse a
     // connection the server is just closing.
