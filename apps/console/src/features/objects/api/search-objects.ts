@@ -1,5 +1,5 @@
-import { ResultInfo, type InSearchBody, type OutSearchResultItem } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { InSearchBody, OutSearchResultItem } from "@baton/contract";
+import { searchObjects } from "../../../lib/search-objects";
 
 /** Rows a search answers at most per request here; larger folders are read in several pages. */
 const PAGE_SIZE = 1000;
@@ -12,7 +12,7 @@ export async function searchAll(client: number, csrfToken: string, filters: InSe
   const rows: OutSearchResultItem[] = [];
   for (;;) {
     const body: InSearchBody = { filters, sort_columns: sort, max_results: Math.min(PAGE_SIZE, limit - rows.length), start_at: rows.length };
-    const page = await requestJson(`/api/${segment(client)}/search`, ResultInfo, { method: "POST", body, csrfToken, signal });
+    const page = await searchObjects(client, csrfToken, body, signal);
     rows.push(...page.data);
     if (!page.hasmore || page.data.length === 0) return { rows, complete: true };
     if (rows.length >= limit) return { rows, complete: false };

@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { ResultInfo, type InSearchBody } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { InSearchBody } from "@baton/contract";
+import { searchObjects } from "../../../lib/search-objects";
 import { useCurrentSession } from "../../../lib/session-context";
 import { searchKeys } from "./keys";
-
-/** POST /api/{client}/search: one page of the objects that meet every filter, and their total. */
-export function searchObjects(client: number, csrfToken: string, body: InSearchBody, signal?: AbortSignal): Promise<ResultInfo> {
-  return requestJson(`/api/${segment(client)}/search`, ResultInfo, { method: "POST", body, csrfToken, signal });
-}
 
 /**
  * A search only reads, though it is a POST: it is a query, cached per body. The previous page stays
