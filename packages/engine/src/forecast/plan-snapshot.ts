@@ -4,9 +4,9 @@ import { groupMembers, pickAgents, readAgentGroup } from "../domain/agent-group"
 import { ERT_SAMPLE_SIZE, MIN_ERT_SECONDS } from "../domain/ert";
 import { readTransfer } from "../domain/file-transfer";
 import { jobTarget } from "../domain/job-script";
+import { queueSlots } from "../domain/queue";
 import { readSchedule } from "../domain/schedule";
 import { readWorkflow } from "../domain/workflow";
-import { queueSlots } from "../runtime/execution-service";
 import type { RuntimeEstimator } from "../runtime/runtime-estimator";
 import { resolveTimeZone } from "../runtime/time-zones";
 import { longestRecentRuntimes } from "../store/forecasts-store";

@@ -21,7 +21,6 @@ import { BadRequestError, DomainError, NotFoundError, ValidationError, invalid, 
 import { inheritedInputs, promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
 import { DEFAULT_TIME_ZONE } from "../domain/object-time-zone";
 import { CLIENT_DELETION, type Execution } from "../domain/execution";
-import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
 import {
   countQueueSlotsInUse,
@@ -69,6 +68,7 @@ import type { EventRunner } from "./event-runner";
 import { groupMembers, readAgentGroup } from "../domain/agent-group";
 import { jobTarget, LOGICAL_DATE_VARIABLE, RESTART_POINT_VARIABLE, restartPoints } from "../domain/job-script";
 import { wireTime } from "../domain/wire-time";
+import { queueSlots } from "../domain/queue";
 import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import type { NotificationRunner } from "./notification-runner";
 import type { TransferRunner } from "./transfer-runner";
@@ -837,16 +837,6 @@ function restartPointOf(execution: Execution, body: ObjectBody, sent: string): R
   }
   return { kind: "page", point };
 }
-
-/** `queue_attributes.max_slots` of a QUEUE object; absent, empty or negative means unlimited. */
-export function queueSlots(body: ObjectBody): number | undefined {
-  const attributes = body["queue_attributes"];
-  const slots = isRecord(attributes) ? Number(attributes["max_slots"]) : Number.NaN;
-  return Number.isInteger(slots) && slots >= 0 ? slots : undefined;
-}
-
-
-
 
 function transition(details: string): BadRequestError {
   return new BadRequestError(ErrorCode.INVALID_TRANSITION, "Status change not possible.", details);
