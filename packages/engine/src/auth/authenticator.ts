@@ -9,7 +9,7 @@ import { findCredential, findCredentialsByName, recordFailedLogin, resetFailedLo
 import type { StoredObject } from "../store/objects-store";
 import { findObject } from "../store/objects-store";
 import type { Clock } from "../runtime/clock";
-import { numericClientSetting } from "../system/client-settings";
+import { numericClientSetting } from "../store/client-settings";
 import type { Credentials } from "./basic-credentials";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
 import { loadRights } from "./rights-loader";

@@ -44,7 +44,7 @@ import {
   type NewForecast,
 } from "../store/forecasts-store";
 import { findObject } from "../store/objects-store";
-import { numericClientSetting } from "../system/client-settings";
+import { numericClientSetting } from "../store/client-settings";
 import { agentGaps, type Interval } from "./agent-gaps";
 import { busyIntervals, placeEntries } from "./forecast-entries";
 import { planActivation, planExecution, type ForecastTask, type PlanContext, type RunSources } from "./execution-plan";

@@ -5,7 +5,7 @@ import { folderAccess } from "../domain/search-access";
 import { searchQuery } from "../domain/search-query";
 import type { Store } from "../store/connect";
 import { searchObjects, type SearchRow } from "../store/search-store";
-import { textClientSetting } from "../system/client-settings";
+import { textClientSetting } from "../store/client-settings";
 
 /** A page of search results with the exact number of matches. */
 export interface SearchPage {

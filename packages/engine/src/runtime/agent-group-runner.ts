@@ -6,7 +6,7 @@ import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
 import { findExecution, listChildren } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
-import { textClientSetting } from "../system/client-settings";
+import { textClientSetting } from "../store/client-settings";
 import type { ActivationContext } from "./activation-context";
 import type { Agent } from "./agent-port";
 import type { Clock } from "./clock";

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { isRecord } from "../domain/object-definition";
-import { findObject } from "../store/objects-store";
 import type { Database } from "../store/schema";
+import { readSettingRows } from "../store/settings-store";
 
 /**
  * Where operators set how failed callbacks are retried: the VARA UC_CALLBACK_SETTINGS of client 0,
@@ -35,12 +34,9 @@ const MAX_WAIT_MS = 86_400_000;
  */
 export async function callbackSettings(db: Kysely<Database>): Promise<CallbackSettings> {
   const settings = { ...DEFAULT_CALLBACK_SETTINGS };
-  const rows = (await findObject(db, 0, CALLBACK_SETTINGS_OBJECT))?.body["static_values"];
-  if (!Array.isArray(rows)) return settings;
-  for (const row of rows) {
-    if (!isRecord(row)) continue;
-    const key = String(row["key"] ?? "").trim().toUpperCase();
-    const value = String(row["value1"] ?? "").trim().toUpperCase();
+  for (const row of await readSettingRows(db, 0, CALLBACK_SETTINGS_OBJECT)) {
+    const { key } = row;
+    const value = row.value.toUpperCase();
     const whole = /^\d+$/.test(value) ? Number(value) : undefined;
     if (key === "CALLBACK_RETRY_COUNT" && whole !== undefined && whole <= 100) settings.retries = whole;
     if (key === "CALLBACK_INTERVAL" && whole !== undefined && whole >= 1 && whole <= 86_400) settings.intervalMs = whole * 1000;

@@ -45,7 +45,7 @@ import { listedFields, type ExecutionPage, type FieldSources, type ListedExecuti
 import { readRecurrence } from "../domain/recurrence";
 import { setExecutionCallback } from "../store/callbacks-store";
 import { addComment, listComments, type ExecutionComment } from "../store/comments-store";
-import { textClientSetting } from "../system/client-settings";
+import { textClientSetting } from "../store/client-settings";
 import { findObject } from "../store/objects-store";
 import type { ActivationContext, Activator } from "./activation-context";
 import { BackgroundRuns } from "./background-runs";

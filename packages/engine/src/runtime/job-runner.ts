@@ -7,7 +7,7 @@ import { jobTarget, objectVariables, RESTART_POINT_VARIABLE } from "../domain/jo
 import { loginUserFor } from "../domain/login";
 import { variablesAsEnvironment } from "../domain/prompt-sets";
 import { findObject } from "../store/objects-store";
-import { textClientSetting } from "../system/client-settings";
+import { textClientSetting } from "../store/client-settings";
 import { scriptPage } from "../domain/object-definition";
 import type { ActivationContext } from "./activation-context";
 import { EngineScriptHost } from "./script-host";

@@ -4,7 +4,7 @@ import { ERT_SAMPLE_SIZE, MIN_ERT_SECONDS, ertRuleOf, ownErtRule, parseErtMethod
 import type { Store } from "../store/connect";
 import { findObject, findObjectsNamed } from "../store/objects-store";
 import { findRuntimeEstimate, findRuntimeEstimates, recentOkRuntimes, saveRuntimeEstimate } from "../store/runtime-estimates-store";
-import { numericClientSetting, textClientSetting } from "../system/client-settings";
+import { numericClientSetting, textClientSetting } from "../store/client-settings";
 import type { Clock } from "./clock";
 
 /**

@@ -5,13 +5,12 @@ import type { Principal } from "../auth/authenticator";
 import type { Clock } from "../runtime/clock";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
 import { wildcardRegExp } from "../domain/authorization";
-import { isRecord } from "../domain/object-definition";
 import type { Agent } from "../runtime/agent-port";
 import { claimAgentKey, deleteAgent, findAgent, findAgentByKeyHash, insertAgent, listAgents, updateAgent, updateAgentSeen, type AgentRow } from "../store/agents-store";
 import type { Store } from "../store/connect";
-import { findObject } from "../store/objects-store";
 import { AgentPolicy, administers, type AgentFacts, type AgentRight } from "./agent-authorizations";
-import { textClientSetting } from "./client-settings";
+import { textClientSetting } from "../store/client-settings";
+import { readSettingRows } from "../store/settings-store";
 import { RemoteAgent } from "./remote-agent";
 
 /**
@@ -213,9 +212,7 @@ export class AgentRegistry {
    * the origin is used: agents connect to its /ae/agent.
    */
   async engineAddress(requestOrigin: string): Promise<string> {
-    const rows = (await findObject(this.deps.store.db, 0, SYSTEM_SETTINGS_OBJECT))?.body["static_values"];
-    const values = new Map<string, string>();
-    if (Array.isArray(rows)) for (const row of rows) if (isRecord(row)) values.set(String(row["key"] ?? "").trim().toUpperCase(), String(row["value1"] ?? "").trim());
+    const values = new Map((await readSettingRows(this.deps.store.db, 0, SYSTEM_SETTINGS_OBJECT)).map((row) => [row.key, row.value]));
     const scheme = requestOrigin.slice(0, requestOrigin.indexOf("://"));
     for (const key of ["JCP_ENDPOINT", "REST_ENDPOINT"]) {
       const value = values.get(key);

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { isRecord } from "../domain/object-definition";
-import type { Database } from "../store/schema";
-import { findObject } from "../store/objects-store";
+import type { Database } from "./schema";
+import { readSettingRows } from "./settings-store";
 
 /** Client settings live where operators of such systems look for them: VARA UC_CLIENT_SETTINGS. */
 export const CLIENT_SETTINGS_OBJECT = "UC_CLIENT_SETTINGS";
@@ -39,15 +38,10 @@ export async function textClientSetting<K extends keyof typeof CLIENT_TEXT_SETTI
   key: K,
 ): Promise<(typeof CLIENT_TEXT_SETTINGS)[K][number]> {
   const allowed = CLIENT_TEXT_SETTINGS[key];
-  const settings = await findObject(db, client, CLIENT_SETTINGS_OBJECT);
-  const rows = settings?.body["static_values"];
-  if (Array.isArray(rows)) {
-    for (const row of rows) {
-      if (!isRecord(row) || String(row["key"]).toUpperCase() !== key) continue;
-      const value = String(row["value1"] ?? "").toUpperCase();
-      const match = allowed.find((a) => a === value);
-      if (match !== undefined) return match;
-    }
+  for (const row of await readSettingRows(db, client, CLIENT_SETTINGS_OBJECT)) {
+    if (row.key !== key) continue;
+    const match = allowed.find((a) => a === row.value.toUpperCase());
+    if (match !== undefined) return match;
   }
   return allowed[0];
 }
@@ -57,17 +51,11 @@ const ZERO_ALLOWED: ReadonlySet<keyof typeof CLIENT_SETTING_DEFAULTS> = new Set(
 
 /** A numeric client setting: the `value1` of its key in UC_CLIENT_SETTINGS (a whole number above 0, or 0 where that means something), else the default. */
 export async function numericClientSetting(db: Kysely<Database>, client: number, key: keyof typeof CLIENT_SETTING_DEFAULTS): Promise<number> {
-  const settings = await findObject(db, client, CLIENT_SETTINGS_OBJECT);
-  const rows = settings?.body["static_values"];
-  if (Array.isArray(rows)) {
-    for (const row of rows) {
-      if (isRecord(row) && String(row["key"]).toUpperCase() === key) {
-        // An empty value is no value (Number("") would read it as 0).
-        const text = String(row["value1"] ?? "").trim();
-        const value = text === "" ? Number.NaN : Number(text);
-        if (Number.isInteger(value) && (value > 0 || (value === 0 && ZERO_ALLOWED.has(key)))) return value;
-      }
-    }
+  for (const row of await readSettingRows(db, client, CLIENT_SETTINGS_OBJECT)) {
+    if (row.key !== key) continue;
+    // An empty value is no value (Number("") would read it as 0).
+    const value = row.value === "" ? Number.NaN : Number(row.value);
+    if (Number.isInteger(value) && (value > 0 || (value === 0 && ZERO_ALLOWED.has(key)))) return value;
   }
   return CLIENT_SETTING_DEFAULTS[key];
 }
