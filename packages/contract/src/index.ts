@@ -21,3 +21,4 @@ export * from "./agent-config";
 export * from "./openapi/answers";
 export * from "./openapi/document";
 export * from "./job-environment-names";
+export * from "./execution-filter";

@@ -3,6 +3,7 @@ import { carries, STRING_LIST } from "../openapi/wire-types";
 import { acceptClientSpellings } from "./client-spelling";
 import { Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryFlag, QueryInt, QueryList } from "./primitives";
 import { EXECUTION_TYPE_NAMES, EXECUTION_TYPES } from "../execution-types";
+import { executableTypeOf } from "../execution-filter";
 
 export const EXECUTION_OPTIONS = ["execute", "once", "recurring"] as const;
 
@@ -150,23 +151,6 @@ export const OutExecutionList = z.object({
 export type OutExecutionList = z.infer<typeof OutExecutionList>;
 
 
-
-/** Execution type names (`Workflow`) by their upper-case spelling, as the type code each has. */
-const CODE_OF_EXECUTION_TYPE_NAME = new Map<string, string>(Object.entries(EXECUTION_TYPE_NAMES).map(([code, name]) => [name.toUpperCase(), code]));
-
-/** What a type code looks like: `JOBS`, `C_PERIOD`, `API`. */
-const TYPE_CODE = /^[A-Z][A-Z0-9_]{1,15}$/;
-
-/**
- * A value of the `type` filter as the type code it names: an execution type name (`Workflow`,
- * `Job`) as its code (`JOBP`, `JOBS`), any other value of the form of a code as itself, so that a
- * plausible code Baton has no executions of (`CBCK`) filters to nothing; undefined when it is
- * neither a name nor of that form.
- */
-function executableTypeOf(value: string): string | undefined {
-  const upper = value.trim().toUpperCase();
-  return CODE_OF_EXECUTION_TYPE_NAME.get(upper) ?? (TYPE_CODE.test(upper) ? upper : undefined);
-}
 
 /**
  * Comma-separated values, each checked and normalised by `normalise`; the message names the first

@@ -1,4 +1,4 @@
-import { RIGHT_NAMES, type Privilege, type RightBit } from "@baton/contract";
+import { RIGHT_NAMES, wildcardRegExp, type Privilege, type RightBit } from "@baton/contract";
 import { isRecord } from "./object-definition";
 
 /** One object authorization entry of a user or group. */
@@ -18,21 +18,8 @@ export interface Rights {
   authorizations: readonly AuthorizationEntry[];
 }
 
-/** Patterns compiled so far: rights checks test the same few patterns against every object. */
-const compiledPatterns = new Map<string, RegExp>();
-const MAX_COMPILED_PATTERNS = 1000;
-
-/** Compiles a `*`/`?` pattern to a case-insensitive whole-string regular expression. */
-export function wildcardRegExp(pattern: string): RegExp {
-  let compiled = compiledPatterns.get(pattern);
-  if (compiled === undefined) {
-    const source = [...pattern].map((ch) => (ch === "*" ? ".*" : ch === "?" ? "." : ch.replace(/[.+^${}()|[\]\\]/g, "\\$&"))).join("");
-    compiled = new RegExp(`^${source}$`, "is");
-    if (compiledPatterns.size >= MAX_COMPILED_PATTERNS) compiledPatterns.clear();
-    compiledPatterns.set(pattern, compiled);
-  }
-  return compiled;
-}
+/** The rights patterns read as the execution list reads its filters (`*`, `?`, A-Z in either case). */
+export { wildcardRegExp };
 
 function matches(entry: AuthorizationEntry, objectType: string, objectName: string): boolean {
   return wildcardRegExp(entry.objectType).test(objectType) && wildcardRegExp(entry.objectName).test(objectName);

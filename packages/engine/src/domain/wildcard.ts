@@ -1,18 +1,12 @@
+import { wildcardParts } from "@baton/contract";
+
 /**
  * Turns a name pattern with the `*` (any run) and `?` (one character) wildcards into a SQL LIKE
- * pattern, escaping LIKE's own metacharacters with `\`.
+ * pattern, escaping LIKE's own metacharacters with `\`. The pattern is read as the contract's
+ * in-memory matcher reads it (wildcardParts), so a query and a live list agree on what matches.
  */
 export function wildcardToLike(pattern: string): string {
-  let like = "";
-  for (const ch of pattern) {
-    if (ch === "*") like += "%";
-    else if (ch === "?") like += "_";
-    else if (ch === "%" || ch === "_" || ch === "\\") like += `\\${ch}`;
-    else like += ch;
-  }
-  return like;
-}
-
-export function hasWildcard(pattern: string): boolean {
-  return pattern.includes("*") || pattern.includes("?");
+  return wildcardParts(pattern)
+    .map((part) => (part === "*" ? "%" : part === "?" ? "_" : part.text.replace(/[%_\\]/g, "\\$&")))
+    .join("");
 }

@@ -1,8 +1,7 @@
-import type { TimeFrameOption } from "@baton/contract";
+import { hasWildcard, type StatusTerm, type TimeFrameOption } from "@baton/contract";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { AccessFilter } from "../domain/authorization";
-import type { StatusTerm } from "../domain/status-filter";
-import { hasWildcard, wildcardToLike } from "../domain/wildcard";
+import { wildcardToLike } from "../domain/wildcard";
 import { matchesWildcard } from "./like";
 import type { Database } from "./schema";
 

@@ -1,6 +1,5 @@
-import { ErrorCode, type ExecutionListQuery } from "@baton/contract";
+import { ErrorCode, parseStatusTerms, type ExecutionListQuery, type StatusTerm } from "@baton/contract";
 import { invalid } from "../../domain/errors";
-import { parseStatusTerms, type StatusTerm } from "../../domain/status-filter";
 import type { ExecutionFilter, ListPaging } from "../../store/executions-store";
 
 /** A time frame bound names a whole second: `time_frame_to` takes in the rest of its second. */

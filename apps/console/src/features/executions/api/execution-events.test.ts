@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { OutExecution, OutExecutionList } from "@baton/contract";
-import { createExecutionEventHandler, matchesFilters, patchChildren, patchListPages } from "./execution-events";
+import { createExecutionEventHandler, patchChildren, patchListPages } from "./execution-events";
 import type { ChildrenPages } from "./get-children";
 import type { ExecutionPages } from "./get-executions";
 import { NO_FILTERS, type ExecutionFilters } from "./execution-filters";
@@ -28,61 +28,6 @@ const firstPage = (page: OutExecutionList, ...more: OutExecutionList[]): Executi
   pageParams: [undefined, ...more.map((p) => p.data[0]?.run_id)],
 });
 const rowsOf = (pages: ExecutionPages | undefined) => pages?.pages.flatMap((p) => p.data.map((e) => [e.run_id, e.status]));
-
-describe("matchesFilters", () => {
-  it.each([
-    ["", "", 1900, true],
-    ["NIGHTLY.*", "", 1900, true],
-    ["nightly.*", "", 1900, true],
-    ["DAILY.*", "", 1900, false],
-    ["NIGHTLY.BACKUP", "", 1900, true],
-    ["", "1900", 1900, true],
-    ["", "1800-1899", 1900, false],
-    ["", "1800,1900-1999", 1910, true],
-    ["", "ANY_ACTIVE", 1550, true],
-    ["", "ANY_BLOCKED", 1561, false],
-    ["", "ANY_BLOCKED", 1562, true],
-    ["", "SOMETHING_NEW", 1900, null],
-  ])("name %j status %j: %i → %s", (name, status, code, expected) => {
-    expect(matchesFilters(execution(1, code), { ...all, name, status })).toBe(expected);
-  });
-});
-
-describe("matchesFilters with the other filters of the list", () => {
-  const job = { ...execution(7, 1550), agent: "WIN01", archive_key1: "NIGHT", queue: "CLIENT_QUEUE", alias: "NIGHTLY.COPY", start_time: "2025-01-01T10:07:30Z" };
-  it.each<[Partial<ExecutionFilters>, boolean | null]>([
-    [{ name: "NIGHTLY.*", name_exclude: true }, false],
-    [{ name: "DAILY.*", name_exclude: true }, true],
-    [{ run_id: "7" }, true],
-    [{ run_id: "8" }, false],
-    [{ run_id: "seven" }, null],
-    [{ type: "JOBS" }, true],
-    [{ type: "jobs" }, true],
-    [{ type: "JOBP,JOBS" }, true],
-    [{ type: "JOBP" }, false],
-    [{ type: "Job,Workflow" }, true],
-    [{ type: "job" }, true],
-    [{ type: "Workflow" }, false],
-    [{ type: "SCRI,Script" }, false],
-    [{ agent: "WIN*" }, true],
-    [{ agent: "WIN*", agent_exclude: true }, false],
-    [{ user: "ADMIN/*" }, true],
-    [{ user: "OPS/*" }, false],
-    [{ queue: "client_queue,OTHER" }, true],
-    [{ queue: "OTHER" }, false],
-    [{ alias: "*.COPY" }, true],
-    [{ archive_key1: "DAY", archive_key1_exclude: true }, true],
-    [{ archive_key2: "X*" }, false],
-    [{ time_frame_option: "start", time_frame_from: "2025-01-01T10:00:00Z", time_frame_to: "2025-01-01T11:00:00Z" }, true],
-    [{ time_frame_option: "end", time_frame_from: "2025-01-01T10:00:00Z" }, false],
-    [{ time_frame_option: "all", time_frame_from: "2025-01-01T10:00:00Z" }, null],
-    [{ commented_only: true }, null],
-    [{ commented_only: true, name: "DAILY.*" }, false],
-    [{ include_deactivated: true }, true],
-  ])("%j → %s", (filters, expected) => {
-    expect(matchesFilters(job, { ...all, ...filters })).toBe(expected);
-  });
-});
 
 describe("patchListPages", () => {
   it("replaces an existing row in place, on any page", () => {
@@ -115,6 +60,13 @@ describe("patchListPages", () => {
 
   it("asks for a refetch when it cannot evaluate the filter", () => {
     expect(patchListPages(firstPage(list()), execution(1, 1900), { ...all, status: "NEW_RANGE" })).toBeUndefined();
+  });
+
+  it("reads the form's filters as the server reads the query: a type name, and the name of an execution without an alias", () => {
+    const pages = firstPage(list(execution(1, 1900)));
+    const added = patchListPages(pages, execution(2, 1550), { ...all, type: "job", alias: "NIGHTLY.*" });
+    expect(added?.pages[0]?.data.map((e) => e.run_id)).toEqual([2, 1]);
+    expect(patchListPages(pages, execution(2, 1550), { ...all, type: "Workflow" })).toBe(pages);
   });
 });
 

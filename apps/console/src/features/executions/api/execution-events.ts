@@ -1,114 +1,9 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { STATUS_RANGES, executionTypeName, isFinalStatus, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
+import { isFinalStatus, matchesExecutionFilter, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
 import { executionKeys } from "./keys";
-import { splitList } from "../../../lib/comma-list";
 import { isExecutionFilters, type ExecutionFilters } from "./execution-filters";
 import type { ExecutionPages } from "./get-executions";
 import { freshEventFilter } from "../../../lib/fresh-events";
-
-/** true/false, or null when the console cannot tell and must ask the server again. */
-type Match = boolean | null;
-
-/** `*` any characters, `?` one, case-insensitive, as the server reads name patterns. */
-function matchesPattern(value: string, pattern: string): boolean {
-  const source = pattern
-    .split("")
-    .map((ch) => (ch === "*" ? ".*" : ch === "?" ? "." : ch.replace(/[.+^${}()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${source}$`, "i").test(value);
-}
-
-/** A wildcard filter with its `*_exclude` flag: the flag turns "only these" into "all but these". */
-function matchesText(value: string | undefined, pattern: string, exclude: boolean): boolean {
-  if (pattern === "") return true;
-  return matchesPattern(value ?? "", pattern) !== exclude;
-}
-
-function matchesStatusToken(status: number, token: string): Match {
-  const single = /^(\d{4})$/.exec(token);
-  if (single) return status === Number(single[1]);
-  const range = /^(\d{4})-(\d{4})$/.exec(token);
-  if (range) return status >= Number(range[1]) && status <= Number(range[2]);
-  const named = STATUS_RANGES[token.toUpperCase()];
-  if (named === undefined) return null;
-  return named.some(([from, to]) => status >= from && status <= to);
-}
-
-/** Any token that matches decides; a token the console does not know leaves it open. */
-function matchesAnyToken(tokens: readonly string[], matches: (token: string) => Match): Match {
-  if (tokens.length === 0) return true;
-  let unknown = false;
-  for (const token of tokens) {
-    const match = matches(token);
-    if (match === true) return true;
-    if (match === null) unknown = true;
-  }
-  return unknown ? null : false;
-}
-
-/** The type code `JOBS` and the name `Job` (any case) both name executions of type JOBS, as the server reads the filter. */
-function matchesType(code: string, token: string): boolean {
-  const upper = token.trim().toUpperCase();
-  return upper === code.toUpperCase() || upper === executionTypeName(code).toUpperCase();
-}
-
-function matchesNumber(value: number | undefined, filter: string): Match {
-  if (filter === "") return true;
-  if (!/^-?\d+$/.test(filter)) return null;
-  return (value ?? 0) === Number(filter);
-}
-
-function matchesOneOf(value: string | undefined, filter: string): boolean {
-  const items = splitList(filter).map((item) => item.toUpperCase());
-  return items.length === 0 || items.includes((value ?? "").toUpperCase());
-}
-
-const TIME_OF: Record<string, (execution: OutExecution) => string | undefined> = {
-  activation: (e) => e.activation_time,
-  start: (e) => e.start_time,
-  end: (e) => e.end_time,
-};
-
-/** Activation, start or end inside [from, to]; "all" (the default) is the server's to interpret. */
-function matchesTimeFrame(execution: OutExecution, filters: ExecutionFilters): Match {
-  if (filters.time_frame_from === "" && filters.time_frame_to === "") return true;
-  const timeOf = TIME_OF[filters.time_frame_option];
-  const from = filters.time_frame_from === "" ? -Infinity : Date.parse(filters.time_frame_from);
-  const to = filters.time_frame_to === "" ? Infinity : Date.parse(filters.time_frame_to);
-  if (timeOf === undefined || Number.isNaN(from) || Number.isNaN(to)) return null;
-  const time = timeOf(execution);
-  if (time === undefined) return false;
-  const at = Date.parse(time);
-  return at >= from && at <= to;
-}
-
-/** Filters whose answer is not in an execution event; set, they leave the question open. */
-const NOT_IN_EVENTS = ["commented_only", "modified_only", "remote_status_number", "remote_status_text", "zdu_version", "sync_usage"] as const;
-
-/**
- * Whether an execution belongs in a list with these filters, as far as the console can tell:
- * false as soon as one filter says no, null when every known one says yes and another is unknown.
- */
-export function matchesFilters(execution: OutExecution, filters: ExecutionFilters): Match {
-  const answers: Match[] = [
-    matchesNumber(execution.run_id, filters.run_id),
-    matchesText(execution.name, filters.name, filters.name_exclude),
-    matchesText(execution.alias, filters.alias, false),
-    matchesText(execution.agent, filters.agent, filters.agent_exclude),
-    matchesText(execution.user, filters.user, filters.user_exclude),
-    matchesText(execution.archive_key1, filters.archive_key1, filters.archive_key1_exclude),
-    matchesText(execution.archive_key2, filters.archive_key2, filters.archive_key2_exclude),
-    matchesAnyToken(splitList(filters.type), (token) => matchesType(execution.type, token)),
-    matchesAnyToken(splitList(filters.status), (token) => matchesStatusToken(execution.status, token)),
-    matchesOneOf(execution.platform, filters.platform),
-    matchesOneOf(execution.queue, filters.queue),
-    matchesNumber(execution.reference_run_id, filters.reference_run_id),
-    matchesTimeFrame(execution, filters),
-    NOT_IN_EVENTS.some((name) => filters[name] !== "" && filters[name] !== false) ? null : true,
-  ];
-  if (answers.includes(false)) return false;
-  return answers.includes(null) ? null : true;
-}
 
 /** Newest first: by activation time, then run_id. */
 function isNewer(a: OutExecution, b: OutExecution): boolean {
@@ -123,7 +18,8 @@ function isNewer(a: OutExecution, b: OutExecution): boolean {
  * added to the first page at its newest-first place; undefined = read the list again instead.
  */
 export function patchListPages<TParam>(pages: InfiniteData<OutExecutionList, TParam>, execution: OutExecution, filters: ExecutionFilters): InfiniteData<OutExecutionList, TParam> | undefined {
-  const match = matchesFilters(execution, filters);
+  // The server's reading of the filters; null: the execution alone cannot tell.
+  const match = matchesExecutionFilter(execution, filters);
   if (match === null) return undefined;
   if (match) return patchChildren(pages, execution);
   const pageIndex = pages.pages.findIndex((page) => page.data.some((row) => row.run_id === execution.run_id));
