@@ -1,5 +1,4 @@
-import type { ObjectBody } from "@baton/contract";
-import { wildcardRegExp } from "./authorization";
+import { type ObjectBody, wildcardRegExp } from "@baton/contract";
 import { isRecord } from "./object-definition";
 
 /** How an agent group picks agents: any, first, next (round robin), load (fewest jobs), all. */

@@ -19,8 +19,6 @@ export interface Rights {
 }
 
 /** The rights patterns read as the execution list reads its filters (`*`, `?`, A-Z in either case). */
-export { wildcardRegExp };
-
 function matches(entry: AuthorizationEntry, objectType: string, objectName: string): boolean {
   return wildcardRegExp(entry.objectType).test(objectType) && wildcardRegExp(entry.objectName).test(objectName);
 }

@@ -1,5 +1,5 @@
-import { Right } from "@baton/contract";
-import { accessFilter, wildcardRegExp, type Rights } from "./authorization";
+import { Right, wildcardRegExp } from "@baton/contract";
+import { accessFilter, type Rights } from "./authorization";
 
 /** Folder path patterns (stored form: `PROD/JOBS`, "" the root) a search is limited to. */
 export interface FolderAccess {

@@ -1,24 +1,9 @@
-import {
-  ErrorCode,
-  ObjectBody,
-  Right,
-  Status,
-  isFinalStatus,
-  type ForecastAgentsQuery,
-  type ForecastListQuery,
-  type ForecastQuery,
-  type ForecastType,
-  type ErtGroupOption,
-  type InForecastBody,
-  type InForecastClientBody,
-  type InForecastExecutionBody,
-  type InForecastObjectBody,
-} from "@baton/contract";
+import { ErrorCode, type ErtGroupOption, type ForecastAgentsQuery, type ForecastListQuery, type ForecastQuery, type ForecastType, type InForecastBody, type InForecastClientBody, type InForecastExecutionBody, type InForecastObjectBody, isFinalStatus, ObjectBody, Right, Status, wildcardRegExp } from "@baton/contract";
 import { DateTime, Duration } from "luxon";
 import type { Logger } from "pino";
 import { requirePrivilege, requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { allows, wildcardRegExp } from "../domain/authorization";
+import { allows } from "../domain/authorization";
 import { NotFoundError } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import type { Agent } from "../runtime/agent-port";

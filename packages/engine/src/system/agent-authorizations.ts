@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { wildcardRegExp } from "../domain/authorization";
+import { wildcardRegExp } from "@baton/contract";
 import { isRecord } from "../domain/object-definition";
 import type { AgentsTable, Database } from "../store/schema";
 import { findObjectsOfType } from "../store/objects-store";

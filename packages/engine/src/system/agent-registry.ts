@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { AGENT_TEMPLATES, ErrorCode, type AgentHello, type AgentListQuery, type InCreateAgentBody, type OutAgent } from "@baton/contract";
+import { AGENT_TEMPLATES, type AgentHello, type AgentListQuery, ErrorCode, type InCreateAgentBody, type OutAgent, wildcardRegExp } from "@baton/contract";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import type { Clock } from "../runtime/clock";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
-import { wildcardRegExp } from "../domain/authorization";
 import type { Agent } from "../runtime/agent-port";
 import { claimAgentKey, deleteAgent, findAgent, findAgentByKeyHash, insertAgent, listAgents, updateAgent, updateAgentSeen, type AgentRow } from "../store/agents-store";
 import type { Store } from "../store/connect";
