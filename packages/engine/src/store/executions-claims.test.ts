@@ -11,13 +11,21 @@ import { inTransaction } from "./transaction";
 const NOW = 1_000_000;
 const TAKERS = 4;
 
-/** Resolves for every caller once `count` callers wait on it: transactions that hold their locks side by side. */
-function barrier(count: number): () => Promise<void> {
+/**
+ * Resolves for every caller once `count` callers wait on it: transactions that hold their locks
+ * side by side. After `patienceMs` it lets them go anyway, so that a taker that waits for another's
+ * locks instead of skipping them makes the test fail (its rows overlap) rather than hang.
+ */
+function barrier(count: number, patienceMs = 3_000): () => Promise<void> {
   let arrived = 0;
   let release: () => void = () => undefined;
   const all = new Promise<void>((resolve) => (release = resolve));
+  const timer = setTimeout(release, patienceMs);
   return () => {
-    if (++arrived === count) release();
+    if (++arrived === count) {
+      clearTimeout(timer);
+      release();
+    }
     return all;
   };
 }
