@@ -1,6 +1,7 @@
 export * from "./status-codes";
 export * from "./error-codes";
 export * from "./execution-types";
+export * from "./is-record";
 export * from "./csrf-header";
 export * from "./schemas/primitives";
 export * from "./schemas/errors";

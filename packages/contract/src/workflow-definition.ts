@@ -2,6 +2,7 @@
  * How a JOBP body (`workflow_definitions`, `line_conditions`) reads as a graph. One reading for the
  * engine, which runs workflows by it, and the console, which draws them by it.
  */
+import { isRecord } from "./is-record";
 
 /** A task of a workflow definition (a line of `workflow_definitions`). */
 export interface WorkflowTask {
@@ -35,9 +36,6 @@ export interface WorkflowGraph {
   endLine: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function records(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];

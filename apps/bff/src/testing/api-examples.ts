@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { OperationExample, OperationExamples } from "@baton/contract";
+import { isRecord, type OperationExample, type OperationExamples } from "@baton/contract";
 import type { TourResult } from "./api-tour";
 import type { Exchange } from "./api-tour/tour";
 
@@ -144,6 +144,3 @@ function prometheusFamilies(text: string, families: readonly string[]): string {
   return `${text.split("\n").filter(wanted).join("\n")}\n`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

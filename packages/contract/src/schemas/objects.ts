@@ -2,6 +2,7 @@ import { z } from "zod";
 import { acceptClientSpellings } from "./client-spelling";
 import { SHARED_MEMBERS, TYPE_MEMBERS, text } from "./object-blocks";
 import { IsoDateTime, QueryFlag, QueryList } from "./primitives";
+import { isRecord } from "../is-record";
 
 /** The object types of the interface: the lower-case key of an export, and what it is. */
 export const OBJECT_TYPES = {
@@ -52,9 +53,6 @@ export const OBJECT_TYPE_KEYS: readonly ObjectTypeKey[] = Object.keys(OBJECT_TYP
  */
 export const ObjectTypeKeyText = z.string().refine((key): boolean => isObjectTypeKey(key), { error: `is not an object type; use one of ${OBJECT_TYPE_KEYS.join(", ")}` });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * The body with every `null` line of its script pages read as an empty line: the vendor's engine

@@ -1,6 +1,6 @@
+import { isRecord } from "@baton/contract";
 import type { Kysely } from "kysely";
 import { authorizationEntries, type Rights } from "../domain/authorization";
-import { isRecord } from "../domain/object-definition";
 import { privilegesOf } from "../domain/user-account";
 import type { StoredObject } from "../store/objects-store";
 import { findObjectsOfType } from "../store/objects-store";

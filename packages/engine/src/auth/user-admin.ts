@@ -1,6 +1,5 @@
-import { ErrorCode } from "@baton/contract";
+import { ErrorCode, isRecord } from "@baton/contract";
 import { NotFoundError } from "../domain/errors";
-import { isRecord } from "../domain/object-definition";
 import { userAccount } from "../domain/user-account";
 import type { Store } from "../store/connect";
 import { findCredential, setLockedAt, setPasswordHash } from "../store/credentials-store";

@@ -1,5 +1,4 @@
-import { type ObjectBody, wildcardRegExp } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { isRecord, type ObjectBody, wildcardRegExp } from "@baton/contract";
 
 /** How an agent group picks agents: any, first, next (round robin), load (fewest jobs), all. */
 export type AgentGroupMode = "A" | "F" | "N" | "L" | "X";

@@ -1,5 +1,4 @@
-import { RIGHT_NAMES, wildcardRegExp, type Privilege, type RightBit } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { isRecord, type Privilege, RIGHT_NAMES, type RightBit, wildcardRegExp } from "@baton/contract";
 
 /** One object authorization entry of a user or group. */
 export interface AuthorizationEntry {

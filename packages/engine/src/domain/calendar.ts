@@ -1,5 +1,5 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./object-definition";
 
 /** A local date: the day a calendar is asked about. */
 export interface LocalDate {

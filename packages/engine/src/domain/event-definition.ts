@@ -1,5 +1,5 @@
+import { isRecord } from "@baton/contract";
 import type { AgentFile, ObjectBody } from "@baton/contract";
-import { isRecord } from "./is-record";
 
 /** What every event has: checked every `intervalSeconds`, ends after `maxHits` hits (0 = until cancelled). */
 interface EventTiming {

@@ -1,5 +1,5 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./is-record";
 
 /** What a JOBF object transfers: `file_transfer_attributes` (docs/object-format.md). */
 export interface FileTransfer {

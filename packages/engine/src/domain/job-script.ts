@@ -1,6 +1,7 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
 import { parseScript, ScriptSyntaxError } from "@baton/script";
-import { isRecord, scriptPage } from "./object-definition";
+import { scriptPage } from "./object-definition";
 
 /** The predefined variable holding the restart point a run was restarted from (SYS_RESTART_POINT). */
 export const RESTART_POINT_VARIABLE = "&$RESTART_POINT#";

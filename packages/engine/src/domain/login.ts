@@ -1,5 +1,4 @@
-import { type ObjectBody, wildcardRegExp } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { isRecord, type ObjectBody, wildcardRegExp } from "@baton/contract";
 
 /**
  * The OS user a LOGIN object names for an agent: the first entry of `login_definitions`

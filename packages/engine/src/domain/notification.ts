@@ -1,5 +1,5 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./is-record";
 
 /** A notification (CALL): a message for the console inbox, and an optional webhook. */
 export interface Notification {

@@ -1,25 +1,11 @@
-import {
-  ErrorCode,
-  OBJECT_NAME_PATTERN,
-  OBJECT_TYPE_KEYS,
-  isObjectTypeKey,
-  objectBodySchema,
-  type FolderObjectEntry,
-  type InImportObjectBody,
-  type ObjectBody,
-  type ObjectTypeKey,
-} from "@baton/contract";
+import { ErrorCode, type FolderObjectEntry, type InImportObjectBody, isObjectTypeKey, isRecord, OBJECT_NAME_PATTERN, OBJECT_TYPE_KEYS, type ObjectBody, objectBodySchema, type ObjectTypeKey } from "@baton/contract";
 import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { invalid, ValidationError, type ValidationIssue } from "./errors";
 import { issuesFromZod } from "./validation-issues";
-import { isRecord } from "./is-record";
 import { readEvent } from "./event-definition";
 import { readNotification } from "./notification";
 import { missingTransferMembers } from "./file-transfer";
 import { readTimeZoneObject } from "./time-zone";
-
-/** Readers across the engine find `isRecord` beside the object definition, too. */
-export { isRecord };
 
 /** An object definition as the engine keeps it: the export-format body plus where it lives. */
 export interface ObjectDefinition {

@@ -1,5 +1,4 @@
-import { OBJECT_NAME_PATTERN, type ObjectBody } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { isRecord, OBJECT_NAME_PATTERN, type ObjectBody } from "@baton/contract";
 import { isTimeZone } from "./time-zone";
 
 /** How one object refers to another. */

@@ -1,6 +1,6 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
 import { DateTime } from "luxon";
-import { isRecord } from "./object-definition";
 
 /** The zone objects use when their definition names none (schedules start in UTC by default). */
 export const DEFAULT_TIME_ZONE = "UTC";

@@ -1,6 +1,5 @@
-import { ErrorCode, jobEnvironmentName, type ObjectBody } from "@baton/contract";
+import { ErrorCode, isRecord, jobEnvironmentName, type ObjectBody } from "@baton/contract";
 import type { ValidationIssue } from "./errors";
-import { isRecord } from "./object-definition";
 
 /** One input a prompt set (PRPT) declares. */
 export interface PromptInput {

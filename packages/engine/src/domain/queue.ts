@@ -1,5 +1,5 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./is-record";
 
 /** `queue_attributes.max_slots` of a QUEUE object; absent, empty or negative means unlimited. */
 export function queueSlots(body: ObjectBody): number | undefined {

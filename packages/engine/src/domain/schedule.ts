@@ -1,6 +1,6 @@
+import { isRecord } from "@baton/contract";
 import { DateTime } from "luxon";
 import { isTimeZoneReference } from "./time-zone";
-import { isRecord } from "./object-definition";
 import type { LocalDate } from "./calendar";
 
 /** One task of a schedule: an object started every day at a local time, optionally gated by a calendar. */

@@ -1,5 +1,6 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
-import { isRecord, scriptPage } from "./object-definition";
+import { scriptPage } from "./object-definition";
 
 /** One entry of a static variable: its key and its non-empty values (value1..value5, in order). */
 export interface SearchVariable {

@@ -1,5 +1,5 @@
+import { isRecord } from "@baton/contract";
 import type { ObjectBody } from "@baton/contract";
-import { isRecord } from "./object-definition";
 
 /** Columns value1..value5 of a static VARA row. */
 export const VARA_COLUMNS = 5;

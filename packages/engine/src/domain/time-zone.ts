@@ -1,6 +1,5 @@
-import { OBJECT_NAME_PATTERN, type ObjectBody } from "@baton/contract";
+import { isRecord, OBJECT_NAME_PATTERN, type ObjectBody } from "@baton/contract";
 import { FixedOffsetZone, IANAZone } from "luxon";
-import { isRecord } from "./is-record";
 
 /** Whether luxon knows the zone: an IANA name (Europe/Vienna) or a fixed offset (UTC+5:30). */
 export function isTimeZone(zone: string): boolean {

@@ -1,5 +1,4 @@
-import { PRIVILEGES, type Privilege } from "@baton/contract";
-import { isRecord } from "./object-definition";
+import { isRecord, type Privilege, PRIVILEGES } from "@baton/contract";
 
 /** The login-relevant attributes of a USER object. */
 export interface UserAccount {

@@ -1,4 +1,4 @@
-import { isRecord } from "../domain/object-definition";
+import { isRecord } from "@baton/contract";
 
 /** snake_case → camelCase: `object_name` → `objectName`. */
 export function camelCase(key: string): string {

@@ -1,8 +1,7 @@
-import { Status, isFinalStatus, type ObjectBody } from "@baton/contract";
+import { isFinalStatus, isRecord, type ObjectBody, Status } from "@baton/contract";
 import { groupMembers, readAgentGroup } from "../domain/agent-group";
 import type { Execution } from "../domain/execution";
 import { jobTarget } from "../domain/job-script";
-import { isRecord } from "../domain/object-definition";
 import type { Store } from "../store/connect";
 import { findExecution, listChildren } from "../store/executions-store";
 import { findObject } from "../store/objects-store";

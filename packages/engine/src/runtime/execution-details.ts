@@ -1,7 +1,7 @@
+import { isRecord } from "@baton/contract";
 import type { InExecutionBody, ObjectBody } from "@baton/contract";
 import type { Principal } from "../auth/authenticator";
 import type { Execution } from "../domain/execution";
-import { isRecord } from "../domain/object-definition";
 import type { CallbackSpec } from "../store/callbacks-store";
 import type { ActivationContext } from "./activation-context";
 

@@ -1,7 +1,7 @@
+import { isRecord } from "@baton/contract";
 import type { ExecutionField } from "@baton/contract";
 import type { Kysely } from "kysely";
 import type { Execution } from "../domain/execution";
-import { isRecord } from "../domain/object-definition";
 import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import { listComments, type ExecutionComment } from "../store/comments-store";
 import { findExecutionDefinition, findExecutionVariables, listChildren, type VariableValues } from "../store/executions-store";

@@ -1,9 +1,8 @@
-import { Status, isFinalStatus, type InExecutionBody, type ObjectBody } from "@baton/contract";
+import { type InExecutionBody, isFinalStatus, isRecord, type ObjectBody, Status } from "@baton/contract";
 import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
 import { calendarIncludes, type LocalDate } from "../domain/calendar";
 import type { Execution } from "../domain/execution";
-import { isRecord } from "../domain/object-definition";
 import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
 import { isUniqueViolation, type Store } from "../store/connect";

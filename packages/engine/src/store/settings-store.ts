@@ -1,5 +1,5 @@
+import { isRecord } from "@baton/contract";
 import type { Kysely } from "kysely";
-import { isRecord } from "../domain/is-record";
 import { findObject } from "./objects-store";
 import type { Database } from "./schema";
 

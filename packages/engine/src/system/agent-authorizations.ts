@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
-import { wildcardRegExp } from "@baton/contract";
-import { isRecord } from "../domain/object-definition";
+import { isRecord, wildcardRegExp } from "@baton/contract";
 import type { AgentsTable, Database } from "../store/schema";
 import { findObjectsOfType } from "../store/objects-store";
 

@@ -1,9 +1,8 @@
-import { Right, type OutAgentGroupList } from "@baton/contract";
+import { isRecord, type OutAgentGroupList, Right } from "@baton/contract";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { groupMembers, readAgentGroup } from "../domain/agent-group";
 import { allows } from "../domain/authorization";
-import { isRecord } from "../domain/object-definition";
 import type { Agent } from "../runtime/agent-port";
 import { listAgents } from "../store/agents-store";
 import type { Store } from "../store/connect";

@@ -1,4 +1,4 @@
-import { OBJECT_NAME_PATTERN, isObjectTypeKey } from "@baton/contract";
+import { isObjectTypeKey, isRecord, OBJECT_NAME_PATTERN } from "@baton/contract";
 import { joinFolder, normaliseFolder } from "./folder-path";
 
 /** A dropped file: where it lay in what was dropped (`NIGHTLY/SUB/A.json`, or just `A.json`) and its text. */
@@ -34,9 +34,6 @@ export interface FolderImportPlan {
   problems: FileProblem[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The folder part of a dropped file's path: `./NIGHTLY/SUB/A.json` → `NIGHTLY/SUB`. */
 export function directoryOf(filePath: string): string {
