@@ -79,8 +79,6 @@ import type { WorkflowRunner } from "./workflow-runner";
 const SLOT_TYPES = new Set(["JOBS", "SCRI", "JOBF"]);
 /** The queue every client has without a QUEUE object, and executions run in unless told otherwise. */
 const CLIENT_QUEUE = "CLIENT_QUEUE";
-/** "ENDED_INACTIVE - task was manually set inactive": the lines before a workflow's restart line. */
-const ENDED_INACTIVE_MANUALLY = 1922;
 /** Executions whose start time has come, claimed per transaction: small, so that several nodes share a burst. */
 const DUE_BATCH = 20;
 
@@ -435,7 +433,7 @@ export class ExecutionService implements Activator {
         parent: workflow.runId,
         lineNumber: task.line,
         activatorObjectType: "JOBP",
-        status: ENDED_INACTIVE_MANUALLY,
+        status: Status.ENDED_INACTIVE_MANUALLY,
       });
       skipped.push(task.line);
     }
