@@ -155,12 +155,15 @@ export class StandaloneAgent {
     switch (message.type) {
       case "welcome":
         this.#retryMs = FIRST_RETRY_MS;
-        if (message.key !== undefined) void this.#keepKey(message.key);
         this.#acknowledged(message.received);
         this.#welcomed = true;
         for (const report of this.#outbox.unacknowledged()) this.#send(report);
-        this.#log(`connected to ${this.options.engineUrl} as ${this.options.name}`);
-        this.#connected?.();
+        // The agent says it is connected once a credential the engine gave is kept on disk, so
+        // that whoever sees it connected can stop it and start it again as itself.
+        void (message.key === undefined ? Promise.resolve() : this.#keepKey(message.key)).then(() => {
+          this.#log(`connected to ${this.options.engineUrl} as ${this.options.name}`);
+          this.#connected?.();
+        });
         return;
       case "ack":
         this.#acknowledged(message.seq);
