@@ -44,11 +44,13 @@ const fromConsole = {
 };
 const fromBff = { target: ["packages/**", "e2e/**", "apps/console/**"], from: all.bff, message: fromConsole.message };
 
+const engineZone = { target: all.engine, from: others("engine", "contract", "script"), message: "engine → contract, script only." };
+
 const zones = [
   // Package direction: each package imports only the packages its arrow names.
   { target: all.contract, from: others("contract"), message: "contract imports no other workspace package." },
   { target: all.script, from: others("script"), message: "script is pure: it imports no other workspace package." },
-  { target: all.engine, from: others("engine", "contract", "script"), message: "engine → contract, script only." },
+  engineZone,
   { target: all.agent, from: others("agent", "contract"), message: "agent → contract only." },
   { target: all.console, from: others("console", "contract"), message: "console → contract only." },
   {
@@ -119,6 +121,17 @@ export default defineConfig(
               : zone,
           ),
         },
+      ],
+    },
+  },
+  {
+    // The engine's behaviour tests run jobs on the real embedded agent: its tests and their harness
+    // may import the agent package (a dev dependency); the engine's own code may not.
+    files: ["packages/engine/src/**/*.test.ts", "packages/engine/src/testing/test-engine.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath, zones: zones.map((zone) => (zone === engineZone ? { ...zone, from: others("engine", "contract", "script", "agent") } : zone)) },
       ],
     },
   },

@@ -70,6 +70,8 @@ import { TelemetryService } from "./system/telemetry-service";
 import { AgentGroupService } from "./system/agent-group-service";
 import { AgentRegistry, type EngineHost } from "./system/agent-registry";
 import { bootstrap, type BootstrapResult } from "./system/bootstrap";
+import { loadPrincipal } from "./auth/principal-loader";
+import type { ExecutionUseCases } from "./executions/use-cases";
 
 /** The engine's version, as telemetry and product usage report it. */
 const ENGINE_VERSION = "0.1.0";
@@ -124,6 +126,14 @@ export interface Engine {
   readonly handleRest: (req: IncomingMessage, res: ServerResponse) => void;
   /** Takes an HTTP upgrade when it is a standalone agent connecting (true), else leaves it (false). */
   readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
+  /** What the engine does with executions, as the REST API's handlers call it. */
+  readonly executions: ExecutionUseCases;
+  /** Object import, export and reading, as the REST API's handlers call it. */
+  readonly objects: ObjectService;
+  /** Report pages of executions. */
+  readonly reports: ReportService;
+  /** A user of a client with its rights as they are now, as the REST API authenticates it. */
+  principal(client: number, userName: string): Promise<Principal>;
   /** Execution status events, published after each change is committed. */
   readonly events: ExecutionEventBus;
   /** What happened on the first start (clients created, generated administrator password). */
@@ -311,6 +321,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       agentEndpoint.handleUpgrade(req, socket, head);
       return true;
     },
+    executions,
+    objects,
+    reports,
+    principal: (client, userName) => loadPrincipal(store, client, userName),
     events: bus,
     bootstrap: bootstrapResult,
     authenticate: (credentials, client, address) => authenticator.authenticate(credentials, client, address),

@@ -41,7 +41,7 @@ import {
   type ExecutionFilter,
   type ListPaging,
 } from "../store/executions-store";
-import { listedFields, type ExecutionPage, type FieldSources, type ListedExecution } from "./execution-fields";
+import { listedFields, type ExecutionPage, type FieldSources, type ListedExecution } from "../executions/execution-fields";
 import { readRecurrence } from "../domain/recurrence";
 import { setExecutionCallback } from "../store/callbacks-store";
 import { addComment, listComments, type ExecutionComment } from "../store/comments-store";

@@ -1,5 +1,5 @@
 import type { OutExecution, OutReport } from "@baton/contract";
-import type { ListedExecution } from "../../runtime/execution-fields";
+import type { ListedExecution } from "../../executions/execution-fields";
 import type { ReportInfo } from "../../store/reports-store";
 import { wireTime } from "../../domain/wire-time";
 import { presentComment, presentExecution, presentRecurring, presentVariables } from "./execution-presenter";
