@@ -8,6 +8,9 @@ import { pino } from "pino";
 import { startBaton, type RunningBaton, type StartOptions } from "../baton";
 import { loadConfig } from "../config";
 
+/** The job envelope the engine's behaviour tests build, for the REST tests of the app. */
+export { jobEnvelope } from "@baton/engine/testing";
+
 export const ADMIN_PASSWORD = "Pässwörd-é1";
 
 /** Basic header for a user-pass part, encoded ISO-8859-1 as the interface prescribes. */
@@ -76,22 +79,6 @@ async function assertConforms(restUrl: string, method: string, response: Respons
   const body = readable ? await response.clone().text() : "";
   const problems = (await conformance).problems(method, response.url, response.status, contentType, body);
   if (problems.length > 0) throw new Error(`The answer does not conform to the OpenAPI document:\n${problems.join("\n")}`);
-}
-
-/** A JOBS import envelope running `lines` on the embedded agent. */
-export function jobEnvelope(name: string, lines: string[], extra: Record<string, unknown> = {}) {
-  return {
-    data: {
-      jobs: {
-        metadata: { version: "21.0.0" },
-        general_attributes: { name, type: "JOBS", queue: "CLIENT_QUEUE" },
-        job_attributes: { platform: "UNIX", agent: "LOCAL", unix_shell: "sh" },
-        scripts: [{ process: lines }],
-        ...extra,
-      },
-    },
-    path: "TESTS",
-  };
 }
 
 export function json(body: unknown, method = "POST"): RequestInit {

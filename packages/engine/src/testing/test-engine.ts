@@ -2,6 +2,7 @@ import { EmbeddedAgent } from "@baton/agent";
 import { InImportObjectBody, isFinalStatus, type InExecutionBody } from "@baton/contract";
 import { pino } from "pino";
 import type { Principal } from "../auth/authenticator";
+import { DomainError, NotFoundError } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import { createEngine, type Engine, type EngineOptions } from "../engine";
 import type { Clock } from "../runtime/clock";
@@ -25,6 +26,29 @@ export class ManualClock implements Clock {
   set(at: number): void {
     this.#now = at;
   }
+}
+
+/** Real time shifted by an amount the test moves on, for suites where time must pass and also jump (a day at once). */
+export class OffsetClock implements Clock {
+  #offset = 0;
+  now(): number {
+    return Date.now() + this.#offset;
+  }
+  /** Moves time on by `ms` at once; it goes on running from there. */
+  advance(ms: number): void {
+    this.#offset += ms;
+  }
+}
+
+/** The DomainError a use case refused with (its kind gives the HTTP status, its code the error code); fails when it did not refuse. */
+export async function refusal(action: Promise<unknown>): Promise<DomainError> {
+  try {
+    await action;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal, but the use case succeeded");
 }
 
 export interface TestEngineOptions {
@@ -57,6 +81,8 @@ export interface TestEngine {
   waitForStatus(runId: number, status: number, timeoutMs?: number): Promise<Execution>;
   /** The immediate children of an execution (workflow tasks, slots), oldest first. */
   children(runId: number): Promise<Execution[]>;
+  /** The whole text of a report of an execution (ACT, REP, ...); "" when it is not in the database. */
+  reportText(runId: number, type: string): Promise<string>;
   /** Closes this engine and starts another on the same database, as a restart of the process does. */
   restart(): Promise<TestEngine>;
   /** Closes the engine and its agents and drops the database. */
@@ -113,6 +139,15 @@ async function startOn(database: TestDatabase, options: TestEngineOptions): Prom
     async children(runId) {
       const page = await engine.executions.children(admin, runId, { maxResults: 10_000 });
       return [...page.executions].sort((a, b) => a.runId - b.runId);
+    },
+    async reportText(runId, type) {
+      try {
+        const report = await engine.reports.pages(TEST_CLIENT, runId, type, 1, undefined);
+        return report.pages.map((page) => page.content).join("");
+      } catch (error) {
+        if (error instanceof NotFoundError) return "";
+        throw error;
+      }
     },
     async restart() {
       await close();
