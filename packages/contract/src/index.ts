@@ -23,3 +23,4 @@ export * from "./openapi/answers";
 export * from "./openapi/document";
 export * from "./job-environment-names";
 export * from "./execution-filter";
+export * from "./routes";
