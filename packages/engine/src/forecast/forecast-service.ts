@@ -1,4 +1,4 @@
-import { ErrorCode, type ErtGroupOption, type ForecastAgentsQuery, type ForecastListQuery, type ForecastQuery, type ForecastType, type InForecastBody, type InForecastClientBody, type InForecastExecutionBody, type InForecastObjectBody, isFinalStatus, ObjectBody, Right, Status, wildcardRegExp } from "@baton/contract";
+import { ErrorCode, type ErtGroupOption, type ForecastAgentsQuery, type ForecastListQuery, type ForecastQuery, type ForecastType, type InForecastBody, type InForecastClientBody, type InForecastExecutionBody, type InForecastObjectBody, isFinalStatus, type ObjectBody, Right, Status, wildcardRegExp } from "@baton/contract";
 import { DateTime, Duration } from "luxon";
 import type { Logger } from "pino";
 import { requirePrivilege, requireRight } from "../auth/access";
@@ -11,7 +11,7 @@ import type { Clock } from "../runtime/clock";
 import type { RuntimeEstimator } from "../runtime/runtime-estimator";
 import { listClients } from "../store/clients-store";
 import type { Store } from "../store/connect";
-import { findExecutionDefinition, listChildren, listUnfinishedTopLevel } from "../store/executions-store";
+import { findExecutionBody, listChildren, listUnfinishedTopLevel } from "../store/executions-store";
 import {
   completeForecast,
   deleteForecasts,
@@ -334,8 +334,8 @@ export class ForecastService {
       definition: async (runId) => {
         const known = definitions.get(runId);
         if (known !== undefined) return known;
-        const parsed = ObjectBody.safeParse(JSON.parse((await findExecutionDefinition(db, client, runId)) ?? "{}"));
-        const body = parsed.success ? parsed.data : { general_attributes: { name: "" } };
+        // An execution deleted since it was listed (with its client) plans as an object without members.
+        const body = (await findExecutionBody(db, client, runId)) ?? { general_attributes: { name: "" } };
         definitions.set(runId, body);
         return body;
       },

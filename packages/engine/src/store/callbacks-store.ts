@@ -1,14 +1,21 @@
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "./schema";
 import type { Store } from "./connect";
+import { parseStored } from "./stored-json";
 import { inTransaction } from "./transaction";
 
-export interface CallbackSpec {
-  url: string;
-  headers: Record<string, string>;
+/** Request headers of a delivery, name → value. */
+const Headers = z.record(z.string(), z.string());
+
+/** The callback stored with an execution (executions.callback). */
+const CallbackSpec = z.object({
+  url: z.string(),
+  headers: Headers,
   /** For recurring executions: call back once at the container's end, or for each activation too. */
-  recurringMode?: "once" | "each";
-}
+  recurringMode: z.enum(["once", "each"]).optional(),
+});
+export type CallbackSpec = z.infer<typeof CallbackSpec>;
 
 export interface PendingCallback {
   id: number;
@@ -23,7 +30,11 @@ export interface PendingCallback {
 /** The callback stored with an execution, if any. */
 export async function findExecutionCallback(db: Kysely<Database>, client: number, runId: number): Promise<CallbackSpec | undefined> {
   const row = await db.selectFrom("executions").select("callback").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
-  return row?.callback ? JSON.parse(row.callback) : undefined;
+  return row?.callback ? parseCallback(row.callback, client, runId) : undefined;
+}
+
+function parseCallback(text: string, client: number, runId: number): CallbackSpec {
+  return parseStored(CallbackSpec, text, "executions.callback", `client ${client}, run_id ${runId}`);
 }
 
 /** Stores the callback of a start request with its execution. */
@@ -38,7 +49,7 @@ export async function setExecutionCallback(db: Kysely<Database>, client: number,
  */
 export async function queueCallback(db: Kysely<Database>, client: number, runId: number, callback: string | null, payload: string, now: number): Promise<boolean> {
   if (!callback) return false;
-  const spec: CallbackSpec = JSON.parse(callback);
+  const spec = parseCallback(callback, client, runId);
   await db
     .insertInto("callback_outbox")
     .values({ client, run_id: runId, url: spec.url, headers: JSON.stringify(spec.headers), payload, next_attempt_at: now })
@@ -57,7 +68,7 @@ export async function claimDueCallbacks(store: Store, now: number, limit: number
     const rows = await (store.dialect === "postgres" ? due.forUpdate().skipLocked() : due).execute();
     if (rows.length === 0) return [];
     await trx.updateTable("callback_outbox").set({ next_attempt_at: now + leaseMs }).where("id", "in", rows.map((r) => r.id)).execute();
-    return rows.map((r) => ({ id: r.id, client: r.client, runId: r.run_id, url: r.url, headers: JSON.parse(r.headers), payload: r.payload, attempts: r.attempts }));
+    return rows.map((r) => ({ id: r.id, client: r.client, runId: r.run_id, url: r.url, headers: parseStored(Headers, r.headers, "callback_outbox.headers", `id ${r.id}`), payload: r.payload, attempts: r.attempts }));
   });
 }
 

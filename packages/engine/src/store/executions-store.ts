@@ -1,8 +1,11 @@
+import { InExecutionRecurringBody, ObjectBody } from "@baton/contract";
 import { expressionBuilder, sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { z } from "zod";
 import type { Execution, ExecutionChanges, VariableValues } from "../domain/execution";
 import { clientCondition, filterConditions, lifetimeParts, type ExecutionFilter, type ReadPlan } from "./execution-filters";
 import type { Database, ExecutionsTable } from "./schema";
 import type { Dialect } from "./connect";
+import { parseStored } from "./stored-json";
 
 export type NewExecution = Omit<Execution, "runId">;
 
@@ -117,6 +120,21 @@ export async function findExecution(db: Kysely<Database>, client: number, runId:
 export async function findExecutionDefinition(db: Kysely<Database>, client: number, runId: number): Promise<string | undefined> {
   const row = await db.selectFrom("executions").select("definition").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
   return row?.definition;
+}
+
+/**
+ * The definition an execution was started with, read with `schema`: an object body for the
+ * executions of objects (findExecutionBody), what the engine's own executions keep there for the
+ * others (a client deletion its target).
+ */
+export async function readExecutionDefinition<T>(db: Kysely<Database>, client: number, runId: number, schema: z.ZodType<T>): Promise<T | undefined> {
+  const text = await findExecutionDefinition(db, client, runId);
+  return text === undefined ? undefined : parseStored(schema, text, "executions.definition", `client ${client}, run_id ${runId}`);
+}
+
+/** The object body an execution was activated with; undefined when there is no such execution. */
+export function findExecutionBody(db: Kysely<Database>, client: number, runId: number): Promise<ObjectBody | undefined> {
+  return readExecutionDefinition(db, client, runId, ObjectBody);
 }
 
 /**
@@ -315,16 +333,16 @@ export async function findExecutionVariables(db: Kysely<Database>, client: numbe
     .where("client", "=", client)
     .where("run_id", "=", runId)
     .executeTakeFirst();
-  return parseValues(which === "variables" ? row?.variables : which === "returned" ? row?.returned_variables : row?.passed_variables);
+  const column = which === "variables" ? "variables" : which === "returned" ? "returned_variables" : "passed_variables";
+  return parseValues(row?.[column], column, client, runId);
 }
 
-function parseValues(text: string | null | undefined): VariableValues {
-  const parsed: unknown = text ? JSON.parse(text) : {};
-  const values: VariableValues = {};
-  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-    for (const [name, value] of Object.entries(parsed)) if (typeof value === "string" || typeof value === "number") values[name] = value;
-  }
-  return values;
+/** Variable values as stored (setExecutionVariables), name → value. */
+const StoredValues = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** Values of a variables column; none while the run has set none (null). */
+function parseValues(text: string | null | undefined, column: string, client: number, runId: number): VariableValues {
+  return text ? parseStored(StoredValues, text, `executions.${column}`, `client ${client}, run_id ${runId}`) : {};
 }
 
 /**
@@ -367,14 +385,14 @@ export async function listChildStates(db: Kysely<Database>, client: number, pare
 export async function listPassedValues(db: Kysely<Database>, client: number, parent: number): Promise<VariableValues[]> {
   const rows = await db
     .selectFrom("executions")
-    .select("passed_variables")
+    .select(["run_id", "passed_variables"])
     .where("client", "=", client)
     .where("parent", "=", parent)
     .where("passed_variables", "is not", null)
     .where("passed_variables", "<>", "{}")
     .orderBy("run_id")
     .execute();
-  return rows.map((r) => parseValues(r.passed_variables));
+  return rows.map((r) => parseValues(r.passed_variables, "passed_variables", client, r.run_id));
 }
 
 /** Statuses of executions that wait to be started by the scheduler. */
@@ -435,6 +453,19 @@ export async function setRecurring(db: Kysely<Database>, client: number, runId: 
 export async function findRecurring(db: Kysely<Database>, client: number, runId: number): Promise<{ recurring: string; occurCount: number } | undefined> {
   const row = await db.selectFrom("executions").select(["recurring", "occur_count"]).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
   return row?.recurring ? { recurring: row.recurring, occurCount: row.occur_count } : undefined;
+}
+
+/**
+ * A period container's rule as stored by setRecurring: the request's `recurring` with the time zone
+ * it was read in and the type of the object it activates (UTC and JOBS for rules stored without).
+ */
+export const StoredRecurring = InExecutionRecurringBody.extend({ timezone: z.string().default("UTC"), objectType: z.string().default("JOBS") });
+export type StoredRecurring = z.infer<typeof StoredRecurring>;
+
+/** A period container's rule and activation count; undefined for other executions. */
+export async function findRecurringRule(db: Kysely<Database>, client: number, runId: number): Promise<{ rule: StoredRecurring; occurCount: number } | undefined> {
+  const row = await db.selectFrom("executions").select(["recurring", "occur_count"]).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  return row?.recurring ? { rule: parseStored(StoredRecurring, row.recurring, "executions.recurring", `client ${client}, run_id ${runId}`), occurCount: row.occur_count } : undefined;
 }
 
 /** Counts one more activation of a period container and returns the new count. */

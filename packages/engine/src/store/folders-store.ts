@@ -1,7 +1,8 @@
-import type { ObjectBody } from "@baton/contract";
+import { ObjectBody } from "@baton/contract";
 import type { Kysely, Selectable } from "kysely";
 import { inFolderTree } from "./objects-store";
 import type { Database, FoldersTable } from "./schema";
+import { parseStored } from "./stored-json";
 
 /** A folder created explicitly (a FOLD object), with its body as imported. */
 export interface StoredFolder {
@@ -14,7 +15,8 @@ export interface StoredFolder {
 }
 
 function toStoredFolder(row: Selectable<FoldersTable>): StoredFolder {
-  return { path: row.path, body: JSON.parse(row.body), createdAt: row.created_at, createdBy: row.created_by, modifiedAt: row.modified_at, modifiedBy: row.modified_by };
+  const body = parseStored(ObjectBody, row.body, "folders.body", `client ${row.client}, path ${row.path}`);
+  return { path: row.path, body, createdAt: row.created_at, createdBy: row.created_by, modifiedAt: row.modified_at, modifiedBy: row.modified_by };
 }
 
 /** Reads the explicit folder at `path` (normalised), if there is one. */

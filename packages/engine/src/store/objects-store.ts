@@ -1,10 +1,11 @@
-import type { ObjectBody } from "@baton/contract";
+import { ObjectBody } from "@baton/contract";
 import { sql, type Kysely, type RawBuilder, type Selectable } from "kysely";
 import type { ObjectDefinition } from "../domain/object-definition";
 import { wildcardToLike } from "../domain/wildcard";
 import { matchesWildcard } from "./like";
 import type { Database, ObjectsTable } from "./schema";
 import { indexWrittenObjects } from "./search-index-store";
+import { parseStored } from "./stored-json";
 
 export interface StoredObject extends ObjectDefinition {
   client: number;
@@ -15,7 +16,7 @@ export interface StoredObject extends ObjectDefinition {
 }
 
 function toStoredObject(row: Selectable<ObjectsTable>): StoredObject {
-  const body: ObjectBody = JSON.parse(row.body);
+  const body = parseStored(ObjectBody, row.body, "objects.body", `client ${row.client}, name ${row.name}`);
   return {
     client: row.client,
     type: row.type,

@@ -1,6 +1,8 @@
+import { ObjectBody } from "@baton/contract";
 import type { Insertable, Kysely } from "kysely";
 import { searchFields } from "../domain/search-fields";
 import type { Database, ObjectSearchEventsTable, ObjectSearchTable, ObjectSearchVariablesTable } from "./schema";
+import { parseStored } from "./stored-json";
 
 /** Objects read and written per round: below the parameter limits of both databases. */
 const OBJECTS_PER_ROUND = 200;
@@ -78,7 +80,7 @@ function searchRows({ id, type, body }: IndexedObject): {
   variables: Insertable<ObjectSearchVariablesTable>[];
   events: Insertable<ObjectSearchEventsTable>[];
 } {
-  const fields = searchFields(type, JSON.parse(body));
+  const fields = searchFields(type, parseStored(ObjectBody, body, "objects.body", `id ${id}`));
   return {
     search: {
       object_id: id,

@@ -1,4 +1,5 @@
 import type { SearchSortColumn } from "@baton/contract";
+import { z } from "zod";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { FolderAccess } from "../domain/search-access";
 import type { SearchCondition, SearchFrame, SearchQuery, SearchTextColumn } from "../domain/search-query";
@@ -7,6 +8,7 @@ import type { Dialect, Store } from "./connect";
 import { matchesWildcard } from "./like";
 import { inFolderTree } from "./objects-store";
 import type { Database } from "./schema";
+import { parseStored } from "./stored-json";
 
 /** What the service adds to a query: the user's folders and whether last use is kept. */
 export interface SearchScope {
@@ -32,9 +34,12 @@ export interface SearchRow {
   event_ctype: string | null;
   event_valid_from: number | null;
   event_valid_to: number | null;
-  /** JSON array of calendar names. */
-  event_child_calendars: string | null;
+  /** Calendars a group event draws its days from; none for objects. */
+  event_child_calendars: string[];
 }
+
+/** The calendar names of object_search_events.child_calendars. */
+const ChildCalendars = z.array(z.string());
 
 const DAY_MS = 86_400_000;
 const NOTHING = sql<SqlBool>`1 = 0`;
@@ -48,7 +53,14 @@ export async function searchObjects(store: Store, query: SearchQuery, scope: Sea
   const { count, page } = searchStatements(store, query, scope);
   const total = Number((await count.executeTakeFirstOrThrow()).total);
   if (total <= query.startAt) return { total, rows: [] };
-  return { total, rows: await page.execute() };
+  const rows = await page.execute();
+  return {
+    total,
+    rows: rows.map((row) => ({
+      ...row,
+      event_child_calendars: row.event_child_calendars === null ? [] : parseStored(ChildCalendars, row.event_child_calendars, "object_search_events.child_calendars", `object ${row.id}, event ${row.event_name ?? ""}`),
+    })),
+  };
 }
 
 /** The two statements of a search: the count of every match, and the page in the requested order. */

@@ -1,5 +1,6 @@
-import { ErrorCode, Status, type OutClientList } from "@baton/contract";
+import { ErrorCode, type ObjectBody, Status, type OutClientList } from "@baton/contract";
 import type { Logger } from "pino";
+import { z } from "zod";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
@@ -9,7 +10,7 @@ import type { ExecutionRecorder } from "../runtime/execution-recorder";
 import { ReportWriter } from "../runtime/report-writer";
 import { clientCounts, deleteClientData } from "../store/client-data-store";
 import type { Store } from "../store/connect";
-import { findExecutionDefinition, listUnfinishedExecutions } from "../store/executions-store";
+import { listUnfinishedExecutions, readExecutionDefinition } from "../store/executions-store";
 
 export interface ClientServiceDeps {
   store: Store;
@@ -54,7 +55,7 @@ export class ClientService {
         { client: principal.client, name: `${CLIENT_DELETION}.${target}`, objectType: CLIENT_DELETION, type: "CallAPI", status: Status.ACTIVE, activationTime: now, user: principal.userName },
         { startTime: now, title: `Delete client ${target}` },
       ),
-      JSON.stringify({ client: target }),
+      JSON.stringify(deletionDefinition(target)),
     );
     this.#track(this.#run(execution, target));
     return execution.runId;
@@ -64,9 +65,8 @@ export class ClientService {
   async recover(unfinished?: readonly Execution[]): Promise<void> {
     for (const execution of unfinished ?? (await listUnfinishedExecutions(this.deps.store.db))) {
       if (execution.objectType !== CLIENT_DELETION) continue;
-      const definition = await findExecutionDefinition(this.deps.store.db, execution.client, execution.runId);
-      const target = Number((JSON.parse(definition ?? "{}") as { client?: unknown }).client);
-      this.#track(this.#run(execution, target));
+      const definition = await readExecutionDefinition(this.deps.store.db, execution.client, execution.runId, DeletionDefinition);
+      if (definition !== undefined) this.#track(this.#run(execution, definition.client));
     }
   }
 
@@ -98,3 +98,14 @@ export class ClientService {
     }
   }
 }
+
+/**
+ * What a CLNTDEL execution keeps as its definition: an object body naming it, with the client it
+ * deletes, so that everything reading executions' definitions reads it as one.
+ */
+function deletionDefinition(target: number): ObjectBody & { client: number } {
+  return { general_attributes: { name: `${CLIENT_DELETION}.${target}`, type: CLIENT_DELETION }, client: target };
+}
+
+/** The client a CLNTDEL execution deletes (also from a definition holding nothing else). */
+const DeletionDefinition = z.looseObject({ client: z.int() });

@@ -30,13 +30,7 @@ export function presentSearchRow(row: SearchRow): OutSearchResultItem {
     calendar_keyword_ctype: row.event_ctype,
     calendar_keyword_valid_from: row.event_valid_from,
     calendar_keyword_valid_to: row.event_valid_to,
-    calendar_keyword_child_calendar_names: childCalendars(row.event_child_calendars),
+    calendar_keyword_child_calendar_names: row.event_child_calendars,
     creation_date: row.created_at,
   };
-}
-
-function childCalendars(json: string | null): string[] {
-  if (json === null) return [];
-  const names: unknown = JSON.parse(json);
-  return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
 }
