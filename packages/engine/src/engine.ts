@@ -8,7 +8,7 @@ import { Authenticator, type Principal } from "./auth/authenticator";
 import type { Credentials } from "./auth/basic-credentials";
 import { createRestRouter } from "./http/rest-router";
 import { SourceAddresses } from "./http/source-address";
-import type { Route } from "./http/route";
+import { everyOperationBoundOnce } from "./http/bound-routes";
 import { openApiRoutes } from "./http/routes/openapi-routes";
 import { executionsRoutes } from "./http/routes/executions-routes";
 import { objectsRoutes } from "./http/routes/objects-routes";
@@ -287,7 +287,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { name: "PROMETHEUS_METRICS", enabled: true, description: "Metrics in Prometheus text at /system/metrics/prometheus" },
     { name: "AGENT_PACKAGES", enabled: options.agentPacks !== undefined && options.standaloneAgents?.token !== undefined, description: "Preconfigured agent packages (zip) to download" },
   ];
-  const routes: Route[] = [
+  const routes = everyOperationBoundOnce([
     ...pingRoutes,
     ...objectsRoutes(objects),
     ...folderObjectsRoutes(folders),
@@ -303,8 +303,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...raSolutionRoutes(new RaSolutionService({ dir: options.raSolutionsDir, store, clock, folders })),
     ...telemetryRoutes(new TelemetryService({ store, clock, version: ENGINE_VERSION, products: [{ name: "Baton engine", version: ENGINE_VERSION }, { name: "Baton agent", version: options.agentHost?.version ?? "" }] })),
     ...agentPackRoutes(new AgentPackService({ dir: options.agentPacks?.dir, bundle: options.agentPacks?.bundle, registry: agentRegistry, certificates: options.certificates ?? [] })),
-  ];
-  routes.push(...openApiRoutes(routes, ENGINE_VERSION));
+    ...openApiRoutes(ENGINE_VERSION),
+  ]);
   const addresses = new SourceAddresses();
   const handleRest = createRestRouter(routes, {
     authenticator,

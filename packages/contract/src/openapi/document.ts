@@ -8,29 +8,13 @@ import * as objects from "../schemas/objects";
 import * as repositories from "../schemas/repositories";
 import * as search from "../schemas/search";
 import * as system from "../schemas/system";
-import type { Answer } from "./answers";
+import { takesJsonBody, type Operation, type StreamedBody } from "../routes/operation";
+import { jsonAnswer, type Answer } from "./answers";
 import { exampleObjects, operationExamples } from "./examples";
 
 export { OperationExample, OperationExamples, operationExamples } from "./examples";
 import { PARAMETER_DESCRIPTIONS } from "./parameter-descriptions";
 import { wireTypes } from "./wire-types";
-
-/** What the document needs to know of one route. */
-export interface OperationDescription {
-  method: string;
-  /** Below the API base, with `:name` parameters and at most one trailing `*`. */
-  path: string;
-  /** The name the document gives the `*` parameter, e.g. `folder_path`. */
-  wildcard?: string;
-  summary: string;
-  /** Answers without authentication. */
-  public: boolean;
-  params: z.ZodType;
-  query: z.ZodType;
-  /** The request body: its media types and, for JSON, its schema. */
-  body?: { types: readonly string[]; schema?: z.ZodType };
-  answers: readonly Answer[];
-}
 
 export interface DocumentInfo {
   title: string;
@@ -50,6 +34,9 @@ const REF_PREFIX = "#/components/schemas/";
 /** Ids of schemas that have no name of their own; they are inlined where used. */
 const ANONYMOUS = "~";
 
+/** Every operation may answer 503 when the database refuses to write (the engine's store/database-faults.ts). */
+const DATABASE_UNAVAILABLE = jsonAnswer(errors.OutError, "The database is busy or full: nothing was written; retry later (see Retry-After).", 503);
+
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: "Request data invalid, or in conflict with the current state (an existing object, a repository that is merging, ...; the code says which): an array of OutValidationError, one per problem, or one OutError.",
   401: "Login data not valid.",
@@ -63,11 +50,11 @@ const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The OpenAPI 3.1 document of `operations`. Every `In*`/`Out*` schema of the contract becomes a
- * component; the shapes of single operations are inlined; every operation lists the error
- * answers it can give with their shapes.
+ * The OpenAPI 3.1 document of `operations` (the route table: each operation by its operationId).
+ * Every `In*`/`Out*` schema of the contract becomes a component; the shapes of single operations
+ * are inlined; every operation lists the error answers it can give with their shapes.
  */
-export function openApiDocument(operations: readonly OperationDescription[], info: DocumentInfo): JsonSchema {
+export function openApiDocument(operations: Readonly<Record<string, Operation>>, info: DocumentInfo): JsonSchema {
   const inputs = new SchemaSet("input");
   const outputs = new SchemaSet("output");
   for (const module of SCHEMA_MODULES) {
@@ -80,27 +67,28 @@ export function openApiDocument(operations: readonly OperationDescription[], inf
   const ErrorList = z.array(errors.OutValidationError);
   const InvalidRequest = z.union([ErrorList, errors.OutError]);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const operation of operations) {
+  for (const [operationId, operation] of Object.entries(operations)) {
     const path = documentPath(operation);
     const examples = examplesOf(`${operation.method} ${path}`);
+    const body = requestBody(operation);
     const responses: Record<string, unknown> = {};
-    for (const answer of operation.answers) responses[answer.status] = response(answer, outputs, examples.responses[answer.status]);
-    for (const status of errorStatuses(operation)) {
+    for (const answer of documentedAnswers(operation)) responses[answer.status] = response(answer, outputs, examples.responses[answer.status]);
+    for (const status of errorStatuses(operation.public ?? false, body !== undefined)) {
       if (responses[status] !== undefined) continue;
       const shape = status === 400 ? InvalidRequest : errors.OutError;
       responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { "application/json": { schema: outputs.use(shape), ...withExamples(examples.responses[status]) } } };
     }
     paths[path] ??= {};
     paths[path][operation.method.toLowerCase()] = {
-      operationId: operationId(operation),
+      operationId,
       summary: operation.summary,
       tags: [tagOf(operation.path)],
       ...(operation.public && { security: [] }),
       parameters: [...parameters(operation.params, "path", operation.wildcard), ...parameters(operation.query, "query")],
-      ...(operation.body && {
+      ...(body && {
         requestBody: {
           required: true,
-          content: Object.fromEntries(operation.body.types.map((type) => [type, operation.body?.schema && type === "application/json" ? { schema: inputs.use(operation.body.schema), ...withExamples(examples.request) } : {}])),
+          content: Object.fromEntries(body.types.map((type) => [type, body.schema && type === "application/json" ? { schema: inputs.use(body.schema), ...withExamples(examples.request) } : {}])),
         },
       }),
       responses,
@@ -112,7 +100,7 @@ export function openApiDocument(operations: readonly OperationDescription[], inf
     info: { title: info.title, version: info.version, description: info.description },
     servers: [{ url: info.server }],
     security: [{ basic: [] }],
-    tags: [...new Set(operations.map((o) => tagOf(o.path)))].sort().map((name) => ({ name })),
+    tags: [...new Set(Object.values(operations).map((o) => tagOf(o.path)))].sort().map((name) => ({ name })),
     paths: inlineAnonymous(paths, components),
     components: {
       securitySchemes: { basic: { type: "http", scheme: "basic", description: "USER:PASS, USER/DEPT:PASS or CLIENT/USER/DEPT:PASS, encoded ISO-8859-1." } },
@@ -174,13 +162,24 @@ function withExamples(examples: JsonSchema | undefined): { examples?: JsonSchema
   return examples === undefined ? {} : { examples };
 }
 
-function errorStatuses(operation: OperationDescription): number[] {
-  const takesInput = !operation.public || operation.body !== undefined;
+/** The body an operation takes: JSON by its schema, or one it reads as a stream; none for the others. */
+function requestBody(operation: Operation): StreamedBody | undefined {
+  return takesJsonBody(operation) ? { types: ["application/json"], schema: operation.body } : operation.streamsBody;
+}
+
+/** Success, the operation's other answers, and the 503 of a database that refuses to write unless the operation says its own. */
+function documentedAnswers(operation: Operation): readonly Answer[] {
+  const answers = [operation.answer, ...(operation.otherAnswers ?? [])];
+  return answers.some((answer) => answer.status === 503) ? answers : [...answers, DATABASE_UNAVAILABLE];
+}
+
+function errorStatuses(isPublic: boolean, takesBody: boolean): number[] {
+  const takesInput = !isPublic || takesBody;
   return [
     ...(takesInput ? [400] : []),
-    ...(operation.public ? [] : [401, 403, 404, 429]),
+    ...(isPublic ? [] : [401, 403, 404, 429]),
     // The interface has no 409: a conflict is a 400 with its own code (docs/decisions.md).
-    ...(operation.body ? [413] : []),
+    ...(takesBody ? [413] : []),
     431,
     500,
   ];
@@ -231,17 +230,8 @@ function inlineAnonymous<T>(value: T, components: Record<string, JsonSchema>): T
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inlineAnonymous(item, components)])) as T;
 }
 
-function documentPath(operation: OperationDescription): string {
+function documentPath(operation: Operation): string {
   return operation.path.replace(/:([A-Za-z_]+)/g, "{$1}").replace(/\*$/, `{${operation.wildcard ?? "path"}}`);
-}
-
-/** `GET /:client_id/executions/:run_id/comments` → `getExecutionsRunIdComments`. */
-function operationId(operation: OperationDescription): string {
-  const words = documentPath(operation)
-    .replace(/^\/\{client_id\}/, "")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word !== "");
-  return [operation.method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join("");
 }
 
 /** The area of a path: `executions`, `repositories`, `system`, ...; `service` for those of no client (ping, this document). */

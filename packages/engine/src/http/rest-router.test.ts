@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ErrorCode, jsonAnswer } from "@baton/contract";
+import { ClientParams, defineOperation, ErrorCode, jsonAnswer, noBody, noParams } from "@baton/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -13,8 +13,7 @@ import { bootstrap } from "../system/bootstrap";
 import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
 import { createRestRouter } from "./rest-router";
 import { SourceAddresses } from "./source-address";
-import { defineRoute, noBody, noParams } from "./route";
-import { ClientParams } from "./routes/params";
+import { bindRoute } from "./route";
 
 /** An object that refers to itself: JSON.stringify throws on it, as on a value nested past the call stack. */
 function cyclic(): Record<string, unknown> {
@@ -36,47 +35,24 @@ describe("REST router", () => {
     store = await openStore({ dataDir: database.dataDir });
     await bootstrap(store, systemClock, "pw");
     const routes = [
-      defineRoute({ method: "GET", path: "/:client_id/system-only", summary: "A system-only route", answer: jsonAnswer(z.object({ secret: z.string() }), "The secret"), systemClientOnly: true, params: ClientParams, query: noParams, body: noBody, handle: async () => ({ secret: "data" }) }),
-      defineRoute({
-        method: "GET",
-        path: "/:client_id/feature",
-        summary: "A route that can be disabled",
-        answer: jsonAnswer(z.object({ on: z.boolean() }), "On"),
+      bindRoute(defineOperation({ method: "GET", path: "/:client_id/system-only", summary: "A system-only route", answer: jsonAnswer(z.object({ secret: z.string() }), "The secret"), systemClientOnly: true, params: ClientParams, query: noParams, body: noBody }), { handle: async () => ({ secret: "data" }) }),
+      bindRoute(defineOperation({ method: "GET", path: "/:client_id/feature", summary: "A route that can be disabled", answer: jsonAnswer(z.object({ on: z.boolean() }), "On"), params: ClientParams, query: noParams, body: noBody }), {
         disabled: async (principal) => (enabled ? undefined : `The feature is not set up for client ${principal.client}.`),
-        params: ClientParams,
-        query: noParams,
-        body: noBody,
         handle: async () => ({ on: true }),
       }),
-      defineRoute({ method: "GET", path: "/at-once", summary: "Answers without waiting", answer: jsonAnswer(z.object({ now: z.boolean() }), "At once"), public: true, params: noParams, query: noParams, body: noBody, handle: () => ({ now: true }) }),
-      defineRoute({
-        method: "GET",
-        path: "/refused-at-once",
-        summary: "Refuses without waiting",
-        answer: jsonAnswer(z.object({}), "Never"),
-        public: true,
-        params: noParams,
-        query: noParams,
-        body: noBody,
+      bindRoute(defineOperation({ method: "GET", path: "/at-once", summary: "Answers without waiting", answer: jsonAnswer(z.object({ now: z.boolean() }), "At once"), public: true, params: noParams, query: noParams, body: noBody }), { handle: () => ({ now: true }) }),
+      bindRoute(defineOperation({ method: "GET", path: "/refused-at-once", summary: "Refuses without waiting", answer: jsonAnswer(z.object({}), "Never"), public: true, params: noParams, query: noParams, body: noBody }), {
         handle: () => {
           throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", "Refused at once.");
         },
       }),
-      defineRoute({ method: "GET", path: "/unserializable", summary: "Answers a value JSON cannot write", answer: jsonAnswer(z.unknown(), "Never"), public: true, params: noParams, query: noParams, body: noBody, handle: () => cyclic() }),
-      defineRoute({
-        method: "GET",
-        path: "/refuses-unserializable",
-        summary: "Refuses naming a value JSON cannot write",
-        answer: jsonAnswer(z.unknown(), "Never"),
-        public: true,
-        params: noParams,
-        query: noParams,
-        body: noBody,
+      bindRoute(defineOperation({ method: "GET", path: "/unserializable", summary: "Answers a value JSON cannot write", answer: jsonAnswer(z.unknown(), "Never"), public: true, params: noParams, query: noParams, body: noBody }), { handle: () => cyclic() }),
+      bindRoute(defineOperation({ method: "GET", path: "/refuses-unserializable", summary: "Refuses naming a value JSON cannot write", answer: jsonAnswer(z.unknown(), "Never"), public: true, params: noParams, query: noParams, body: noBody }), {
         handle: () => {
           throw invalid(ErrorCode.INVALID_REQUEST, "value", "is refused", cyclic());
         },
       }),
-      defineRoute({ method: "POST", path: "/:client_id/echo", summary: "Echoes the body", answer: jsonAnswer(z.object({ text: z.string() }), "The body"), params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }), handle: async ({ body }) => body }),
+      bindRoute(defineOperation({ method: "POST", path: "/:client_id/echo", summary: "Echoes the body", answer: jsonAnswer(z.object({ text: z.string() }), "The body"), params: ClientParams, query: noParams, body: z.object({ text: z.string().max(3) }) }), { handle: async ({ body }) => body }),
     ];
     const handle = createRestRouter(routes, { authenticator: new Authenticator(store, systemClock, pino({ level: "silent" })), addresses: new SourceAddresses(), logger: pino({ level: "silent" }) });
     server = createServer(handle);

@@ -1,7 +1,7 @@
 import { maxHeaderSize, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { randomUUID } from "node:crypto";
-import { ErrorCode, type OutError, type OutValidationError } from "@baton/contract";
+import { ErrorCode, type HttpMethod, type OutError, type OutValidationError } from "@baton/contract";
 import FindMyWay, { type HTTPVersion } from "find-my-way";
 import type { Logger } from "pino";
 import type { Authenticator, Principal } from "../auth/authenticator";
@@ -9,7 +9,7 @@ import { parseBasicAuthorization } from "../auth/basic-credentials";
 import { TooManyRequestsError, UnauthorizedError } from "../domain/errors";
 import { errorResponse } from "./error-response";
 import { BodyAbortedError, DEFAULT_BODY_LIMIT, parseJsonBody, readBody } from "./request-body";
-import { Reply, StreamReply, type HttpMethod, type Route } from "./route";
+import { Reply, StreamReply, type Route } from "./route";
 import type { SourceAddresses } from "./source-address";
 
 /** Base path of the REST interface. */
