@@ -1,4 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { operations } from "@baton/contract";
 import { OpenApiConformance } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBaton, type TestBaton } from "./testing/test-baton";
@@ -114,6 +115,12 @@ describe("the OpenAPI document", () => {
     }
     const operationIds = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((o) => o.operationId));
     expect(new Set(operationIds).size).toBe(operationIds.length);
+  });
+
+  it("documents each operation of the contract's route table under its name, and nothing else", () => {
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => `${operation.operationId}: ${method.toUpperCase()} ${path}`));
+    const table = Object.entries(operations).map(([name, operation]) => `${name}: ${operation.method} ${operation.path.replace(/:([A-Za-z_]+)/g, "{$1}").replace(/\*$/, `{${operation.wildcard ?? "path"}}`)}`);
+    expect(documented.sort()).toEqual(table.sort());
   });
 
   it("names the shapes of the specification and of the repository extensions as components", () => {
