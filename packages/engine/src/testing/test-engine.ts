@@ -51,6 +51,15 @@ export async function refusal(action: Promise<unknown>): Promise<DomainError> {
   throw new Error("expected a refusal, but the use case succeeded");
 }
 
+/** Polls a condition until it holds, failing after `ms`. */
+export async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 export interface TestEngineOptions {
   /** The engine's time; the system clock unless the test moves time itself. */
   clock?: Clock;
