@@ -1,20 +1,20 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ErrorCode, OutRunId } from "@baton/contract";
+import { ErrorCode } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reportText } from "./testing/report-text";
-import { json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
+import { testDialects } from "../testing/test-databases";
+import { refusal, startTestEngine, type TestEngine } from "../testing/test-engine";
 
 function transfer(name: string, attributes: Record<string, string>) {
   return { data: { jobf: { general_attributes: { name, type: "JOBF" }, file_transfer_attributes: attributes } }, path: "TRANSFERS" };
 }
 
-describe("file transfers", () => {
-  let test: TestBaton;
+describe.each(testDialects)("file transfers on %s", (dialect) => {
+  let test: TestEngine;
   let root: string;
   beforeAll(async () => {
-    test = await startTestBaton("sqlite", {}, { extraAgentNames: ["SECOND"] });
+    test = await startTestEngine(dialect, { agentNames: ["LOCAL", "SECOND"] });
     root = mkdtempSync(join(tmpdir(), "baton-jobf-"));
     mkdirSync(join(root, "in"));
     mkdirSync(join(root, "out"));
@@ -27,15 +27,14 @@ describe("file transfers", () => {
   });
 
   async function run(name: string): Promise<{ status: number; rep: string; act: string }> {
-    const runId = OutRunId.parse(await (await test.rest("/100/executions", json({ objectName: name, executionOption: "execute" }))).json()).run_id;
-    const execution = await waitForEnd(test, 100, runId);
+    const runId = await test.start(name);
+    const execution = await test.waitForEnd(runId);
     // A transfer that copies nothing has no REP report.
-    const read = (type: string) => reportText(test.rest, 100, runId, type);
-    return { status: execution.status, rep: await read("REP"), act: await read("ACT") };
+    return { status: execution.status, rep: await test.reportText(runId, "REP"), act: await test.reportText(runId, "ACT") };
   }
 
   it("copies the matching files on the agent and reports each with its bytes", async () => {
-    await test.rest("/100/objects", json(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: `${join(root, "out")}/` })));
+    await test.importObjects(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: `${join(root, "out")}/` }));
     const { status, rep } = await run("JOBF.CSV");
     expect(status).toBe(1900);
     expect(rep).toContain(`copied LOCAL:${join(root, "in", "a.csv")} -> LOCAL:${join(root, "out", "a.csv")} (4 bytes)`);
@@ -47,13 +46,13 @@ describe("file transfers", () => {
     const again = await run("JOBF.CSV");
     expect(again.status).toBe(1800);
     expect(again.rep).toContain("the destination exists and overwrite is off");
-    await test.rest("/100/objects?overwrite_existing_objects=true", json(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: join(root, "out"), overwrite: "1" })));
+    await test.importObjects(transfer("JOBF.CSV", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: join(root, "out"), overwrite: "1" }));
     expect((await run("JOBF.CSV")).status).toBe(1900);
   });
 
   it("streams files from one agent to another and names both ends", async () => {
     mkdirSync(join(root, "far"));
-    await test.rest("/100/objects", json(transfer("JOBF.ACROSS", { source_agent: "LOCAL", source_path: join(root, "in", "b.csv"), destination_agent: "SECOND", destination_path: join(root, "far", "copy.csv") })));
+    await test.importObjects(transfer("JOBF.ACROSS", { source_agent: "LOCAL", source_path: join(root, "in", "b.csv"), destination_agent: "SECOND", destination_path: join(root, "far", "copy.csv") }));
     const { status, rep, act } = await run("JOBF.ACROSS");
     expect(status).toBe(1900);
     expect(rep).toContain(`copied LOCAL:${join(root, "in", "b.csv")} -> SECOND:${join(root, "far", "copy.csv")} (6 bytes)`);
@@ -62,7 +61,7 @@ describe("file transfers", () => {
   });
 
   it("ends not OK when several files match a single destination file, copying nothing", async () => {
-    await test.rest("/100/objects", json(transfer("JOBF.MANY", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "SECOND", destination_path: join(root, "single.csv") })));
+    await test.importObjects(transfer("JOBF.MANY", { source_agent: "LOCAL", source_path: join(root, "in", "*.csv"), destination_agent: "SECOND", destination_path: join(root, "single.csv") }));
     const { status, act } = await run("JOBF.MANY");
     expect(status).toBe(1800);
     expect(act).toContain("2 files match but the destination");
@@ -70,21 +69,22 @@ describe("file transfers", () => {
   });
 
   it("ends not OK when no file matches, and FAULT_NO_HOST for an unknown agent", async () => {
-    await test.rest("/100/objects", json(transfer("JOBF.NONE", { source_agent: "LOCAL", source_path: join(root, "in", "*.xml"), destination_agent: "LOCAL", destination_path: join(root, "out") })));
+    await test.importObjects(transfer("JOBF.NONE", { source_agent: "LOCAL", source_path: join(root, "in", "*.xml"), destination_agent: "LOCAL", destination_path: join(root, "out") }));
     const none = await run("JOBF.NONE");
     expect(none.status).toBe(1800);
     expect(none.act).toContain("No file matches");
-    await test.rest("/100/objects", json(transfer("JOBF.FAR", { source_agent: "FARAWAY", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: join(root, "out") })));
+    await test.importObjects(transfer("JOBF.FAR", { source_agent: "FARAWAY", source_path: join(root, "in", "*.csv"), destination_agent: "LOCAL", destination_path: join(root, "out") }));
     expect((await run("JOBF.FAR")).status).toBe(1821);
   });
 
   it("refuses a transfer object without its paths and agents", async () => {
-    const response = await test.rest("/100/objects", json(transfer("JOBF.BROKEN", { source_agent: "LOCAL" })));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual([
-      expect.objectContaining({ code: ErrorCode.INVALID_OBJECT, path: "data.jobf.file_transfer_attributes.source_path" }),
-      expect.objectContaining({ path: "data.jobf.file_transfer_attributes.destination_agent" }),
-      expect.objectContaining({ path: "data.jobf.file_transfer_attributes.destination_path" }),
-    ]);
+    expect(await refusal(test.importObjects(transfer("JOBF.BROKEN", { source_agent: "LOCAL" })))).toMatchObject({
+      kind: "validation",
+      issues: [
+        expect.objectContaining({ code: ErrorCode.INVALID_OBJECT, path: "data.jobf.file_transfer_attributes.source_path" }),
+        expect.objectContaining({ path: "data.jobf.file_transfer_attributes.destination_agent" }),
+        expect.objectContaining({ path: "data.jobf.file_transfer_attributes.destination_path" }),
+      ],
+    });
   });
 });
