@@ -60,7 +60,7 @@ const zones = [
   },
   {
     target: all.bench,
-    // The apps are guarded by the zones below (with the one exception that names its reason).
+    // The apps are guarded by the zones below.
     from: others("bench", "contract", "engine", "agent", "console", "bff"),
     message: "bench → contract, engine, agent.",
   },
@@ -103,25 +103,6 @@ export default defineConfig(
       // An import the resolver cannot follow would slip past the zones: none may be left unresolved.
       "import-x/no-unresolved": "error",
       "import-x/no-restricted-paths": ["error", { basePath, zones }],
-    },
-  },
-  {
-    // The only exception: the console-scroll bench measures the console's own executions table, so
-    // its page renders that very component (with the console's providers). It may import those and
-    // nothing else of the console.
-    files: ["packages/bench/baseline-apps/executions-table/main.tsx"],
-    rules: {
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          basePath,
-          zones: zones.map((zone) =>
-            zone === fromConsole
-              ? { ...zone, except: ["./src/app/providers.tsx", "./src/features/executions/components"] }
-              : zone,
-          ),
-        },
-      ],
     },
   },
   {

@@ -29,8 +29,10 @@ export function insertEndedRuns(file: string, options: EndedRunsOptions): void {
   try {
     const insert = connection.prepare(
       `insert into executions (client, name, object_type, type, queue, status, activation_time, start_time, end_time, user, activator_object_type, definition, modified_at)
-       values (?, ?, 'JOBS', 'JOBS', 'CLIENT_QUEUE', ?, ?, ?, ?, 'ADMIN/ADMIN', '', '{}', ?)`,
+       values (?, ?, 'JOBS', 'JOBS', 'CLIENT_QUEUE', ?, ?, ?, ?, 'ADMIN/ADMIN', '', ?, ?)`,
     );
+    // What the engine keeps of the object each run was activated with.
+    const definitions = names.map((name) => JSON.stringify({ general_attributes: { name, type: "JOBS" } }));
     const random = seededRandom(1);
     connection.transaction(() => {
       for (let i = 0; i < runs; i++) {
@@ -41,7 +43,7 @@ export function insertEndedRuns(file: string, options: EndedRunsOptions): void {
         const activation = from + i * 1000;
         const start = activation + 500;
         const end = start + runtime;
-        insert.run(client, names[object], round % 10 === 9 ? ENDED_NOT_OK : ENDED_OK, activation, start, end, end);
+        insert.run(client, names[object], round % 10 === 9 ? ENDED_NOT_OK : ENDED_OK, activation, start, end, definitions[object], end);
       }
     })();
   } finally {

@@ -30,6 +30,26 @@ export async function withTempStore<T>(use: (temp: TempStore) => Promise<T>, opt
   }
 }
 
+/**
+ * Runs `use` with a new data directory under the OS temp directory whose database `prepare` has
+ * filled (the store is closed before `use`, so that a Baton process can open it), and removes
+ * the directory afterwards.
+ */
+export async function withTempDataDir<T>(prepare: (temp: TempStore) => Promise<void> | void, use: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), "baton-bench-"));
+  try {
+    const store = await openStore({ dataDir });
+    try {
+      await prepare({ store, file: await mainDatabaseFile(store) });
+    } finally {
+      await store.close();
+    }
+    return await use(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Asked of SQLite rather than rebuilt from the data directory, so the engine's file name stays its own. */
 async function mainDatabaseFile(store: Store): Promise<string> {
   const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(store.db);

@@ -40,3 +40,21 @@ export async function withBuilds<T>(roots: readonly string[], use: (outDirs: str
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A browser module (TypeScript) bundled by vite as one classic script that puts its exports on
+ * `globalThis[globalName]`: what a bench adds to a page it did not build (page.addScriptTag).
+ */
+export async function bundleScript(entry: string, globalName: string): Promise<string> {
+  const built = await build({
+    configFile: false,
+    logLevel: "error",
+    build: { write: false, minify: false, lib: { entry, name: globalName, formats: ["iife"], fileName: globalName } },
+  });
+  const outputs = Array.isArray(built) ? built : [built];
+  for (const output of outputs) {
+    if (!("output" in output)) continue;
+    for (const chunk of output.output) if (chunk.type === "chunk" && chunk.isEntry) return chunk.code;
+  }
+  throw new Error(`bundling ${entry} gave no script`);
+}

@@ -1,0 +1,42 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import { BENCH_PASSWORD } from "./servers";
+
+/** The BFF app, started by path as `pnpm start` starts it: the bench imports nothing of an app. */
+const BFF_ROOT = fileURLToPath(new URL("../../../../apps/bff/", import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs `use` with a whole Baton (engine, embedded agent, REST API, BFF and console) running as its
+ * own process on `dataDir`, serving the console built into `consoleDir`, with the administrator's
+ * password BENCH_PASSWORD; `use` gets the console's URL. The process is killed afterwards.
+ */
+export async function withBatonProcess<T>(dataDir: string, consoleDir: string, use: (consoleUrl: string) => Promise<T>): Promise<T> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: BFF_ROOT,
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_CONSOLE_DIR: consoleDir, BATON_ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = once(child, "exit");
+  let output = "";
+  child.stdout.on("data", (data: Buffer) => (output += data.toString()));
+  child.stderr.on("data", (data: Buffer) => (output += data.toString()));
+  try {
+    return await use(await consoleUrl(() => output, () => child.exitCode !== null));
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/** The console URL from the banner Baton prints once it is running. */
+async function consoleUrl(output: () => string, ended: () => boolean): Promise<string> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const url = /Console:\s+(\S+)/.exec(output())?.[1];
+    if (url !== undefined) return url.replace(/\/$/, "");
+    if (ended() || Date.now() > deadline) throw new Error(`Baton did not start:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
