@@ -1,4 +1,6 @@
 import { CSRF_HEADER, ExecutionEvent, OutRunId, OutSession } from "@baton/contract";
+import type { ExecutionChanged } from "@baton/engine";
+import { newExecution } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEvents } from "./testing/sse-client";
 import { ADMIN_PASSWORD, jobEnvelope, startTestBaton, type TestBaton } from "./testing/test-baton";
@@ -112,7 +114,7 @@ describe("BFF", () => {
     const { cookie } = await login();
     // On PostgreSQL a transaction that took a lower seq can commit, and so be published, after one
     // that took a higher; here as two other nodes' events would arrive. Both must reach the console.
-    const event = (seq: number, status: number): ExecutionEvent => ({ seq, client: 100, execution: { run_id: 900_000 + seq, status, name: "BFF.LATE", type: "JOBS", parent: 0 } as ExecutionEvent["execution"] });
+    const event = (seq: number, status: number): ExecutionChanged => ({ seq, client: 100, at: Date.now(), execution: { ...newExecution({ client: 100, name: "BFF.LATE", status }), runId: 900_000 + seq } });
     let published = false;
     const received = await readEvents(`${base}/bff/events`, { cookie }, (events) => {
       const ready = events.find((e) => e.event === "ready");

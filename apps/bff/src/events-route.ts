@@ -1,5 +1,5 @@
 import type { ExecutionEvent, OutError } from "@baton/contract";
-import { DomainError, maySeeExecutionEvent, UnauthorizedError, type Engine, type Principal } from "@baton/engine";
+import { DomainError, maySeeExecutionEvent, presentChange, UnauthorizedError, type Engine, type Principal } from "@baton/engine";
 import type { Request, Response } from "express";
 import { currentSession } from "./session-middleware";
 import type { Session } from "./session-store";
@@ -61,8 +61,9 @@ export function eventsRoute(engine: Engine) {
     // Listen before replaying from the database so that nothing committed meanwhile is lost; what
     // arrives meanwhile is sent after the replay, unless the replay had it.
     let pending: ExecutionEvent[] | undefined = [];
-    const unsubscribe = engine.events.subscribeCluster((event) => {
-      if (event.client !== client) return;
+    const unsubscribe = engine.events.subscribeCluster((changed) => {
+      if (changed.client !== client) return;
+      const event = presentChange(changed);
       if (pending !== undefined) pending.push(event);
       else send(event);
     });

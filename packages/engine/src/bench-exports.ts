@@ -15,6 +15,7 @@ export { PlanSnapshot } from "./forecast/plan-snapshot";
 export { RuntimeEstimator } from "./runtime/runtime-estimator";
 export { openStore, type Store, type StoreOptions } from "./store/connect";
 export { createEngine, type Engine } from "./engine";
+export type { ExecutionChanged } from "./domain/execution-changed";
 export { upsertObjects, type ObjectRow } from "./store/objects-store";
 export { recentOkRuntimes } from "./store/runtime-estimates-store";
 

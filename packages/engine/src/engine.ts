@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostname } from "node:os";
 import type { Duplex } from "node:stream";
-import { ErrorCode, Status, type ExecutionEvent, type OutSystemFeature } from "@baton/contract";
+import { ErrorCode, type ExecutionEvent, type OutSystemFeature } from "@baton/contract";
 import type { Logger } from "pino";
 import { Authenticator, type Principal } from "./auth/authenticator";
 import type { Credentials } from "./auth/basic-credentials";
@@ -39,7 +39,9 @@ import { systemClock, type Clock } from "./runtime/clock";
 import { CallbackPolicy } from "./runtime/callback-policy";
 import { ExecutionEventBus } from "./runtime/event-bus";
 import { ExecutionRecorder } from "./runtime/execution-recorder";
-import { ExecutionService } from "./runtime/execution-service";
+import { createExecutions } from "./executions/executions";
+import { subscribeReactions } from "./executions/reactions";
+import { changeTexts, presentStoredEvent } from "./http/presenters/change-presenter";
 import { RuntimeEstimator } from "./runtime/runtime-estimator";
 import { JobRunner } from "./runtime/job-runner";
 import { ReportService } from "./runtime/report-service";
@@ -134,7 +136,7 @@ export interface Engine {
   readonly reports: ReportService;
   /** A user of a client with its rights as they are now, as the REST API authenticates it. */
   principal(client: number, userName: string): Promise<Principal>;
-  /** Execution status events, published after each change is committed. */
+  /** Changes of executions, published after each is committed (domain events; `presentChange` gives their wire shape). */
   readonly events: ExecutionEventBus;
   /** What happened on the first start (clients created, generated administrator password). */
   readonly bootstrap: BootstrapResult;
@@ -170,11 +172,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const bus = new ExecutionEventBus();
   const nodeId = options.node?.id ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const clusterEvents = new ClusterEvents({ store, bus, logger: logger.child({ component: "cluster" }), nodeId });
-  const recorder = new ExecutionRecorder(store, clock, bus, clusterEvents);
+  const recorder = new ExecutionRecorder(store, clock, bus, changeTexts, clusterEvents);
   const agents = new Map(options.agents.map((a) => [a.name.toUpperCase(), a]));
   const jobs = new JobRunner({ store, clock, recorder, agents, logger, nodeOfAgent: (agent) => cluster.nodeOfAgent(agent), mayExecuteOn: (client, agent) => agentRegistry.mayUse(client, agent, "execute") });
   const scripts = new ScriptRunner({ store, clock, recorder, logger });
-  const workflows = new WorkflowRunner({ store, clock, recorder, bus, logger });
+  const workflows = new WorkflowRunner({ store, clock, recorder, logger });
   const transfers = new TransferRunner({ store, clock, recorder, agents, logger, mayUseAgent: (client, agent, right) => agentRegistry.mayUse(client, agent, right) });
   const events = new EventRunner({ store, clock, recorder, agents, logger, poke: () => scheduler.poke(), mayReadOn: (client, agent) => agentRegistry.mayUse(client, agent, "read") });
   const callbackPolicy = new CallbackPolicy(options.callbackAllow);
@@ -183,16 +185,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const deliveries = new CallbackDelivery({ store, clock, policy: callbackPolicy, logger });
   const scheduler: Scheduler = new Scheduler({
     clock,
-    bus,
     logger,
     // Every scheduling node starts due executions and delivers callbacks; the leader alone admits
     // what waits for slots, as it needs one view of them.
     wake: async (): Promise<void> => {
       // A look at the next due time costs one indexed read; claiming opens a transaction.
       const isDue = (time: number | undefined) => time !== undefined && time <= clock.now();
-      if (isDue(await nextDueTime(store.db))) await executions.startDue();
+      if (isDue(await nextDueTime(store.db))) await admission.startDue();
       if (isDue(await nextCallbackTime(store.db))) await deliveries.deliverDue();
-      if (cluster.leader) await executions.admitWaiting();
+      if (cluster.leader) await admission.admitWaiting();
     },
     nextDue: async () => {
       const times = [await nextDueTime(store.db), await nextCallbackTime(store.db)].filter((t): t is number => t !== undefined);
@@ -209,11 +210,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     heartbeatMs: options.standaloneAgents?.heartbeatMs ?? DEFAULT_AGENT_HEARTBEAT_MS,
     onAgentConnected: () => {
       scheduler.poke();
-      startJobsWaitingForAgents();
+      admission.startJobsWaitingForAgentsSoon();
     },
   });
   const metrics = new EngineMetrics({ store, agents });
-  bus.subscribe((event) => metrics.observe(event));
   const cluster = new Cluster({
     store,
     clock,
@@ -232,23 +232,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const system = new SystemService({ store, clock, metrics, cluster, certificates: options.certificates ?? [], ...(options.metricsSampleMs !== undefined && { samplePeriodMs: options.metricsSampleMs }) });
   const clients = new ClientService({ store, clock, recorder, logger, onClientDeleted: () => authenticator.forget() });
   const estimator = new RuntimeEstimator({ store, clock, logger });
-  // An execution that ended OK refines its object's estimated runtime.
-  bus.subscribe(({ client, execution }) => {
-    if (execution.status === Status.ENDED_OK) {
-      void estimator.afterOk(client, execution.name).catch((error: unknown) => logger.error({ err: error, runId: execution.run_id }, "could not update the estimated runtime"));
-    }
-  });
-  const executions: ExecutionService = new ExecutionService({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, notifications, agents, scheduler, callbacks: callbackPolicy, estimator, logger });
+  const executions = createExecutions({ store, clock, recorder, bus, jobs, scripts, workflows, transfers, events, notifications, agents, scheduler, callbacks: callbackPolicy, estimator, logger });
+  const { admission } = executions;
+  subscribeReactions({ bus, launcher: executions.launcher, admission, scheduler, estimator, metrics, logger });
   const reports = new ReportService(store);
   const objects = new ObjectService(store, clock, () => authenticator.forget());
   const authenticator = new Authenticator(store, clock, logger.child({ component: "auth" }));
 
   const bootstrapResult = await bootstrap(store, clock, options.adminPassword);
-  // Jobs handed to this node for one of its agents start here, whichever node made them wait.
-  const startJobsWaitingForAgents = () => void executions.startJobsWaitingForAgents().catch((error: unknown) => logger.error({ err: error }, "could not start the jobs waiting for an agent"));
-  bus.subscribeCluster((event) => {
-    if (event.execution.status === Status.WAITING_FOR_AGENT) startJobsWaitingForAgents();
-  });
   const takeover = new Takeover({
     store,
     clock,
@@ -260,7 +251,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
   });
   await takeover.atStart();
-  const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.get(principal, runId) });
+  const forecasts = new ForecastService({ store, clock, logger, estimator, agents, execution: (principal, runId) => executions.useCases.get(principal, runId) });
   await forecasts.recover();
   await clusterEvents.start();
   await cluster.start();
@@ -292,10 +283,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...objectsRoutes(objects),
     ...folderObjectsRoutes(folders),
     ...repositoryRoutes(repositories),
-    ...executionsRoutes({ executions, reports, clock }),
+    ...executionsRoutes({ executions: executions.useCases, reports, clock }),
     ...taskActionsRoutes(new TaskActions(store)),
     ...usersRoutes(users),
-    ...scriptsRoutes(executions),
+    ...scriptsRoutes(executions.useCases),
     ...searchRoutes(new SearchService(store)),
     ...forecastRoutes(forecasts),
     ...agentsRoutes(agentRegistry, new AgentGroupService(store, agents), options.standaloneAgents?.token),
@@ -321,7 +312,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       agentEndpoint.handleUpgrade(req, socket, head);
       return true;
     },
-    executions,
+    executions: executions.useCases,
     objects,
     reports,
     principal: (client, userName) => loadPrincipal(store, client, userName),
@@ -330,8 +321,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     authenticate: (credentials, client, address) => authenticator.authenticate(credentials, client, address),
     forwardingHeaders: (address) => addresses.forwardingHeaders(address),
     consoleSessions: consoleSessionRecords(store.db),
-    eventsAfter: async (client, seq, limit) =>
-      (await eventsAfter(store.db, client, seq, limit)).map((e) => ({ seq: e.seq, client: e.client, execution: JSON.parse(e.payload) })),
+    eventsAfter: async (client, seq, limit) => (await eventsAfter(store.db, client, seq, limit)).map(presentStoredEvent),
     latestEventSeq: () => latestEventSeq(store.db),
     clientsOfUser: (userName) => clientsWithUser(store.db, userName),
     refreshAutoforecasts: () => forecasts.refreshAutoforecasts(),
@@ -346,7 +336,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       await scheduler.stop();
       jobs.beginShutdown();
       agentEndpoint.stop();
-      await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.idle(), clients.idle()]);
+      await Promise.all([jobs.idle(), scripts.idle(), transfers.idle(), executions.launcher.idle(), clients.idle()]);
       await workflows.idle();
       await forecasts.idle();
       await store.close();

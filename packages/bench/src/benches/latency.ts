@@ -16,7 +16,7 @@ const SCRIPT = "BENCH.LATENCY";
  * carries a start time, published after its commit), for `count` executions one after the other.
  */
 async function startLatencies(api: RestClient, engine: Engine, count: number): Promise<number[]> {
-  const started = watchEvents(engine, (execution) => execution.start_time !== undefined);
+  const started = watchEvents(engine, (execution) => execution.startTime !== null);
   try {
     const latencies: number[] = [];
     for (let i = 0; i < count; i++) {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Status, type ExecutionEvent } from "@baton/contract";
-import type { Engine, Store } from "@baton/engine/bench";
+import { Status } from "@baton/contract";
+import type { Engine, ExecutionChanged, Store } from "@baton/engine/bench";
 import { BENCH_CLIENT, type RestClient } from "./rest";
 
 /** Imports a script object (SCRI) `name` whose script does nothing: what an execution costs with no work in it. */
@@ -42,10 +42,10 @@ export interface EventWatch {
  * Follows an engine's status events (published after each commit) and notes when each execution
  * first matched `matches`, also before its RunID is known to the caller.
  */
-export function watchEvents(engine: Engine, matches: (execution: ExecutionEvent["execution"]) => boolean): EventWatch {
+export function watchEvents(engine: Engine, matches: (execution: ExecutionChanged["execution"]) => boolean): EventWatch {
   const seen = new Map<number, number>();
   const stop = engine.events.subscribe(({ execution }) => {
-    if (!seen.has(execution.run_id) && matches(execution)) seen.set(execution.run_id, performance.now());
+    if (!seen.has(execution.runId) && matches(execution)) seen.set(execution.runId, performance.now());
   });
   return {
     seen,

@@ -8,7 +8,7 @@ import { findExecutionDefinition, findExecutionVariables, listChildren, type Var
 import { listReports, type ReportInfo } from "../store/reports-store";
 import { countRestarts } from "../store/restarts-store";
 import type { Database } from "../store/schema";
-import { PERIOD_CONTAINER } from "../runtime/execution-details";
+import { PERIOD_CONTAINER } from "./execution-details";
 
 /** A predecessor of a workflow task, as its latest execution. */
 export interface TaskPredecessor {

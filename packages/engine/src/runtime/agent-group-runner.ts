@@ -6,10 +6,10 @@ import type { Store } from "../store/connect";
 import { findExecution, listChildren } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
 import { textClientSetting } from "../store/client-settings";
-import type { ActivationContext } from "./activation-context";
+import type { ActivationContext, Launcher } from "../executions/launcher";
 import type { Agent } from "./agent-port";
 import type { Clock } from "./clock";
-import { objectDetails, type ChildStarter } from "./execution-details";
+import { objectDetails } from "../executions/execution-details";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 
@@ -24,7 +24,7 @@ export const AGENT_GROUP_ACTIVATOR = "HOSTG";
 export class AgentGroupRunner {
   constructor(
     private readonly deps: { store: Store; clock: Clock; recorder: ExecutionRecorder; agents: ReadonlyMap<string, Agent> },
-    private readonly starter: ChildStarter,
+    private readonly launcher: Launcher,
   ) {}
 
   /** Whether the job's agent names an agent group in mode X. */
@@ -66,7 +66,7 @@ export class AgentGroupRunner {
     for (const member of members) {
       const attributes = isRecord(body["job_attributes"]) ? body["job_attributes"] : {};
       const memberBody: ObjectBody = { ...body, job_attributes: { ...attributes, agent: member } };
-      const execution = await this.starter.create(context.principal, parent.objectType, parent.name, memberBody, {
+      const execution = await this.launcher.create(context.principal, parent.objectType, parent.name, memberBody, {
         ...objectDetails(body),
         queue: parent.queue,
         parent: parent.runId,
@@ -74,7 +74,7 @@ export class AgentGroupRunner {
       });
       children.push({ execution, body: memberBody });
     }
-    for (const child of children) await this.starter.dispatch(child.execution, child.body, context);
+    for (const child of children) await this.launcher.dispatch(child.execution, child.body, context);
   }
 
   /** After a member's job ended: ends the parent once all have (only once, whatever calls it). */

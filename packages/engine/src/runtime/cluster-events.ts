@@ -1,9 +1,11 @@
-import { ExecutionEvent } from "@baton/contract";
 import { sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { z } from "zod";
+import type { Execution } from "../domain/execution";
+import type { ExecutionChanged } from "../domain/execution-changed";
 import type { Store } from "../store/connect";
-import { eventWithSeq } from "../store/events-store";
+import { findExecution } from "../store/executions-store";
 import type { Database } from "../store/schema";
 import type { ExecutionEventBus } from "./event-bus";
 
@@ -13,12 +15,46 @@ const CHANNEL = "baton_execution_events";
 const MAX_PAYLOAD = 7000;
 const RETRY_MS = 1000;
 
-interface Notice {
-  node: string;
-  client: number;
-  seq: number;
-  event?: ExecutionEvent;
-}
+/** An execution as a notice carries it: the domain Execution, every field JSON's own. */
+const NoticeExecution = z.object({
+  runId: z.number(),
+  client: z.number(),
+  name: z.string(),
+  objectType: z.string(),
+  type: z.string(),
+  queue: z.string(),
+  status: z.number(),
+  activationTime: z.number(),
+  startTime: z.number().nullable(),
+  endTime: z.number().nullable(),
+  user: z.string(),
+  agent: z.string().nullable(),
+  platform: z.string().nullable(),
+  parent: z.number().nullable(),
+  referenceRunId: z.number(),
+  lineNumber: z.number().nullable(),
+  returnCode: z.number().nullable(),
+  alias: z.string().nullable(),
+  title: z.string().nullable(),
+  archiveKey1: z.string().nullable(),
+  archiveKey2: z.string().nullable(),
+  activatorObjectType: z.string(),
+  restartCount: z.number(),
+  restartPredecessor: z.number().nullable(),
+  dueAt: z.number().nullable(),
+  estimatedRuntime: z.number().nullable(),
+}) satisfies z.ZodType<Execution>;
+
+/** What crosses nodes: the change itself, or (when too large for NOTIFY) where to read it. */
+const Notice = z.object({
+  node: z.string(),
+  client: z.number(),
+  seq: z.number(),
+  at: z.number(),
+  runId: z.number(),
+  execution: NoticeExecution.optional(),
+});
+type Notice = z.infer<typeof Notice>;
 
 /**
  * Execution events across the nodes of one PostgreSQL database: each event is announced with
@@ -39,12 +75,12 @@ export class ClusterEvents {
     return this.deps.nodeId;
   }
 
-  /** Announces an event inside its transaction (PostgreSQL only). */
-  async announce(trx: Transaction<Database>, event: ExecutionEvent): Promise<void> {
+  /** Announces a change inside its transaction (PostgreSQL only). */
+  async announce(trx: Transaction<Database>, event: ExecutionChanged): Promise<void> {
     if (this.deps.store.dialect !== "postgres") return;
-    const full: Notice = { node: this.deps.nodeId, client: event.client, seq: event.seq, event };
-    const text = JSON.stringify(full);
-    const payload = text.length <= MAX_PAYLOAD ? text : JSON.stringify({ node: this.deps.nodeId, client: event.client, seq: event.seq } satisfies Notice);
+    const where: Notice = { node: this.deps.nodeId, client: event.client, seq: event.seq, at: event.at, runId: event.execution.runId };
+    const text = JSON.stringify({ ...where, execution: event.execution } satisfies Notice);
+    const payload = text.length <= MAX_PAYLOAD ? text : JSON.stringify(where);
     await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
   }
 
@@ -86,10 +122,11 @@ export class ClusterEvents {
 
   async #receive(payload: string): Promise<void> {
     try {
-      const notice = JSON.parse(payload) as Notice;
+      const notice = Notice.parse(JSON.parse(payload));
       if (notice.node === this.deps.nodeId) return;
-      const event = notice.event ? ExecutionEvent.parse(notice.event) : await eventWithSeq(this.deps.store.db, notice.client, notice.seq);
-      if (event) this.deps.bus.publishRemote(event);
+      // A change too large to carry is read from its row: the execution as it is now.
+      const execution = notice.execution ?? (await findExecution(this.deps.store.db, notice.client, notice.runId));
+      if (execution) this.deps.bus.publishRemote({ seq: notice.seq, client: notice.client, at: notice.at, execution });
     } catch (error) {
       this.deps.logger.warn({ err: error }, "could not read another node's event");
     }

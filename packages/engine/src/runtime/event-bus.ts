@@ -1,12 +1,12 @@
 import { EventEmitter } from "node:events";
-import type { ExecutionEvent } from "@baton/contract";
+import type { ExecutionChanged } from "../domain/execution-changed";
 
-type Listener = (event: ExecutionEvent) => void;
+type Listener = (event: ExecutionChanged) => void;
 
 /**
- * In-process bus of execution status events, published after their transaction commits. Events of
- * this node go to every subscriber; events other nodes made (relayed by ClusterEvents) only to
- * those that watch the whole cluster, so that work follows each change on one node only.
+ * In-process bus of execution changes, published after their transaction commits. Changes of this
+ * node go to every subscriber; changes other nodes made (relayed by ClusterEvents) only to those
+ * that watch the whole cluster, so that work follows each change on one node only.
  */
 export class ExecutionEventBus {
   readonly #emitter = new EventEmitter();
@@ -17,13 +17,13 @@ export class ExecutionEventBus {
   }
 
   /** A change made on this node. */
-  publish(event: ExecutionEvent): void {
+  publish(event: ExecutionChanged): void {
     this.#emitter.emit("local", event);
     this.#emitter.emit("cluster", event);
   }
 
   /** A change another node made. */
-  publishRemote(event: ExecutionEvent): void {
+  publishRemote(event: ExecutionChanged): void {
     this.#emitter.emit("cluster", event);
   }
 

@@ -16,7 +16,7 @@ import type { ScriptValue } from "@baton/script";
 import type { Store } from "../store/connect";
 import { listSeenFiles, replaceSeenFiles } from "../store/event-files-store";
 import { claimDueAt, countOccurrence, findExecutionDefinition, listDueEventChecks, setDueAt } from "../store/executions-store";
-import type { ActivationContext } from "./activation-context";
+import type { ActivationContext } from "../executions/launcher";
 import type { Agent } from "./agent-port";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";

@@ -1,4 +1,6 @@
-import { Status, type ExecutionEvent } from "@baton/contract";
+import { Status } from "@baton/contract";
+import type { ExecutionChanged } from "../domain/execution-changed";
+import { changeTexts } from "../http/presenters/change-presenter";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Execution } from "../domain/execution";
 import { openStore, type Store } from "../store/connect";
@@ -15,7 +17,7 @@ describe.each(testDialects)("the recorder's claims on %s", (dialect) => {
   let database: TestDatabase;
   let store: Store;
   let recorder: ExecutionRecorder;
-  let published: ExecutionEvent[];
+  let published: ExecutionChanged[];
   const insert = (overrides: Partial<NewExecution>) => insertExecution(store.db, newExecution(overrides), "{}", NOW);
   const statusOf = async (runId: number) => (await store.db.selectFrom("executions").select("status").where("run_id", "=", runId).executeTakeFirstOrThrow()).status;
   const storedEventsOf = async (runId: number) => (await store.db.selectFrom("execution_events").select("seq").where("run_id", "=", runId).execute()).length;
@@ -25,7 +27,7 @@ describe.each(testDialects)("the recorder's claims on %s", (dialect) => {
     store = await openStore({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
     const bus = new ExecutionEventBus();
     bus.subscribe((event) => published.push(event));
-    recorder = new ExecutionRecorder(store, { now: () => NOW }, bus);
+    recorder = new ExecutionRecorder(store, { now: () => NOW }, bus, changeTexts);
   });
   beforeEach(async () => {
     published = [];

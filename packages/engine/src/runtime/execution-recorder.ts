@@ -1,8 +1,8 @@
-import { isFinalStatus, type ExecutionEvent } from "@baton/contract";
+import { isFinalStatus } from "@baton/contract";
 import type { Transaction } from "kysely";
 import { queueCallback } from "../store/callbacks-store";
 import type { Execution, ExecutionChanges } from "../domain/execution";
-import { presentExecution } from "../http/presenters/execution-presenter";
+import type { ExecutionChanged } from "../domain/execution-changed";
 import type { Store } from "../store/connect";
 import type { Database } from "../store/schema";
 import { appendEvent } from "../store/events-store";
@@ -10,6 +10,22 @@ import { insertExecution, updateExecution, type NewExecution } from "../store/ex
 import type { Clock } from "./clock";
 import type { ExecutionEventBus } from "./event-bus";
 import { inTransaction } from "../store/transaction";
+
+/**
+ * The texts a change is kept as outside the engine, made by the edge's presenters
+ * (http/presenters/change-texts.ts): the events table's row, which listeners replay, and the body
+ * of an ended execution's callback. Both are written in the change's own transaction.
+ */
+export interface ChangeTexts {
+  event(execution: Execution, at: number): string;
+  callback(execution: Execution, at: number): string;
+}
+
+/** This node: it owns what it changes, and announces each change to the other nodes inside its transaction (ClusterEvents). */
+export interface RecordingNode {
+  nodeId: string;
+  announce(trx: Transaction<Database>, event: ExecutionChanged): Promise<void>;
+}
 
 /**
  * Writes executions and their status changes. Every change is one transaction holding the
@@ -20,8 +36,8 @@ export class ExecutionRecorder {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly bus: ExecutionEventBus,
-    /** This node: it owns what it changes, and announces each event to the other nodes inside its transaction (ClusterEvents). */
-    private readonly node?: { nodeId: string; announce(trx: Transaction<Database>, event: ExecutionEvent): Promise<void> },
+    private readonly texts: ChangeTexts,
+    private readonly node?: RecordingNode,
   ) {}
 
   async create(execution: NewExecution, definition: string): Promise<Execution> {
@@ -68,7 +84,7 @@ export class ExecutionRecorder {
   async claimMany(select: (trx: Transaction<Database>) => Promise<readonly Execution[]>, fromStatus: number, changes: ExecutionChanges): Promise<Execution[]> {
     const now = this.clock.now();
     const results = await inTransaction(this.store.db, async (trx) => {
-      const claimed: Array<{ updated: Execution; event: ExecutionEvent }> = [];
+      const claimed: Array<{ updated: Execution; event: ExecutionChanged }> = [];
       for (const execution of await select(trx)) {
         const result = await this.#change(trx, execution, fromStatus, changes, now);
         if (result !== undefined) claimed.push(result);
@@ -79,20 +95,19 @@ export class ExecutionRecorder {
     return results.map(({ updated }) => updated);
   }
 
-  async #change(trx: Transaction<Database>, execution: Pick<Execution, "client" | "runId">, fromStatus: number | "unfinished" | undefined, changes: ExecutionChanges, now: number): Promise<{ updated: Execution; event: ExecutionEvent } | undefined> {
+  async #change(trx: Transaction<Database>, execution: Pick<Execution, "client" | "runId">, fromStatus: number | "unfinished" | undefined, changes: ExecutionChanges, now: number): Promise<{ updated: Execution; event: ExecutionChanged } | undefined> {
     const result = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
     if (result === undefined) return undefined;
     const updated = result.execution;
     const event = await this.#appendEvent(trx, updated, now);
     // The callback's delivery is queued with the end itself, so neither is recorded without the other.
-    if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, result.callback, JSON.stringify({ event: "execution.ended", client: updated.client, execution: event.execution }), now);
+    if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, result.callback, this.texts.callback(updated, now), now);
     return { updated, event };
   }
 
-  async #appendEvent(trx: Parameters<typeof appendEvent>[0], execution: Execution, now: number): Promise<ExecutionEvent> {
-    const presented = presentExecution(execution, now);
-    const seq = await appendEvent(trx, execution.client, execution.runId, JSON.stringify(presented), now);
-    const event = { seq, client: execution.client, execution: presented };
+  async #appendEvent(trx: Parameters<typeof appendEvent>[0], execution: Execution, now: number): Promise<ExecutionChanged> {
+    const seq = await appendEvent(trx, execution.client, execution.runId, this.texts.event(execution, now), now);
+    const event: ExecutionChanged = { seq, client: execution.client, at: now, execution };
     await this.node?.announce(trx, event);
     return event;
   }

@@ -9,7 +9,7 @@ import { variablesAsEnvironment } from "../domain/prompt-sets";
 import { findObject } from "../store/objects-store";
 import { textClientSetting } from "../store/client-settings";
 import { scriptPage } from "../domain/object-definition";
-import type { ActivationContext } from "./activation-context";
+import type { ActivationContext } from "../executions/launcher";
 import { EngineScriptHost } from "./script-host";
 import { runScriptPage, scriptEndStatus, storedRunValues } from "./script-page";
 import type { Store } from "../store/connect";

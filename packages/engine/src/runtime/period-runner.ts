@@ -8,8 +8,9 @@ import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-
 import { isUniqueViolation, type Store } from "../store/connect";
 import { findExecution, findRecurring, listChildren, setExecutionVariables, setRecurring } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
+import type { Launcher } from "../executions/launcher";
 import type { Clock } from "./clock";
-import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails, type ChildStarter } from "./execution-details";
+import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails } from "../executions/execution-details";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 
@@ -20,7 +21,7 @@ import { ReportWriter } from "./report-writer";
 export class PeriodRunner {
   constructor(
     private readonly deps: { store: Store; clock: Clock; recorder: ExecutionRecorder; scheduler: { poke(): void } },
-    private readonly starter: ChildStarter,
+    private readonly launcher: Launcher,
   ) {}
 
   /**
@@ -30,7 +31,7 @@ export class PeriodRunner {
    */
   async start(principal: Principal, name: string, objectType: string, body: ObjectBody, request: InExecutionBody, rule: Recurrence, inputs: ReadonlyMap<string, string>): Promise<Execution> {
     const { store, clock, recorder } = this.deps;
-    const created = await this.starter.create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
+    const created = await this.launcher.create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
     if (inputs.size > 0) await setExecutionVariables(store.db, principal.client, created.runId, { variables: Object.fromEntries(inputs), returned: {}, passed: {} });
     await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
     if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, callbackSpec(request.callback));
@@ -65,12 +66,12 @@ export class PeriodRunner {
     };
     const dueAt = nextOccurrence(rule, from, container.startTime ?? from, allows);
     if (dueAt === undefined) return false;
-    const body = await this.starter.definitionOf(container);
+    const body = await this.launcher.definitionOf(container);
     const principal = await loadPrincipal(store, container.client, container.user);
     const objectType = recurringObjectType(recurring?.recurring);
     let slot: Execution;
     try {
-      slot = await this.starter.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
+      slot = await this.launcher.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
     } catch (error) {
       // Planned at the same moment elsewhere (another node, a restart): one planned slot is kept.
       if (isUniqueViolation(error)) return true;
@@ -107,7 +108,7 @@ export class PeriodRunner {
     } else {
       const object = await findObject(store.db, slot.client, container.name);
       if (object === undefined || !RUNNABLE_TYPES.has(object.type)) await settle(Status.FAULT_OTHER, `Object '${container.name}' does not exist or cannot be executed.`);
-      else await this.starter.dispatch(slot, object.body, await this.starter.contextOf(slot));
+      else await this.launcher.dispatch(slot, object.body, await this.launcher.contextOf(slot));
     }
     // Missed activations run once, not each: the next one is planned from now.
     if (rule.mode.kind !== "after" && !(await this.#planSlot(container, rule, Math.max(now, (slot.dueAt ?? now) + 1)))) await this.afterEnd(slot.client, container.runId);

@@ -10,9 +10,9 @@ import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from ".
 import { LOGICAL_DATE_VARIABLE } from "../domain/job-script";
 import { wireTime } from "../domain/wire-time";
 import { findObject } from "../store/objects-store";
-import type { ActivationContext } from "./activation-context";
+import type { ActivationContext, Launcher } from "../executions/launcher";
 import type { Clock } from "./clock";
-import { RUNNABLE_TYPES, objectDetails, type ChildStarter } from "./execution-details";
+import { RUNNABLE_TYPES, objectDetails } from "../executions/execution-details";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 import { resolveTimeZone } from "./time-zones";
@@ -25,7 +25,7 @@ import { resolveTimeZone } from "./time-zones";
 export class ScheduleRunner {
   constructor(
     private readonly deps: { store: Store; clock: Clock; recorder: ExecutionRecorder; scheduler: { poke(): void } },
-    private readonly starter: ChildStarter,
+    private readonly launcher: Launcher,
   ) {}
 
   /** A schedule becomes active and plans the first slot of each task; it runs until cancelled. */
@@ -54,7 +54,7 @@ export class ScheduleRunner {
   async replan(schedule: Execution, principal: Principal): Promise<void> {
     let definition: ScheduleDefinition;
     try {
-      definition = await this.#read(schedule.client, await this.starter.definitionOf(schedule));
+      definition = await this.#read(schedule.client, await this.launcher.definitionOf(schedule));
     } catch {
       return;
     }
@@ -79,7 +79,7 @@ export class ScheduleRunner {
     const object = await findObject(this.deps.store.db, principal.client, task.objectName);
     const body: ObjectBody = object?.body ?? { general_attributes: { name: task.objectName } };
     try {
-      await this.starter.create(principal, object?.type ?? "JOBS", task.objectName, body, {
+      await this.launcher.create(principal, object?.type ?? "JOBS", task.objectName, body, {
         ...objectDetails(body),
         parent: schedule.runId,
         lineNumber: task.line,
@@ -112,13 +112,13 @@ export class ScheduleRunner {
     if (schedule === undefined || isFinalStatus(schedule.status)) return settle(Status.ENDED_CANCEL, "The schedule has ended: the task does not start.");
     let definition: ScheduleDefinition;
     try {
-      definition = await this.#read(schedule.client, await this.starter.definitionOf(schedule));
+      definition = await this.#read(schedule.client, await this.launcher.definitionOf(schedule));
     } catch (error) {
       return settle(Status.FAULT_OTHER, `The schedule cannot run: ${error instanceof Error ? error.message : String(error)}.`);
     }
     const task = definition.tasks.find((t) => t.line === slot.lineNumber);
     if (task === undefined) return settle(Status.ENDED_INACTIVE_BY_DEFINITION, "The task is no longer in the schedule.");
-    const context = await this.starter.contextOf(slot);
+    const context = await this.launcher.contextOf(slot);
     const now = clock.now();
     // Planned from now, not from the missed time: slots missed during downtime run once, not each.
     await this.#planSlot(context.principal, schedule, definition, task, Math.max(now, slot.dueAt ?? now));
@@ -151,6 +151,6 @@ export class ScheduleRunner {
     // A schedule task's logical date is the time it was planned for (SYS_LDATE), not when it started.
     const logical = new Map([[LOGICAL_DATE_VARIABLE, wireTime(due)], ...inputs.variables]);
     await setExecutionVariables(store.db, slot.client, slot.runId, { variables: Object.fromEntries(logical), returned: {}, passed: {} });
-    await this.starter.dispatch(slot, object.body, { ...context, inherited: new Map([...context.inherited, ...logical]) });
+    await this.launcher.dispatch(slot, object.body, { ...context, inherited: new Map([...context.inherited, ...logical]) });
   }
 }

@@ -1,7 +1,5 @@
-import { isFinalStatus } from "@baton/contract";
 import type { Logger } from "pino";
 import type { Clock } from "./clock";
-import type { ExecutionEventBus } from "./event-bus";
 
 /** Longest sleep between two looks at waiting work, so nothing waits on a lost wake-up. */
 const MAX_SLEEP_MS = 5_000;
@@ -23,12 +21,10 @@ export class Scheduler {
   #again = false;
   #stopped = false;
   #started = false;
-  #unsubscribe: () => void = () => undefined;
 
   constructor(
     private readonly deps: {
       clock: Clock;
-      bus: ExecutionEventBus;
       logger: Logger;
       /** One round of work: start what is due, deliver what is due. */
       wake: () => Promise<void>;
@@ -47,9 +43,6 @@ export class Scheduler {
     if (this.running) return;
     this.#started = true;
     this.#stopped = false;
-    this.#unsubscribe = this.deps.bus.subscribeCluster((event) => {
-      if (isFinalStatus(event.execution.status)) this.#pokeAfterEnds();
-    });
     this.poke();
   }
 
@@ -68,14 +61,14 @@ export class Scheduler {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#unsubscribe();
     clearTimeout(this.#timer);
     clearTimeout(this.#endsTimer);
     await this.#running;
   }
 
-  #pokeAfterEnds(): void {
-    if (this.#endsTimer !== undefined) return;
+  /** An execution ended somewhere in the cluster: a queue slot is free, a callback queued. */
+  afterEnd(): void {
+    if (!this.running || this.#endsTimer !== undefined) return;
     this.#endsTimer = setTimeout(() => {
       this.#endsTimer = undefined;
       this.poke();

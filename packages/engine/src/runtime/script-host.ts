@@ -4,7 +4,7 @@ import { DomainError, ForbiddenError, ValidationError } from "../domain/errors";
 import { varaRows, withVaraRow } from "../domain/static-variables";
 import type { Store } from "../store/connect";
 import { findObject, replaceObject } from "../store/objects-store";
-import { MAX_ACTIVATION_DEPTH, type ActivationContext } from "./activation-context";
+import { MAX_ACTIVATION_DEPTH, type ActivationContext } from "../executions/launcher";
 import type { Clock } from "./clock";
 import type { ReportWriter } from "./report-writer";
 import { inTransaction } from "../store/transaction";
@@ -50,10 +50,10 @@ export class EngineScriptHost implements ScriptHost {
   }
 
   async activate(name: string): Promise<number> {
-    const { principal, depth, activator } = this.context;
+    const { principal, depth, launcher } = this.context;
     if (depth + 1 > MAX_ACTIVATION_DEPTH) throw new HostError(`activations nest deeper than ${MAX_ACTIVATION_DEPTH}; '${name}' was not activated`);
     try {
-      return (await activator.activate(principal, { objectName: name.toUpperCase(), executionOption: "execute" }, depth + 1)).runId;
+      return (await launcher.activate(principal, { objectName: name.toUpperCase(), executionOption: "execute" }, depth + 1)).runId;
     } catch (error) {
       if (error instanceof DomainError) throw new HostError(`'${name.toUpperCase()}' cannot be activated: ${error instanceof ValidationError ? error.issues.map((i) => i.error).join("; ") : error.details}`);
       throw error;
@@ -61,17 +61,17 @@ export class EngineScriptHost implements ScriptHost {
   }
 
   async waitFor(runId: number): Promise<ReadonlyMap<string, ScriptValue>> {
-    const { principal, activator } = this.context;
-    await activator.waitForEnd(principal.client, runId);
-    return new Map(Object.entries(await activator.returnedValues(principal.client, runId)));
+    const { principal, launcher } = this.context;
+    await launcher.waitForEnd(principal.client, runId);
+    return new Map(Object.entries(await launcher.returnedValues(principal.client, runId)));
   }
 
   executionStatus(runId: number): Promise<number> {
-    return this.context.activator.statusOf(this.context.principal, runId);
+    return this.context.launcher.statusOf(this.context.principal, runId);
   }
 
   cancel(runId: number): Promise<number> {
-    return this.context.activator.cancel(this.context.principal, runId);
+    return this.context.launcher.cancel(this.context.principal, runId);
   }
 
   async processRows(vara: string): Promise<string[][]> {

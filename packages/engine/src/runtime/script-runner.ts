@@ -4,7 +4,7 @@ import type { Execution } from "../domain/execution";
 import { objectVariables, RESTART_POINT_VARIABLE } from "../domain/job-script";
 import { scriptPage } from "../domain/object-definition";
 import type { Store } from "../store/connect";
-import type { ActivationContext } from "./activation-context";
+import type { ActivationContext } from "../executions/launcher";
 import { BackgroundRuns } from "./background-runs";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";

@@ -4,9 +4,8 @@ import type { Execution } from "../domain/execution";
 import { nextStep, readWorkflow, type TaskState, type WorkflowDefinition } from "../domain/workflow";
 import type { Store } from "../store/connect";
 import { findExecution, findExecutionDefinition, listChildStates, listPassedValues } from "../store/executions-store";
-import type { ActivationContext } from "./activation-context";
+import type { ActivationContext } from "../executions/launcher";
 import type { Clock } from "./clock";
-import type { ExecutionEventBus } from "./event-bus";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 
@@ -14,7 +13,6 @@ export interface WorkflowRunnerDeps {
   store: Store;
   clock: Clock;
   recorder: ExecutionRecorder;
-  bus: ExecutionEventBus;
   logger: Logger;
 }
 
@@ -31,14 +29,16 @@ export class WorkflowRunner {
   /** Workflows with a step queued that has not begun: one more request changes nothing. */
   readonly #pending = new Set<number>();
 
-  constructor(private readonly deps: WorkflowRunnerDeps) {
-    // A task's end may move its workflow on, and so may a restart of an ended task (it unblocks
-    // the workflow). Other changes of a task (it was created, it started) move nothing.
-    deps.bus.subscribe(({ client, execution }) => {
-      const parent = execution.parent;
-      const movesOn = isFinalStatus(execution.status) || (execution.restart_count ?? 0) > 0;
-      if (parent !== undefined && movesOn && this.#contexts.has(parent)) void this.advance(client, parent);
-    });
+  constructor(private readonly deps: WorkflowRunnerDeps) {}
+
+  /**
+   * A task's end may move its workflow on, and so may a restart of an ended task (it unblocks the
+   * workflow). Other changes of a task (it was created, it started) move nothing.
+   */
+  afterTaskChange(task: Execution): void {
+    const parent = task.parent;
+    const movesOn = isFinalStatus(task.status) || task.restartCount > 0;
+    if (parent !== null && movesOn && this.#contexts.has(parent)) void this.advance(task.client, parent);
   }
 
   /** Starts a workflow: it becomes active and its first tasks start. */
@@ -111,7 +111,7 @@ export class WorkflowRunner {
       const step = nextStep(definition, states);
       for (const { line, status } of step.settle) {
         const task = definition.tasks.get(line);
-        if (task) await context.activator.settleTask(context.principal, workflow, line, task.objectName, task.objectType, status);
+        if (task) await context.launcher.settleTask(context.principal, workflow, line, task.objectName, task.objectType, status);
       }
       if (step.start.length > 0) {
         // Tasks start with what the workflow inherited and what its earlier tasks passed to it
@@ -120,7 +120,7 @@ export class WorkflowRunner {
         const inherited = new Map([...context.inherited, ...passed]);
         for (const line of step.start) {
           const task = definition.tasks.get(line);
-          if (task) await context.activator.startTask(context.principal, workflow, line, task.objectName, context.depth + 1, inherited);
+          if (task) await context.launcher.startTask(context.principal, workflow, line, task.objectName, context.depth + 1, inherited);
         }
       }
       if (step.finished) {

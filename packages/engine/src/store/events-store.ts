@@ -1,4 +1,3 @@
-import type { ExecutionEvent } from "@baton/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./schema";
 
@@ -30,12 +29,6 @@ export async function eventsAfter(db: Kysely<Database>, client: number, seq: num
     .limit(limit)
     .execute();
   return rows.map((r) => ({ seq: r.seq, client: r.client, runId: r.run_id, payload: r.payload }));
-}
-
-/** One event by its sequence number, as the bus carries it (undefined once pruned). */
-export async function eventWithSeq(db: Kysely<Database>, client: number, seq: number): Promise<ExecutionEvent | undefined> {
-  const row = await db.selectFrom("execution_events").select(["seq", "client", "payload"]).where("client", "=", client).where("seq", "=", seq).executeTakeFirst();
-  return row && { seq: row.seq, client: row.client, execution: JSON.parse(row.payload) as ExecutionEvent["execution"] };
 }
 
 export async function latestEventSeq(db: Kysely<Database>): Promise<number> {

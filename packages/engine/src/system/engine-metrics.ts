@@ -1,4 +1,5 @@
-import { Status, isFinalStatus, type ExecutionEvent, type MetricType } from "@baton/contract";
+import { Status, isFinalStatus, type MetricType } from "@baton/contract";
+import type { Execution } from "../domain/execution";
 import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import type { Agent } from "../runtime/agent-port";
@@ -59,12 +60,12 @@ export class EngineMetrics {
   }
 
   /** Counts an execution's status change (subscribed to the event bus). */
-  observe({ execution }: ExecutionEvent): void {
+  observe(execution: Execution): void {
     if (execution.status === Status.ACTIVE) {
-      this.#started.inc({ type: execution.type });
+      this.#started.inc({ type: execution.objectType });
       this.#minute.started += 1;
     } else if (isFinalStatus(execution.status)) {
-      this.#ended.inc({ type: execution.type, status: String(execution.status) });
+      this.#ended.inc({ type: execution.objectType, status: String(execution.status) });
       if (execution.status >= Status.ENDED_OK) this.#minute.endedOk += 1;
       else this.#minute.endedNotOk += 1;
     }

@@ -1,9 +1,6 @@
 import { isRecord } from "@baton/contract";
 import type { InExecutionBody, ObjectBody } from "@baton/contract";
-import type { Principal } from "../auth/authenticator";
-import type { Execution } from "../domain/execution";
 import type { CallbackSpec } from "../store/callbacks-store";
-import type { ActivationContext } from "./activation-context";
 
 /** Object types this engine runs. */
 export const RUNNABLE_TYPES = new Set(["JOBS", "SCRI", "JOBP", "JSCH", "JOBF", "EVNT", "CALL"]);
@@ -28,19 +25,6 @@ export interface CreateDetails {
   status?: number | undefined;
   /** For executions waiting for their start time. */
   dueAt?: number | undefined;
-}
-
-/**
- * What the runners of schedules and period containers need of the execution service to create
- * their slots and start them.
- */
-export interface ChildStarter {
-  create(principal: Principal, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<Execution>;
-  /** Starts an execution, or lets it wait for a queue slot. */
-  dispatch(execution: Execution, body: ObjectBody, context: ActivationContext): Promise<void>;
-  definitionOf(execution: Execution): Promise<ObjectBody>;
-  /** The context an execution was activated with, or one rebuilt from the database. */
-  contextOf(execution: Execution): Promise<ActivationContext>;
 }
 
 export function objectDetails(body: ObjectBody): CreateDetails {

@@ -1,0 +1,88 @@
+import { Status, type ObjectBody } from "@baton/contract";
+import type { ScriptValue } from "@baton/script";
+import { requireExecute } from "../auth/acts";
+import type { Principal } from "../auth/authenticator";
+import { DomainError } from "../domain/errors";
+import type { Execution } from "../domain/execution";
+import { inheritedInputs } from "../domain/prompt-sets";
+import type { WorkflowDefinition } from "../domain/workflow";
+import { findObject } from "../store/objects-store";
+import { ReportWriter } from "../runtime/report-writer";
+import { RUNNABLE_TYPES, objectDetails } from "./execution-details";
+import type { ExecutionLauncher } from "./launcher";
+import { checkedInputs, declaredInputs } from "./prompt-inputs";
+
+/** A task of a running workflow: its line and the object it names. */
+export interface WorkflowTask {
+  principal: Principal;
+  workflow: Execution;
+  line: number;
+  objectName: string;
+}
+
+/**
+ * Activates the object of a workflow task as a child of the workflow. A task that cannot start (its
+ * object is missing or not executable, the user may not execute it, its inputs would be refused on
+ * a direct start) ends FAULT_OTHER with the reason in its ACT report, and the workflow blocks on it.
+ */
+export async function startTask(launcher: ExecutionLauncher, task: WorkflowTask & { depth: number; inherited: ReadonlyMap<string, ScriptValue> }): Promise<void> {
+  const { store, clock } = launcher.deps;
+  const { principal, workflow, line, objectName, inherited } = task;
+  const asTask = { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP" };
+  const object = await findObject(store.db, principal.client, objectName);
+  let refusal: string | undefined;
+  let inputs: ReadonlyMap<string, string> = new Map();
+  if (object === undefined) refusal = `object '${objectName}' does not exist`;
+  else if (!RUNNABLE_TYPES.has(object.type)) refusal = `object '${objectName}' of type ${object.type} is not executable`;
+  else {
+    try {
+      requireExecute(principal, object);
+      // A task's prompt inputs are what the workflow hands down, checked and completed with the
+      // defaults as on a direct start.
+      const { declared, issues } = await declaredInputs(store, principal.client, object.body, "inputs");
+      inputs = checkedInputs(declared, issues, inheritedInputs(declared, inherited), "inputs");
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      refusal = error.details;
+    }
+  }
+  if (object === undefined || refusal !== undefined) {
+    const body: ObjectBody = object?.body ?? { general_attributes: { name: objectName } };
+    const failed = await launcher.create(principal, object?.type ?? "JOBS", objectName, body, { ...asTask, status: Status.FAULT_OTHER });
+    const act = new ReportWriter(store, clock, principal.client, failed.runId, "ACT");
+    act.line(`U00011415 Task in line ${line} of workflow '${workflow.name}' cannot start: ${refusal ?? "unknown reason"}.`);
+    await act.end();
+    return;
+  }
+  const execution = await launcher.create(principal, object.type, object.name, object.body, { ...objectDetails(object.body), ...asTask });
+  await launcher.keepInputs(execution, inputs);
+  await launcher.dispatch(execution, object.body, { principal, depth: task.depth, launcher, inherited: new Map([...inherited, ...inputs]) });
+}
+
+/** Records a workflow task that ends without running, with `status` (inactive, skipped, not run again). */
+export async function settleTask(launcher: ExecutionLauncher, task: WorkflowTask & { objectType: string; status: number }): Promise<void> {
+  const type = task.objectType.startsWith("<") ? "JOBS" : task.objectType;
+  await launcher.create(task.principal, type, task.objectName, { general_attributes: { name: task.objectName, type } }, {
+    parent: task.workflow.runId,
+    lineNumber: task.line,
+    activatorObjectType: "JOBP",
+    status: task.status,
+  });
+}
+
+/**
+ * A workflow restarted from a line runs that line's task and what follows it; the tasks on the
+ * lines before it are recorded as not run (1922, an OK end: their successors go on) before the
+ * workflow starts, so the runner finds them settled however late it starts.
+ */
+export async function skipLinesBefore(launcher: ExecutionLauncher, principal: Principal, workflow: Execution, line: number, definition: WorkflowDefinition): Promise<void> {
+  const skipped: number[] = [];
+  for (const task of definition.tasks.values()) {
+    if (task.line >= line || task.line === definition.startLine || task.line === definition.endLine) continue;
+    await settleTask(launcher, { principal, workflow, line: task.line, objectName: task.objectName, objectType: task.objectType, status: Status.ENDED_INACTIVE_MANUALLY });
+    skipped.push(task.line);
+  }
+  const act = new ReportWriter(launcher.deps.store, launcher.deps.clock, workflow.client, workflow.runId, "ACT");
+  act.line(`U00011424 Workflow restarted from line ${line}: ${skipped.length === 0 ? "no line before it" : `line${skipped.length === 1 ? "" : "s"} ${skipped.join(", ")}`} not run again.`);
+  await act.end();
+}
