@@ -3,7 +3,7 @@ import { requireSeeExecution, visibleExecutions } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { NotFoundError, invalid } from "../domain/errors";
 import type { Execution } from "../domain/execution";
-import { executionErt } from "../runtime/execution-ert";
+import { executionErt } from "./execution-ert";
 import type { RuntimeEstimator } from "../runtime/runtime-estimator";
 import type { Clock } from "../runtime/clock";
 import { textClientSetting } from "../store/client-settings";

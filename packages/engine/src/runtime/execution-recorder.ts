@@ -13,7 +13,7 @@ import { inTransaction } from "../store/transaction";
 
 /**
  * The texts a change is kept as outside the engine, made by the edge's presenters
- * (http/presenters/change-texts.ts): the events table's row, which listeners replay, and the body
+ * (http/presenters/change-presenter.ts): the events table's row, which listeners replay, and the body
  * of an ended execution's callback. Both are written in the change's own transaction.
  */
 export interface ChangeTexts {

@@ -1,5 +1,5 @@
 import type { OutReportPageList } from "@baton/contract";
-import type { ReportPages } from "../../runtime/report-service";
+import type { ReportPages } from "../../executions/report-service";
 
 /** OutReportPageList: the vendor's paged shape, `total` counting the pages of the whole report. */
 export function presentReportPages(report: ReportPages): OutReportPageList {

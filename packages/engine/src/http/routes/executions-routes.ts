@@ -1,7 +1,7 @@
 import { operations } from "@baton/contract";
 import type { ExecutionUseCases } from "../../executions/use-cases";
 import type { Clock } from "../../runtime/clock";
-import type { ReportService } from "../../runtime/report-service";
+import type { ReportService } from "../../executions/report-service";
 import { presentComment, presentExecution, presentVariables } from "../presenters/execution-presenter";
 import { presentListedExecution, presentReport } from "../presenters/listed-execution-presenter";
 import { presentReportPages } from "../presenters/report-pages-presenter";

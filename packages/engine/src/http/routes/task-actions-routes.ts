@@ -1,5 +1,5 @@
 import { operations } from "@baton/contract";
-import type { TaskActions } from "../../runtime/task-actions";
+import type { TaskActions } from "../../executions/task-actions";
 import { bindRoute, Reply } from "../route";
 
 /** The actions on workflow tasks of the vendor's "Working with Workflow Tasks" (24.x). */

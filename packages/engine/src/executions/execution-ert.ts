@@ -5,7 +5,7 @@ import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import { UNKNOWN_TASK_SECONDS, estimateWorkflow, type TaskRun } from "../domain/workflow-ert";
 import { listChildren } from "../store/executions-store";
 import type { Database } from "../store/schema";
-import type { RuntimeEstimator } from "./runtime-estimator";
+import type { RuntimeEstimator } from "../runtime/runtime-estimator";
 
 /**
  * The ERT estimations of an execution: for a workflow its tasks' runtimes, the start times of
