@@ -1,9 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError, NetworkError } from "../lib/api-client";
+import { REST_PREFIX } from "../lib/rest-operations";
 import { sessionKeys } from "../features/auth/api/keys";
 
 function sessionEnded(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && error.url.startsWith("/api/");
+  return error instanceof ApiError && error.status === 401 && error.url.startsWith(`${REST_PREFIX}/`);
 }
 
 /**

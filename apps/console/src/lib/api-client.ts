@@ -109,8 +109,8 @@ export function isConflict(error: unknown): boolean {
   return isApiError(error, 400) && error.hasCode(ErrorCode.CONFLICT, ErrorCode.OBJECT_EXISTS);
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-type QueryValue = string | number | boolean | undefined | null;
+export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   method?: Method;
@@ -130,11 +130,6 @@ export function buildUrl(path: string, query?: Readonly<Record<string, QueryValu
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
-}
-
-/** Path segment encoding for names that may hold `#`, `$` or `@`. */
-export function segment(value: string | number): string {
-  return encodeURIComponent(String(value));
 }
 
 async function send(path: string, options: RequestOptions): Promise<{ response: Response; url: string; method: Method }> {

@@ -1,12 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { OutRunId, type InExecutionBody } from "@baton/contract";
-import { requestJson, segment } from "./api-client";
+import type { InExecutionBody, OutRunId } from "@baton/contract";
+import { callOperation } from "./rest-operations";
 import { useCurrentSession } from "./session-context";
 
 /** POST /api/{client}/executions with executionOption "execute": starts the object now. */
 export function executeObject(client: number, csrfToken: string, objectName: string): Promise<OutRunId> {
   const body: InExecutionBody = { objectName, executionOption: "execute" };
-  return requestJson(`/api/${segment(client)}/executions`, OutRunId, { method: "POST", body, csrfToken });
+  return callOperation("postExecutions", { params: { client_id: client }, body, csrfToken });
 }
 
 /** The new execution shows up in the executions list through the event stream. */

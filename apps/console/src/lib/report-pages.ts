@@ -1,5 +1,5 @@
-import { OutReportPageList } from "@baton/contract";
-import { requestJson, segment } from "./api-client";
+import type { OutReportPageList } from "@baton/contract";
+import { callOperation } from "./rest-operations";
 
 /**
  * Reads report pages as GET .../reports/{type}?start_at&max_results does: from page `startAt`
@@ -10,7 +10,8 @@ export type PageReader = (startAt: number, max?: number) => Promise<OutReportPag
 
 /** GET /api/{client}/executions/{run_id}/reports/{type}: without `max` the rest of the report (as much as one answer holds). */
 export function getReportPages(client: number, runId: number, type: string, startAt: number, max?: number, signal?: AbortSignal): Promise<OutReportPageList> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/reports/${segment(type)}`, OutReportPageList, {
+  return callOperation("getExecutionsRunIdReportsReportType", {
+    params: { client_id: client, run_id: runId, report_type: type },
     query: { start_at: startAt, max_results: max },
     signal,
   });

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { requestJson } from "../../../lib/api-client";
+import { callOperation, REST_PREFIX } from "../../../lib/rest-operations";
 import { apiExplorerKeys } from "./keys";
 import { openApiDocumentParser, type OpenApiDocument } from "./openapi-document";
-import { PROXY_BASE } from "./path-template";
 
-/** Where the engine serves its OpenAPI document, through the BFF. */
-export const OPENAPI_URL = `${PROXY_BASE}/openapi.json`;
+/** Where the engine serves its OpenAPI document, through the BFF: the explorer's download link. */
+export const OPENAPI_URL = `${REST_PREFIX}/openapi.json`;
 
 /** GET /api/openapi.json: the engine's OpenAPI 3.1 document, read into the explorer's shape. */
 export function getOpenApiDocument(signal?: AbortSignal): Promise<OpenApiDocument> {
-  return requestJson(OPENAPI_URL, openApiDocumentParser, { signal });
+  return callOperation("getOpenapiJson", { params: {}, read: openApiDocumentParser, signal });
 }
 
 /** The document only changes with the engine's version: read once per visit. */

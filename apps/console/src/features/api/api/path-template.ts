@@ -1,7 +1,5 @@
+import { REST_PREFIX } from "../../../lib/rest-operations";
 import type { Operation, Parameter } from "./openapi-document";
-
-/** Where the console reaches the engine's REST interface: the BFF adds the session's credentials. */
-export const PROXY_BASE = "/api";
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
@@ -59,5 +57,5 @@ export function operationUrl(operation: Operation, values: Readonly<Record<strin
   const multiSegment = new Set(operation.parameters.filter((p) => p.in === "path" && p.multiSegment).map((p) => p.name));
   const { path, missing } = fillPathTemplate(operation.path, values, multiSegment);
   const query = buildQuery(operation.parameters, values);
-  return { url: `${PROXY_BASE}${path}${query ? `?${query}` : ""}`, missing };
+  return { url: `${REST_PREFIX}${path}${query ? `?${query}` : ""}`, missing };
 }

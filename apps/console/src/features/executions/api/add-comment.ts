@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutComment } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutComment } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -12,8 +12,8 @@ export const MAX_COMMENT_LENGTH = 1024;
  * comment, 45149 when the client does not allow comments; 403 without the statistics right.
  */
 export function addComment(client: number, csrfToken: string, runId: number, comment: string): Promise<OutComment> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/comments`, OutComment, {
-    method: "POST",
+  return callOperation("postExecutionsRunIdComments", {
+    params: { client_id: client, run_id: runId },
     body: { comment },
     csrfToken,
   });

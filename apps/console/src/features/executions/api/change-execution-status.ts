@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InChangeExecutionStatusBody, OutChangeExecutionStatus } from "@baton/contract";
-import { loadSchema, requestJson, segment } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -20,8 +20,8 @@ export type StatusAction = StatusChange["action"];
  * new execution's. 400 (45170) when the state does not allow it, 403 without the cancel/restart right.
  */
 export function changeExecutionStatus(client: number, csrfToken: string, runId: number, change: StatusChange): Promise<OutChangeExecutionStatus> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/status`, loadSchema("OutChangeExecutionStatus"), {
-    method: "POST",
+  return callOperation("postExecutionsRunIdStatus", {
+    params: { client_id: client, run_id: runId },
     body: change,
     csrfToken,
   });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { OutExecutionList } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutExecutionList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -12,7 +12,8 @@ export type ChildrenPages = InfiniteData<OutExecutionList, number | undefined>;
 
 /** GET /api/{client}/executions/{run_id}/children: immediate children, newest first, continuing below `startAtRunId` (the last run id of the page before). */
 export function getChildren(client: number, runId: number, startAtRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/children`, OutExecutionList, {
+  return callOperation("getExecutionsRunIdChildren", {
+    params: { client_id: client, run_id: runId },
     query: { max_results: CHILDREN_PAGE_SIZE, start_at_run_id: startAtRunId },
     signal,
   });

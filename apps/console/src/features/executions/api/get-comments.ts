@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutComment } from "@baton/contract";
-import { arrayOf, requestJson, segment } from "../../../lib/api-client";
+import type { OutComment } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
 /** GET /api/{client}/executions/{run_id}/comments, oldest first. */
 export function getComments(client: number, runId: number, signal?: AbortSignal): Promise<OutComment[]> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/comments`, arrayOf(OutComment), { signal });
+  return callOperation("getExecutionsRunIdComments", { params: { client_id: client, run_id: runId }, signal });
 }
 
 /** Comments bring no events: read when the page opens and after adding one. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutErtEstimations } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutErtEstimations } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -12,7 +12,7 @@ const ACTIVE_REFRESH_MS = 30_000;
 
 /** GET /api/{client}/executions/{run_id}/ert: task ERTs, estimated starts, critical path, ERT and RRT. */
 export function getErt(client: number, runId: number, signal?: AbortSignal): Promise<OutErtEstimations> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/ert`, OutErtEstimations, { signal });
+  return callOperation("getExecutionsRunIdErt", { params: { client_id: client, run_id: runId }, signal });
 }
 
 /** Re-read when an event for the execution or one of its children arrives (insight-events.ts). */

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutExecution } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutExecution } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
 /** GET /api/{client}/executions/{run_id}; 404 when the run does not exist. */
 export function getExecution(client: number, runId: number, signal?: AbortSignal): Promise<OutExecution> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}`, OutExecution, { signal });
+  return callOperation("getExecutionsRunId", { params: { client_id: client, run_id: runId }, signal });
 }
 
 /** Kept current by the event stream (see execution-events.ts). */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 import type { OutExecution, OutExecutionList } from "@baton/contract";
-import { loadSchema, requestJson, segment } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { filtersToQuery, type ExecutionFilters } from "./execution-filters";
 import { executionKeys } from "./keys";
@@ -22,7 +22,8 @@ export interface ExecutionRows {
  * server answers 400 for a value it cannot read, and the page shows its words).
  */
 export function getExecutions(client: number, filters: ExecutionFilters, startAtRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
-  return requestJson(`/api/${segment(client)}/executions`, loadSchema("OutExecutionList"), {
+  return callOperation("getExecutions", {
+    params: { client_id: client },
     // start_at_run_id: the last run id of the page before; the server goes on below it in the newest-first order.
     query: { ...filtersToQuery(filters), max_results: EXECUTIONS_PAGE_SIZE, start_at_run_id: startAtRunId },
     signal,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { requestJson, segment, type Parser } from "../../../lib/api-client";
+import type { Parser } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -29,7 +30,7 @@ export const objectInputsParser: Parser<ObjectInput[]> = {
 
 /** GET /api/{client}/objects/{name}/inputs: the inputs of the prompt sets the object lists. */
 export function getObjectInputs(client: number, name: string, signal?: AbortSignal): Promise<ObjectInput[]> {
-  return requestJson(`/api/${segment(client)}/objects/${segment(name)}/inputs`, objectInputsParser, { signal });
+  return callOperation("getObjectsObjectNameInputs", { params: { client_id: client, object_name: name }, read: objectInputsParser, signal });
 }
 
 export function objectInputsQueryOptions(client: number, name: string) {

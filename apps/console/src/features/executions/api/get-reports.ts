@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutReport } from "@baton/contract";
-import { arrayOf, requestJson, segment } from "../../../lib/api-client";
+import type { OutReport } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -9,7 +9,7 @@ const ACTIVE_REFRESH_MS = 2_000;
 
 /** GET /api/{client}/executions/{run_id}/reports: which reports exist. Their text: get-report-pages.ts. */
 export function getReports(client: number, runId: number, signal?: AbortSignal): Promise<OutReport[]> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/reports`, arrayOf(OutReport), { signal });
+  return callOperation("getExecutionsRunIdReports", { params: { client_id: client, run_id: runId }, signal });
 }
 
 export function reportsQueryOptions(client: number, runId: number, active: boolean) {

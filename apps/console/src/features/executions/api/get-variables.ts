@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { requestJson, segment, type Parser } from "../../../lib/api-client";
+import type { Parser } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -29,7 +30,7 @@ export const variablesParser: Parser<ExecutionVariable[]> = {
 
 /** GET /api/{client}/executions/{run_id}/variables, sorted by name. */
 export function getVariables(client: number, runId: number, signal?: AbortSignal): Promise<ExecutionVariable[]> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/variables`, variablesParser, { signal });
+  return callOperation("getExecutionsRunIdVariables", { params: { client_id: client, run_id: runId }, read: variablesParser, signal });
 }
 
 /** Re-read when the execution's status changes (see execution-events.ts): values arrive while it runs. */

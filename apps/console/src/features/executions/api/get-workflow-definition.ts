@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutObject, readWorkflowGraph, type WorkflowGraph } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import { readWorkflowGraph, type WorkflowGraph } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
@@ -10,7 +10,7 @@ import { executionKeys } from "./keys";
  * an execution ran, so a workflow edited since shows its new shape.
  */
 export async function getWorkflowDefinition(client: number, name: string, signal?: AbortSignal): Promise<WorkflowGraph> {
-  const object = await requestJson(`/api/${segment(client)}/objects/${segment(name)}`, OutObject, { signal });
+  const object = await callOperation("getObjectsObjectName", { params: { client_id: client, object_name: name }, signal });
   const body = object.data["jobp"];
   if (body === undefined) throw new Error(`${name} is no longer a workflow (JOBP) object, so its graph cannot be drawn.`);
   return readWorkflowGraph(body);

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutForecastId, type InForecastBody } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { InForecastBody, OutForecastId } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { forecastKeys } from "./keys";
 
 /** POST /api/{client}/forecasts: answers the id at once; the forecast is calculated in the background. */
 export function createForecast(client: number, csrfToken: string, body: InForecastBody): Promise<OutForecastId> {
-  return requestJson(`/api/${segment(client)}/forecasts`, OutForecastId, { method: "POST", body, csrfToken });
+  return callOperation("postForecasts", { params: { client_id: client }, body, csrfToken });
 }
 
 export function useCreateForecast() {

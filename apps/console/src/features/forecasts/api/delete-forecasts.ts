@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutIdList } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutIdList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { forecastKeys } from "./keys";
 
 /** DELETE /api/{client}/forecasts {ids, force}: answers the ids that were kept because they are unfinished (only force deletes those). */
 export function deleteForecasts(client: number, csrfToken: string, ids: readonly number[], force: boolean): Promise<OutIdList> {
-  return requestJson(`/api/${segment(client)}/forecasts`, OutIdList, { method: "DELETE", body: { ids, force }, csrfToken });
+  return callOperation("deleteForecasts", { params: { client_id: client }, body: { ids: [...ids], force }, csrfToken });
 }
 
 export function useDeleteForecasts() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { OutForecastAgentList } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutForecastAgentList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import type { AgentGapsRange } from "./agent-gaps-url";
 import { forecastKeys } from "./keys";
@@ -13,7 +13,8 @@ export const AGENTS_PAGE_SIZE = 500;
  * forecasts the client anew for each request, so the answer is kept for a minute.
  */
 export function getAgentGaps(client: number, range: AgentGapsRange, signal?: AbortSignal): Promise<OutForecastAgentList> {
-  return requestJson(`/api/${segment(client)}/forecasts/agents`, OutForecastAgentList, {
+  return callOperation("getForecastsAgents", {
+    params: { client_id: client },
     query: { from: range.from, to: range.to, min_duration: range.min, max_results: AGENTS_PAGE_SIZE },
     signal,
   });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutForecast } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutForecast } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { CALCULATING_REFRESH_MS, isCalculating } from "./forecast-status";
 import { forecastKeys } from "./keys";
 
 /** GET /api/{client}/forecasts/{id}?fields=entries; 404 (45281) for an unknown id. */
 export function getForecast(client: number, id: number, signal?: AbortSignal): Promise<OutForecast> {
-  return requestJson(`/api/${segment(client)}/forecasts/${segment(id)}`, OutForecast, { query: { fields: "entries" }, signal });
+  return callOperation("getForecastsForecastId", { params: { client_id: client, forecast_id: id }, query: { fields: "entries" }, signal });
 }
 
 /** Read again while it is being calculated: its entries appear when the calculation ends. */

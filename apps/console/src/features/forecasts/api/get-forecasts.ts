@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { OutForecastList } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutForecastList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { CALCULATING_REFRESH_MS, isCalculating } from "./forecast-status";
 import { forecastFiltersToQuery, type ForecastFilters } from "./forecast-filters";
@@ -11,7 +11,8 @@ export const FORECASTS_PAGE_SIZE = 200;
 
 /** GET /api/{client}/forecasts, latest start first. */
 export function getForecasts(client: number, filters: ForecastFilters, signal?: AbortSignal): Promise<OutForecastList> {
-  return requestJson(`/api/${segment(client)}/forecasts`, OutForecastList, {
+  return callOperation("getForecasts", {
+    params: { client_id: client },
     query: { ...forecastFiltersToQuery(filters), max_results: FORECASTS_PAGE_SIZE },
     signal,
   });

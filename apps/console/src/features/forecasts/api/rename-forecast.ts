@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutForecast } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutForecast } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { forecastKeys } from "./keys";
 
 /** POST /api/{client}/forecasts/{id} {title}: changes the title and answers the forecast (without entries). */
 export function renameForecast(client: number, csrfToken: string, id: number, title: string): Promise<OutForecast> {
-  return requestJson(`/api/${segment(client)}/forecasts/${segment(id)}`, OutForecast, { method: "POST", body: { title }, csrfToken });
+  return callOperation("postForecastsForecastId", { params: { client_id: client, forecast_id: id }, body: { title }, csrfToken });
 }
 
 export function useRenameForecast() {

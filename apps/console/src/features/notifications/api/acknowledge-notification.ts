@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutChangeExecutionStatus, type OutExecutionList } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutChangeExecutionStatus, OutExecutionList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { notificationKeys } from "./keys";
 import { withoutNotification } from "./notification-events";
@@ -11,8 +11,8 @@ import { withoutNotification } from "./notification-events";
  * cancel/restart right on the object.
  */
 export function acknowledgeNotification(client: number, csrfToken: string, runId: number): Promise<OutChangeExecutionStatus> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/status`, OutChangeExecutionStatus, {
-    method: "POST",
+  return callOperation("postExecutionsRunIdStatus", {
+    params: { client_id: client, run_id: runId },
     body: { action: "acknowledge" },
     csrfToken,
   });

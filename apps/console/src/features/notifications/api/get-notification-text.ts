@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { requestJson, segment, type Parser } from "../../../lib/api-client";
+import type { Parser } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { notificationKeys } from "./keys";
 
@@ -39,7 +40,7 @@ export const notificationTextParser: Parser<NotificationText> = {
 
 /** GET /api/{client}/executions/{run_id}/variables, read as a notification's text. */
 export function getNotificationText(client: number, runId: number, signal?: AbortSignal): Promise<NotificationText> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}/variables`, notificationTextParser, { signal });
+  return callOperation("getExecutionsRunIdVariables", { params: { client_id: client, run_id: runId }, read: notificationTextParser, signal });
 }
 
 /** The text is written before the notification turns active and never changes afterwards. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Status, type OutExecutionList } from "@baton/contract";
-import { loadSchema, requestJson, segment } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { notificationKeys } from "./keys";
 
@@ -12,7 +12,8 @@ export const NOTIFICATION_TYPE = "CALL";
 
 /** GET /api/{client}/executions?type=CALL&status=1550: notifications waiting for acknowledgement, newest first. */
 export function getWaitingNotifications(client: number, signal?: AbortSignal): Promise<OutExecutionList> {
-  return requestJson(`/api/${segment(client)}/executions`, loadSchema("OutExecutionList"), {
+  return callOperation("getExecutions", {
+    params: { client_id: client },
     query: { type: NOTIFICATION_TYPE, status: Status.ACTIVE, max_results: WAITING_MAX_RESULTS },
     signal,
   });

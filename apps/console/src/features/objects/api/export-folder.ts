@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { OutFolderObjects } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { saveFile } from "../../../lib/save-file";
 import { useCurrentSession } from "../../../lib/session-context";
 
@@ -14,9 +14,9 @@ export function exportFileName(folder: string): string {
  * contract; saved as a JSON file it imports again unchanged.
  */
 export function exportFolder(client: number, folder: string): Promise<OutFolderObjects> {
-  // The engine reads `%5C` as the root; a named folder goes as one segment with `/` encoded.
-  const path = folder === "" ? "%5C" : segment(folder);
-  return requestJson(`/api/${segment(client)}/folderobjects/${path}`, OutFolderObjects);
+  // The engine reads `\` (`%5C`) as the root; a named folder goes as one segment with `/` encoded.
+  const path = folder === "" ? "\\" : folder;
+  return callOperation("getFolderobjectsFolderPath", { params: { client_id: client, "*": path }, read: OutFolderObjects });
 }
 
 export function useExportFolder() {

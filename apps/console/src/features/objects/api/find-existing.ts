@@ -1,5 +1,5 @@
-import { OutObject } from "@baton/contract";
-import { isApiError, requestJson, segment } from "../../../lib/api-client";
+import { isApiError } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { mapWithLimit } from "../../../lib/map-with-limit";
 import type { ExistingObject } from "./folder-import-plan";
 import { normaliseFolder } from "./folder-path";
@@ -18,7 +18,7 @@ export async function findExisting(client: number, names: readonly string[], onP
   let checked = 0;
   await mapWithLimit(names, PARALLEL_READS, async (name) => {
     try {
-      const object = await requestJson(`/api/${segment(client)}/objects/${segment(name)}`, OutObject, { query: { filter: "general_attributes" }, signal });
+      const object = await callOperation("getObjectsObjectName", { params: { client_id: client, object_name: name }, query: { filter: "general_attributes" }, signal });
       const [summary] = summarize(object.data);
       if (summary !== undefined) found.set(name, { type: summary.type, folder: normaliseFolder(object.path) });
     } catch (error) {

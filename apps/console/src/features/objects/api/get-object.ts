@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutObject } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutObject } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { objectKeys } from "./keys";
 
@@ -9,7 +9,7 @@ import { objectKeys } from "./keys";
  * changed it when (beside `data`, so the envelope imports unchanged); 404 when it does not exist.
  */
 export function getObject(client: number, name: string, signal?: AbortSignal): Promise<OutObject> {
-  return requestJson(`/api/${segment(client)}/objects/${segment(name)}`, OutObject, { query: { fields: "modification_details" }, signal });
+  return callOperation("getObjectsObjectName", { params: { client_id: client, object_name: name }, query: { fields: "modification_details" }, signal });
 }
 
 export function objectQueryOptions(client: number, name: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutFolderImport } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutFolderImport } from "@baton/contract";
+import { callOperation, UncheckedBody } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import type { FolderImportPlan } from "./folder-import-plan";
 import { objectKeys } from "./keys";
@@ -17,10 +17,10 @@ export interface ImportFolderInput {
  * holds: a refusal (400/403) leaves nothing half imported.
  */
 export function importFolder(client: number, csrfToken: string, { folder, body, overwrite }: ImportFolderInput): Promise<OutFolderImport> {
-  return requestJson(`/api/${segment(client)}/folderobjects`, OutFolderImport, {
-    method: "POST",
+  return callOperation("postFolderobjects", {
+    params: { client_id: client },
     query: { folder_path: folder, overwrite_existing_objects: overwrite },
-    body,
+    body: new UncheckedBody(body),
     csrfToken,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { requestNoContent, segment } from "../../../lib/api-client";
+import { callOperation, UncheckedBody } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { objectKeys } from "./keys";
 
@@ -14,7 +14,7 @@ export interface SaveObjectInput {
  * engine checks it whole; a 400 lists each problem with its path in the envelope.
  */
 export function saveObject(client: number, csrfToken: string, envelope: unknown): Promise<void> {
-  return requestNoContent(`/api/${segment(client)}/objects`, { method: "POST", query: { overwrite_existing_objects: true }, body: envelope, csrfToken });
+  return callOperation("postObjects", { params: { client_id: client }, query: { overwrite_existing_objects: true }, body: new UncheckedBody(envelope), csrfToken });
 }
 
 export function useSaveObject() {

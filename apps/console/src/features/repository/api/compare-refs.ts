@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutRepositoryComparison } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutRepositoryComparison } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { repositoryKeys } from "./keys";
-import { repositoryPath } from "./repository-path";
 
 /** GET /api/{client}/repositories/compare?from&to: the object files that differ between two branches or commits. */
 export function compareRefs(client: number, from: string, to: string, signal?: AbortSignal): Promise<OutRepositoryComparison> {
-  return requestJson(repositoryPath(client, "compare"), OutRepositoryComparison, { query: { from, to }, signal });
+  return callOperation("getRepositoriesCompare", { params: { client_id: client }, query: { from, to }, signal });
 }
 
 export function comparisonQueryOptions(client: number, from: string, to: string) {

@@ -1,10 +1,9 @@
-import { OutRepositoryBranch, type InCreateBranchParameters } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
-import { repositoryPath } from "./repository-path";
+import type { InCreateBranchParameters, OutRepositoryBranch } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useRepositoryMutation } from "./use-repository-mutation";
 
-/** The body as the console sends it: `switch` and `overwrite` default to false on the server. */
-export type CreateBranchBody = Pick<InCreateBranchParameters, "branch_name" | "start_point"> & { switch?: boolean; overwrite?: boolean };
+/** The body as the console sends it: it says whether to switch and to overwrite each time. */
+export type CreateBranchBody = Pick<InCreateBranchParameters, "branch_name" | "start_point" | "switch" | "overwrite">;
 
 /**
  * POST /api/{client}/repositories/branches: creates a branch, or with `switch` and no start point
@@ -12,7 +11,7 @@ export type CreateBranchBody = Pick<InCreateBranchParameters, "branch_name" | "s
  * changes the switch would replace, unless `overwrite`.
  */
 export function createBranch(client: number, csrfToken: string, body: CreateBranchBody): Promise<OutRepositoryBranch> {
-  return requestJson(repositoryPath(client, "branches"), OutRepositoryBranch, { method: "POST", body, csrfToken });
+  return callOperation("postRepositoriesBranches", { params: { client_id: client }, body, csrfToken });
 }
 
 export function useCreateBranch() {

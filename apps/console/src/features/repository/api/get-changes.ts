@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutRepositoryUncommittedChanges } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutRepositoryUncommittedChanges } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { repositoryKeys } from "./keys";
-import { repositoryPath } from "./repository-path";
 
 /** GET /api/{client}/repositories/changes: the objects whose definition differs from HEAD. */
 export function getChanges(client: number, signal?: AbortSignal): Promise<OutRepositoryUncommittedChanges> {
-  return requestJson(repositoryPath(client, "changes"), OutRepositoryUncommittedChanges, { query: { fields: "total" }, signal });
+  return callOperation("getRepositoriesChanges", { params: { client_id: client }, query: { fields: "total" }, signal });
 }
 
 /** Objects are edited and imported on other screens, and no event says so: the list is read again on every visit. */

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutRepositoryDiff } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutRepositoryDiff } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { repositoryKeys } from "./keys";
-import { repositoryPath } from "./repository-path";
 import type { ReviewSource } from "./review-source";
 
 /**
@@ -12,9 +11,10 @@ import type { ReviewSource } from "./review-source";
  */
 export function getDiff(client: number, source: ReviewSource, signal?: AbortSignal): Promise<OutRepositoryDiff> {
   if (source.kind === "change") {
-    return requestJson(repositoryPath(client, "changes", "diff"), OutRepositoryDiff, { query: { object_path: source.path }, signal });
+    return callOperation("getRepositoriesChangesDiff", { params: { client_id: client }, query: { object_path: source.path }, signal });
   }
-  return requestJson(repositoryPath(client, "branches", source.ours, "diff"), OutRepositoryDiff, {
+  return callOperation("getRepositoriesBranchesBranchNameDiff", {
+    params: { client_id: client, branch_name: source.ours },
     query: { branch_name_theirs: source.theirs, object_path_ours: source.pathOurs, object_path_theirs: source.pathTheirs },
     signal,
   });

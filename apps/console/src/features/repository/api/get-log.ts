@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutRepositoryLog } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutRepositoryLog } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { repositoryKeys } from "./keys";
-import { repositoryPath } from "./repository-path";
 
 /** One commit of a branch's log. */
 export type LogEntry = OutRepositoryLog["data"][number];
@@ -13,7 +12,7 @@ const LOG_PAGE_SIZE = 100;
 
 /** GET /api/{client}/repositories/branches/{branch}/log: newest commit first. */
 export function getLog(client: number, branch: string, signal?: AbortSignal): Promise<OutRepositoryLog> {
-  return requestJson(repositoryPath(client, "branches", branch, "log"), OutRepositoryLog, { query: { max_results: LOG_PAGE_SIZE }, signal });
+  return callOperation("getRepositoriesBranchesBranchNameLog", { params: { client_id: client, branch_name: branch }, query: { max_results: LOG_PAGE_SIZE }, signal });
 }
 
 export function logQueryOptions(client: number, branch: string) {

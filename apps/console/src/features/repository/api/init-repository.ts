@@ -1,11 +1,10 @@
-import { OutRepositoryInit, type InRepositoryInit } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
-import { repositoryPath } from "./repository-path";
+import type { InRepositoryInit, OutRepositoryInit } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useRepositoryMutation } from "./use-repository-mutation";
 
 /** POST /api/{client}/repositories: clones the remote and imports its objects, or commits the client's when the branch is empty. */
 export function initRepository(client: number, csrfToken: string, body: InRepositoryInit): Promise<OutRepositoryInit> {
-  return requestJson(repositoryPath(client), OutRepositoryInit, { method: "POST", body, csrfToken });
+  return callOperation("postRepositories", { params: { client_id: client }, body, csrfToken });
 }
 
 export function useInitRepository() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutExecutionList } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import type { OutExecutionList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { scriptKeys } from "./keys";
 
@@ -12,7 +12,8 @@ export const SCRIPT_TYPE = "SCRI";
 
 /** GET /api/{client}/executions?type=SCRI: the newest Script executions, newest first. */
 export function getRecentScriptRuns(client: number, signal?: AbortSignal): Promise<OutExecutionList> {
-  return requestJson(`/api/${segment(client)}/executions`, OutExecutionList, {
+  return callOperation("getExecutions", {
+    params: { client_id: client },
     query: { type: SCRIPT_TYPE, max_results: RECENT_RUNS_LIMIT },
     signal,
   });

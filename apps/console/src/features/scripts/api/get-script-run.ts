@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { isFinalStatus, OutExecution } from "@baton/contract";
-import { requestJson, segment } from "../../../lib/api-client";
+import { isFinalStatus, type OutExecution } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { scriptKeys } from "./keys";
 
 /** GET /api/{client}/executions/{run_id}: the run's status; 404 when it does not exist. */
 export function getScriptRun(client: number, runId: number, signal?: AbortSignal): Promise<OutExecution> {
-  return requestJson(`/api/${segment(client)}/executions/${segment(runId)}`, OutExecution, { signal });
+  return callOperation("getExecutionsRunId", { params: { client_id: client, run_id: runId }, signal });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutRunId, type InScriptsBody } from "@baton/contract";
-import { isApiError, requestJson, segment } from "../../../lib/api-client";
+import type { InScriptsBody, OutRunId } from "@baton/contract";
+import { isApiError } from "../../../lib/api-client";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { scriptKeys } from "./keys";
 
@@ -15,7 +16,7 @@ export interface ScriptProblem {
 /** POST /api/{client}/scripts: starts the script as a Script execution; 400 with line/column when it does not parse. */
 export function runScript(client: number, csrfToken: string, script: string): Promise<OutRunId> {
   const body: InScriptsBody = { script };
-  return requestJson(`/api/${segment(client)}/scripts`, OutRunId, { method: "POST", body, csrfToken });
+  return callOperation("postScripts", { params: { client_id: client }, body, csrfToken });
 }
 
 /** The syntax errors of a refused script, in script order; empty for any other error. */

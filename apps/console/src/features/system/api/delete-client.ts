@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { OutRunId } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutRunId } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { systemKeys } from "./keys";
-import { systemPath } from "./system-path";
 
 /**
  * DELETE /api/{client}/system/clients/{target}: starts an execution that deletes the target's
@@ -11,7 +10,7 @@ import { systemPath } from "./system-path";
  * and the client of the login.
  */
 export function deleteClient(client: number, csrfToken: string, target: number): Promise<OutRunId> {
-  return requestJson(systemPath(client, "clients", String(target)), OutRunId, { method: "DELETE", csrfToken });
+  return callOperation("deleteSystemClientsTargetClient", { params: { client_id: client, target_client: target }, csrfToken });
 }
 
 export function useDeleteClient() {

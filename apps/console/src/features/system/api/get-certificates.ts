@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutCertificatesList } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutCertificatesList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { systemKeys } from "./keys";
-import { systemPath } from "./system-path";
 
 /** GET /api/{client}/system/certificates: the chain the engine serves HTTPS with; empty over plain HTTP. */
 export function getCertificates(client: number, signal?: AbortSignal): Promise<OutCertificatesList> {
-  return requestJson(systemPath(client, "certificates"), OutCertificatesList, { signal });
+  return callOperation("getSystemCertificates", { params: { client_id: client }, signal });
 }
 
 export function certificatesQueryOptions(client: number) {

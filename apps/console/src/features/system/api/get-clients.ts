@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutClientList } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutClientList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { systemKeys } from "./keys";
-import { systemPath } from "./system-path";
 
 /** GET /api/{client}/system/clients: every client of the installation with what it holds. */
 export function getClients(client: number, signal?: AbortSignal): Promise<OutClientList> {
-  return requestJson(systemPath(client, "clients"), OutClientList, { signal });
+  return callOperation("getSystemClients", { params: { client_id: client }, signal });
 }
 
 export function clientsQueryOptions(client: number) {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutSystemFeature } from "@baton/contract";
-import { arrayOf, requestJson } from "../../../lib/api-client";
+import type { OutSystemFeature } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { systemKeys } from "./keys";
-import { systemPath } from "./system-path";
 
 /** GET /api/{client}/system/features: what this installation has turned on. */
 export function getFeatures(client: number, signal?: AbortSignal): Promise<OutSystemFeature[]> {
-  return requestJson(systemPath(client, "features"), arrayOf(OutSystemFeature), { signal });
+  return callOperation("getSystemFeatures", { params: { client_id: client }, signal });
 }
 
 /** Features change only with the server's configuration, i.e. at a restart: read once per visit. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { OutError, OutHealthCheck } from "@baton/contract";
-import { ApiError, NetworkError, ResponseShapeError, buildUrl, type ApiProblem } from "../../../lib/api-client";
+import { ApiError, NetworkError, ResponseShapeError, type ApiProblem } from "../../../lib/api-client";
+import { operationUrl } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { systemKeys } from "./keys";
 import { HEALTH_REFRESH_MS } from "./live-refresh";
-import { systemPath } from "./system-path";
 
 function problemOf(response: Response, body: unknown): ApiProblem {
   const error = OutError.safeParse(body);
@@ -25,7 +25,7 @@ export type HealthAnswer = { check: OutHealthCheck } | { check: null; reason: Ap
  * every non-2xx status into an error.
  */
 export async function getHealth(client: number, signal?: AbortSignal): Promise<HealthAnswer> {
-  const url = buildUrl(systemPath(client, "health"), { details: true });
+  const url = await operationUrl("getSystemHealth", { client_id: client }, { details: true });
   let response: Response;
   try {
     response = await fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin", signal });

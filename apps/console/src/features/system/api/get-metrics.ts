@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQueries } from "@tanstack/react-query";
-import { OutMetrics, type MetricType } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { MetricType, OutMetrics } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { systemKeys } from "./keys";
 import { METRICS_REFRESH_MS } from "./live-refresh";
 import { reachesNow, timeFrameAt, type MetricsRange, type TimeFrame } from "./metrics-range";
-import { systemPath } from "./system-path";
 
 /** GET /api/{client}/system/metrics: the sampled intervals of one type in a time frame, each with the type's values. */
 export function getMetric(client: number, type: MetricType, frame: TimeFrame, signal?: AbortSignal): Promise<OutMetrics> {
-  return requestJson(systemPath(client, "metrics"), OutMetrics, { query: { type, time_frame_from: frame.from, time_frame_to: frame.to }, signal });
+  return callOperation("getSystemMetrics", { params: { client_id: client }, query: { type, time_frame_from: frame.from, time_frame_to: frame.to }, signal });
 }
 
 /** One series as read: the type, the frame asked for (the answer does not repeat it) and the entries answered. */

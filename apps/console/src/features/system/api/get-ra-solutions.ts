@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OutRASolutionsList } from "@baton/contract";
-import { requestJson } from "../../../lib/api-client";
+import type { OutRASolutionsList } from "@baton/contract";
+import { callOperation } from "../../../lib/rest-operations";
 import { systemKeys } from "./keys";
 import { SYSTEM_CLIENT } from "./system-client";
-import { systemPath } from "./system-path";
 
 /** GET /api/0/system/ra-solutions: each uploaded solution, its versions and what is installed. */
 export function getRaSolutions(signal?: AbortSignal): Promise<OutRASolutionsList> {
-  return requestJson(systemPath(SYSTEM_CLIENT, "ra-solutions"), OutRASolutionsList, { signal });
+  return callOperation("getSystemRaSolutions", { params: { client_id: SYSTEM_CLIENT }, signal });
 }
 
 export function raSolutionsQueryOptions() {

@@ -1,5 +1,4 @@
-import { requestNoContent } from "../../../lib/api-client";
-import { systemPath } from "./system-path";
+import { callOperation } from "../../../lib/rest-operations";
 import { useAgentMutation } from "./use-agent-mutation";
 
 /**
@@ -7,7 +6,7 @@ import { useAgentMutation } from "./use-agent-mutation";
  * connection ended; it must enrol again (Baton's agents have one key, so resetpublickey does the same).
  */
 export function resetAgentKey(client: number, csrfToken: string, name: string): Promise<void> {
-  return requestNoContent(systemPath(client, "agents", name, "renew_transferkey"), { method: "POST", csrfToken });
+  return callOperation("postSystemAgentsObjectNameRenewTransferkey", { params: { client_id: client, object_name: name }, csrfToken });
 }
 
 export function useResetAgentKey() {

@@ -1,8 +1,8 @@
 import { CSRF_HEADER, OutRASolution } from "@baton/contract";
 import { ApiError, NetworkError, ResponseShapeError } from "../../../lib/api-client";
+import { operationUrl } from "../../../lib/rest-operations";
 import { SYSTEM_CLIENT } from "./system-client";
 import { sha256Hex } from "./sha256-hex";
-import { systemPath } from "./system-path";
 import { parseJson, uploadProblems } from "./upload-problems";
 import { useRaSolutionMutation } from "./use-ra-solution-mutation";
 
@@ -32,7 +32,7 @@ export async function uploadRaSolution(csrfToken: string, { file, onProgress }: 
   const bytes = await file.arrayBuffer();
   const checksum = await sha256Hex(bytes);
   const method = "POST";
-  const url = systemPath(SYSTEM_CLIENT, "ra-solutions", "upload");
+  const url = await operationUrl("postSystemRaSolutionsUpload", { client_id: SYSTEM_CLIENT });
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, url);

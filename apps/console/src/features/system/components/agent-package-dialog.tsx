@@ -8,10 +8,9 @@ import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import type { OutAgent, OutAgentPack } from "@baton/contract";
+import type { OutAgent } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
-import { useCurrentSession } from "../../../lib/session-context";
-import { agentPackDownloadPath, useCreateAgentPack, type AgentPackRequest } from "../api/create-agent-pack";
+import { useCreateAgentPack, type AgentPackRequest, type ReadyAgentPack } from "../api/create-agent-pack";
 import { agentRefusalHint } from "./agent-refusal-hint";
 import { startDownload } from "./start-download";
 import { useAgentNameField } from "./use-agent-name-field";
@@ -25,14 +24,13 @@ function packPlatform(value: string): PackPlatform {
 }
 
 /** After the package is made: the download has started, and can be started again from here. */
-function PackageReady({ pack, onClose }: { pack: OutAgentPack; onClose: () => void }) {
-  const { client } = useCurrentSession();
+function PackageReady({ pack, onClose }: { pack: ReadyAgentPack; onClose: () => void }) {
   return (
     <>
       <DialogContent>
         <Alert severity="success" role="status">
           The download of <strong>{pack.filename}</strong> has started. Unpack it on the agent's machine and start the agent with baton-agent/start.sh (start.cmd on Windows); it needs Node.js 20 or newer.{" "}
-          <Link href={agentPackDownloadPath(client, pack.filename)} download={pack.filename}>
+          <Link href={pack.downloadPath} download={pack.filename}>
             Download again
           </Link>
         </Alert>
@@ -47,7 +45,6 @@ function PackageReady({ pack, onClose }: { pack: OutAgentPack; onClose: () => vo
  * Making it gives the agent a new key, which is why the dialog says so before. Mount it only while open.
  */
 export function AgentPackageDialog({ agent, onClose }: { agent: Pick<OutAgent, "name" | "platform" | "active"> | null; onClose: () => void }) {
-  const { client } = useCurrentSession();
   const nameField = useAgentNameField(agent?.name ?? "", agent ? "A new name creates the agent." : "Upper-cased on saving; a new name creates the agent.");
   const [platform, setPlatform] = useState<PackPlatform>(packPlatform(agent?.platform ?? "UNIX"));
   const [configUpdate, setConfigUpdate] = useState("");
@@ -57,7 +54,7 @@ export function AgentPackageDialog({ agent, onClose }: { agent: Pick<OutAgent, "
     const name = nameField.submitted();
     if (name === null) return;
     const body: AgentPackRequest = configUpdate.trim() === "" ? { platform, name } : { platform, name, config_update: configUpdate };
-    create.mutate(body, { onSuccess: (pack) => startDownload(agentPackDownloadPath(client, pack.filename), pack.filename) });
+    create.mutate(body, { onSuccess: (pack) => startDownload(pack.downloadPath, pack.filename) });
   };
   return (
     <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby="agent-package-title" fullWidth maxWidth="sm">
