@@ -1,10 +1,9 @@
-import { isRecord } from "@baton/contract";
 import type { ExecutionField } from "@baton/contract";
 import type { Kysely } from "kysely";
 import type { Execution } from "../domain/execution";
 import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import { listComments, type ExecutionComment } from "../store/comments-store";
-import { findExecutionDefinition, findExecutionVariables, listChildren, type VariableValues } from "../store/executions-store";
+import { findExecutionBody, findExecutionVariables, listChildren, type VariableValues } from "../store/executions-store";
 import { listReports, type ReportInfo } from "../store/reports-store";
 import { countRestarts } from "../store/restarts-store";
 import type { Database } from "../store/schema";
@@ -110,8 +109,8 @@ async function predecessorsOf(db: Kysely<Database>, client: number, executions: 
 
 /** The workflow definition a workflow execution runs, or undefined for other parents (schedules, containers). */
 async function workflowOf(db: Kysely<Database>, client: number, runId: number): Promise<WorkflowDefinition | undefined> {
-  const body: unknown = JSON.parse((await findExecutionDefinition(db, client, runId)) ?? "{}");
-  if (!isRecord(body) || !Array.isArray(body["workflow_definitions"])) return undefined;
+  const body = await findExecutionBody(db, client, runId);
+  if (body === undefined || !Array.isArray(body["workflow_definitions"])) return undefined;
   try {
     return readWorkflow(body);
   } catch {

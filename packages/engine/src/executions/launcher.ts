@@ -7,7 +7,7 @@ import { loadPrincipal } from "../auth/principal-loader";
 import { NotFoundError } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import type { Store } from "../store/connect";
-import { findExecution, findExecutionDefinition, findExecutionVariables, listPassedValues, setExecutionVariables } from "../store/executions-store";
+import { findExecution, requireExecutionBody, findExecutionVariables, listPassedValues, setExecutionVariables } from "../store/executions-store";
 import type { Agent } from "../runtime/agent-port";
 import { AgentGroupRunner } from "../runtime/agent-group-runner";
 import { BackgroundRuns } from "../runtime/background-runs";
@@ -206,7 +206,7 @@ export class ExecutionLauncher implements Launcher {
   }
 
   async definitionOf(execution: Execution): Promise<ObjectBody> {
-    return JSON.parse((await findExecutionDefinition(this.deps.store.db, execution.client, execution.runId)) ?? "{}");
+    return requireExecutionBody(this.deps.store.db, execution.client, execution.runId);
   }
 
   async contextOf(execution: Execution): Promise<ActivationContext> {

@@ -2,7 +2,7 @@ import { Status } from "@baton/contract";
 import { loadPrincipal } from "../auth/principal-loader";
 import { CLIENT_DELETION, type Execution } from "../domain/execution";
 import { ReportWriter } from "../runtime/report-writer";
-import { findExecutionDefinition, listChildren, listUnfinishedExecutions, setDueAt } from "../store/executions-store";
+import { findExecutionBody, listChildren, listUnfinishedExecutions, setDueAt } from "../store/executions-store";
 import { PERIOD_CONTAINER } from "./execution-details";
 import type { ExecutionLauncher } from "./launcher";
 
@@ -63,10 +63,10 @@ export async function recoverExecutions(launcher: ExecutionLauncher, unfinished?
       continue;
     }
     if (execution.status === Status.PREPARING) {
-      const definition = await findExecutionDefinition(store.db, execution.client, execution.runId);
+      const definition = await findExecutionBody(store.db, execution.client, execution.runId);
       const principal = await principalOf(execution);
       if (definition !== undefined && principal !== undefined) {
-        launcher.start(execution, JSON.parse(definition), launcher.contextFor(principal));
+        launcher.start(execution, definition, launcher.contextFor(principal));
         restarted += 1;
         continue;
       }

@@ -15,7 +15,7 @@ import { scriptPage } from "../domain/object-definition";
 import type { ScriptValue } from "@baton/script";
 import type { Store } from "../store/connect";
 import { listSeenFiles, replaceSeenFiles } from "../store/event-files-store";
-import { claimDueAt, countOccurrence, findExecutionDefinition, listDueEventChecks, setDueAt } from "../store/executions-store";
+import { claimDueAt, countOccurrence, requireExecutionBody, listDueEventChecks, setDueAt } from "../store/executions-store";
 import type { ActivationContext } from "../executions/launcher";
 import type { Agent } from "./agent-port";
 import type { Clock } from "./clock";
@@ -85,7 +85,7 @@ export class EventRunner {
 
   async #check(event: Execution, context: ActivationContext): Promise<void> {
     const { store, clock, recorder } = this.deps;
-    const body: ObjectBody = JSON.parse((await findExecutionDefinition(store.db, event.client, event.runId)) ?? "{}");
+    const body = await requireExecutionBody(store.db, event.client, event.runId);
     const definition = readEvent(body);
     const act = new ReportWriter(store, clock, event.client, event.runId, "ACT");
     const host = new EngineScriptHost(store, clock, act, context);

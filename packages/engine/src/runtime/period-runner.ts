@@ -1,4 +1,4 @@
-import { type InExecutionBody, isFinalStatus, isRecord, type ObjectBody, Status } from "@baton/contract";
+import { type InExecutionBody, isFinalStatus, type ObjectBody, Status } from "@baton/contract";
 import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
 import { calendarIncludes, type LocalDate } from "../domain/calendar";
@@ -6,7 +6,7 @@ import type { Execution } from "../domain/execution";
 import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
 import { isUniqueViolation, type Store } from "../store/connect";
-import { findExecution, findRecurring, listChildren, setExecutionVariables, setRecurring } from "../store/executions-store";
+import { findExecution, findRecurringRule, listChildren, setExecutionVariables, setRecurring } from "../store/executions-store";
 import { findObject } from "../store/objects-store";
 import type { Launcher } from "../executions/launcher";
 import type { Clock } from "./clock";
@@ -50,7 +50,7 @@ export class PeriodRunner {
     const children = await listChildren(store.db, container.client, container.runId);
     if (children.some((c) => c.status === Status.WAITING_FOR_START_TIME)) return true;
     if (rule.endAfterExecutions !== undefined && occurrences(children) >= rule.endAfterExecutions) return false;
-    const recurring = await findRecurring(store.db, container.client, container.runId);
+    const recurring = await findRecurringRule(store.db, container.client, container.runId);
     const calendars = new Map<string, ObjectBody>();
     for (const { calendar } of rule.calendars?.entries ?? []) {
       const object = await findObject(store.db, container.client, calendar);
@@ -68,7 +68,7 @@ export class PeriodRunner {
     if (dueAt === undefined) return false;
     const body = await this.launcher.definitionOf(container);
     const principal = await loadPrincipal(store, container.client, container.user);
-    const objectType = recurringObjectType(recurring?.recurring);
+    const objectType = recurring?.rule.objectType ?? "JOBS";
     let slot: Execution;
     try {
       slot = await this.launcher.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
@@ -92,7 +92,7 @@ export class PeriodRunner {
   async slotDue(slot: Execution): Promise<void> {
     const { store, clock, recorder } = this.deps;
     const container = slot.parent === null ? undefined : await findExecution(store.db, slot.client, slot.parent);
-    const recurring = container && (await findRecurring(store.db, slot.client, container.runId));
+    const recurring = container && (await findRecurringRule(store.db, slot.client, container.runId));
     const settle = async (status: number, why: string) => {
       const act = new ReportWriter(store, clock, slot.client, slot.runId, "ACT");
       act.line(`U00011417 ${why}`);
@@ -100,7 +100,7 @@ export class PeriodRunner {
       await recorder.change(slot, { status, endTime: clock.now() });
     };
     if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return settle(Status.ENDED_CANCEL, "The recurring execution has ended: no activation.");
-    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
+    const rule = readRecurrence(recurring.rule, recurring.rule.timezone);
     const active = (await listChildren(store.db, slot.client, container.runId)).filter((c) => c.runId !== slot.runId && !isFinalStatus(c.status) && c.status !== Status.WAITING_FOR_START_TIME).length;
     const now = clock.now();
     if (active >= (rule.allowOneOverlap ? 2 : 1)) {
@@ -122,11 +122,11 @@ export class PeriodRunner {
   async afterEnd(client: number, containerRunId: number): Promise<void> {
     const { store, clock, recorder } = this.deps;
     const container = await findExecution(store.db, client, containerRunId);
-    const recurring = await findRecurring(store.db, client, containerRunId);
+    const recurring = await findRecurringRule(store.db, client, containerRunId);
     if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return;
     const children = await listChildren(store.db, client, containerRunId);
     if (children.some((c) => !isFinalStatus(c.status))) return;
-    const rule = readRecurrence(JSON.parse(recurring.recurring), recurringTimezone(recurring.recurring));
+    const rule = readRecurrence(recurring.rule, recurring.rule.timezone);
     const from =
       rule.mode.kind === "after"
         ? children.length === 0
@@ -139,13 +139,12 @@ export class PeriodRunner {
 
   /** A period container's rule as requested, its activation count and its next planned activation. */
   async describe(client: number, runId: number): Promise<{ rule: Record<string, unknown>; occurCount: number; nextCheck: number | undefined } | undefined> {
-    const stored = await findRecurring(this.deps.store.db, client, runId);
+    const stored = await findRecurringRule(this.deps.store.db, client, runId);
     if (stored === undefined) return undefined;
-    const parsed: unknown = JSON.parse(stored.recurring);
+    const { objectType: _objectType, timezone: _timezone, ...rule } = stored.rule;
     const children = await listChildren(this.deps.store.db, client, runId);
     const waiting = children.filter((c) => c.status === Status.WAITING_FOR_START_TIME && c.dueAt !== null);
     const nextCheck = waiting.length === 0 ? undefined : Math.min(...waiting.map((c) => c.dueAt ?? Number.POSITIVE_INFINITY));
-    const rule = isRecord(parsed) ? Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== "objectType" && key !== "timezone")) : {};
     return { rule, occurCount: occurrences(children), nextCheck };
   }
 }
@@ -157,16 +156,4 @@ export class PeriodRunner {
  */
 function occurrences(children: readonly Execution[]): number {
   return children.filter((c) => c.status !== Status.WAITING_FOR_START_TIME && c.status !== Status.ENDED_SKIPPED && c.status !== Status.ENDED_CANCEL).length;
-}
-
-/** The time zone a container's stored rule was read with. */
-function recurringTimezone(stored: string | undefined): string {
-  const parsed: unknown = stored ? JSON.parse(stored) : {};
-  return isRecord(parsed) && typeof parsed["timezone"] === "string" ? parsed["timezone"] : "UTC";
-}
-
-/** The object type a period container activates. */
-function recurringObjectType(stored: string | undefined): string {
-  const parsed: unknown = stored ? JSON.parse(stored) : {};
-  return isRecord(parsed) && typeof parsed["objectType"] === "string" ? parsed["objectType"] : "JOBS";
 }

@@ -1,9 +1,9 @@
-import { Status, isFinalStatus, type ObjectBody } from "@baton/contract";
+import { Status, isFinalStatus } from "@baton/contract";
 import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
 import { nextStep, readWorkflow, type TaskState, type WorkflowDefinition } from "../domain/workflow";
 import type { Store } from "../store/connect";
-import { findExecution, findExecutionDefinition, listChildStates, listPassedValues } from "../store/executions-store";
+import { findExecution, requireExecutionBody, listChildStates, listPassedValues } from "../store/executions-store";
 import type { ActivationContext } from "../executions/launcher";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";
@@ -91,7 +91,7 @@ export class WorkflowRunner {
     }
     let definition = this.#definitions.get(runId);
     if (definition === undefined) {
-      const body: ObjectBody = JSON.parse((await findExecutionDefinition(store.db, client, runId)) ?? "{}");
+      const body = await requireExecutionBody(store.db, client, runId);
       try {
         definition = readWorkflow(body);
       } catch (error) {

@@ -137,6 +137,13 @@ export function findExecutionBody(db: Kysely<Database>, client: number, runId: n
   return readExecutionDefinition(db, client, runId, ObjectBody);
 }
 
+/** The object body an execution runs; an error when the execution is gone (its client was deleted). */
+export async function requireExecutionBody(db: Kysely<Database>, client: number, runId: number): Promise<ObjectBody> {
+  const body = await findExecutionBody(db, client, runId);
+  if (body === undefined) throw new Error(`execution ${runId} of client ${client} does not exist: it has no definition to run`);
+  return body;
+}
+
 /**
  * Applies a status change and returns the execution after it with its callback (undefined when
  * `fromStatus` no longer holds): a status, or "unfinished" for any status below 1800.
