@@ -94,6 +94,14 @@ export interface TestEngine {
   reportText(runId: number, type: string): Promise<string>;
   /** Closes this engine and starts another on the same database, as a restart of the process does. */
   restart(): Promise<TestEngine>;
+  /**
+   * Abandons this engine as a crash of its process would, then starts another on the same
+   * database: its store's connections go first, so nothing the abandoned engine still does is
+   * recorded, then its agents' jobs are killed; no shutdown of the engine runs (on PostgreSQL its
+   * listener for other nodes' events stays connected, as a dead process's would until the server
+   * notices). `meanwhile` runs while no engine is up (downtime, an operator's edit of the database).
+   */
+  crash(meanwhile?: () => Promise<void>): Promise<TestEngine>;
   /** Closes the engine and its agents and drops the database. */
   stop(): Promise<void>;
 }
@@ -160,6 +168,13 @@ async function startOn(database: TestDatabase, options: TestEngineOptions): Prom
     },
     async restart() {
       await close();
+      return startOn(database, options);
+    },
+    async crash(meanwhile) {
+      closed = true;
+      await store.close();
+      await Promise.all(agents.map((agent) => agent.stop(0)));
+      await meanwhile?.();
       return startOn(database, options);
     },
     async stop() {
