@@ -117,7 +117,7 @@ export async function findExecution(db: Kysely<Database>, client: number, runId:
 }
 
 /** The object definition an execution was activated with (JSON). */
-export async function findExecutionDefinition(db: Kysely<Database>, client: number, runId: number): Promise<string | undefined> {
+async function findExecutionDefinition(db: Kysely<Database>, client: number, runId: number): Promise<string | undefined> {
   const row = await db.selectFrom("executions").select("definition").where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
   return row?.definition;
 }
@@ -454,12 +454,6 @@ export async function nextDueTime(db: Kysely<Database>): Promise<number | undefi
 /** Stores a period container's recurring request (JSON). */
 export async function setRecurring(db: Kysely<Database>, client: number, runId: number, recurring: string): Promise<void> {
   await db.updateTable("executions").set({ recurring }).where("client", "=", client).where("run_id", "=", runId).execute();
-}
-
-/** A period container's recurring request and activation count. */
-export async function findRecurring(db: Kysely<Database>, client: number, runId: number): Promise<{ recurring: string; occurCount: number } | undefined> {
-  const row = await db.selectFrom("executions").select(["recurring", "occur_count"]).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
-  return row?.recurring ? { recurring: row.recurring, occurCount: row.occur_count } : undefined;
 }
 
 /**
