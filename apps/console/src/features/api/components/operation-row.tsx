@@ -62,7 +62,9 @@ export function OperationRow({ operation, tag, schemas, expanded, onToggle }: Op
           </Typography>
         </Box>
       </AccordionSummary>
-      <AccordionDetails sx={{ borderTop: 1, borderColor: "divider", pt: 2, minWidth: 0 }}>
+      {/* Not a scroll anchor: when an operation above closes while one below is scrolled to, the
+          browser keeps the one scrolled to in place instead of following the closing content. */}
+      <AccordionDetails sx={{ borderTop: 1, borderColor: "divider", pt: 2, minWidth: 0, overflowAnchor: "none" }}>
         <OperationDetails operation={operation} schemas={schemas} label={label} />
         <SectionTitle>Try it</SectionTitle>
         <TryIt operation={operation} schemas={schemas} label={label} />
