@@ -49,7 +49,7 @@ import { Scheduler } from "./runtime/scheduler";
 import { Housekeeping } from "./runtime/housekeeping";
 import { CallbackDelivery } from "./runtime/callback-delivery";
 import { nextCallbackTime } from "./store/callbacks-store";
-import { nextDueTime } from "./store/executions-store";
+import { nextDueTime } from "./store/waiting-executions-store";
 import { consoleSessionRecords, type ConsoleSessionRecords } from "./store/console-sessions-store";
 import { ScriptRunner } from "./runtime/script-runner";
 import { WorkflowRunner } from "./runtime/workflow-runner";

@@ -1,7 +1,7 @@
 import { Status } from "@baton/contract";
 import { groupMembers, readAgentGroup } from "../domain/agent-group";
 import { jobTarget } from "../domain/job-script";
-import { listWaitingForAgent, listWaitingForQueue, listWaitingForResource, lockDue } from "../store/executions-store";
+import { listWaitingForAgent, listWaitingForQueue, listWaitingForResource, lockDue } from "../store/waiting-executions-store";
 import { findObject } from "../store/objects-store";
 import type { ExecutionLauncher } from "./launcher";
 import { freeSlots } from "./queues";

@@ -2,7 +2,7 @@ import { ErrorCode } from "@baton/contract";
 import { invalid } from "../domain/errors";
 import { queueSlots } from "../domain/queue";
 import type { Store } from "../store/connect";
-import { countQueueSlotsInUse } from "../store/executions-store";
+import { countQueueSlotsInUse } from "../store/waiting-executions-store";
 import { findObject } from "../store/objects-store";
 
 /** The queue every client has without a QUEUE object, and executions run in unless told otherwise. */

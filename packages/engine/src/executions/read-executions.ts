@@ -9,7 +9,10 @@ import type { Clock } from "../runtime/clock";
 import { textClientSetting } from "../store/client-settings";
 import { addComment, listComments, type ExecutionComment } from "../store/comments-store";
 import type { Store } from "../store/connect";
-import { findExecution, findExecutionVariables, listExecutions, pageChildren, type ExecutionFilter, type ListPaging } from "../store/executions-store";
+import { findExecution } from "../store/executions-store";
+import { findExecutionVariables } from "../store/execution-variables-store";
+import { listExecutions, pageChildren, type ListPaging } from "../store/execution-pages-store";
+import type { ExecutionFilter } from "../store/execution-filters";
 import { listedFields, type ExecutionPage, type FieldSources, type ListedExecution, type RecurringDescription } from "./execution-fields";
 
 /** An execution the principal may see (statistics right on its object), else 404 or 403. */

@@ -2,7 +2,8 @@ import { Status } from "@baton/contract";
 import { loadPrincipal } from "../auth/principal-loader";
 import { CLIENT_DELETION, type Execution } from "../domain/execution";
 import { ReportWriter } from "../runtime/report-writer";
-import { findExecutionBody, listChildren, listUnfinishedExecutions, setDueAt } from "../store/executions-store";
+import { findExecutionBody, listChildren, listUnfinishedExecutions } from "../store/executions-store";
+import { setDueAt } from "../store/waiting-executions-store";
 import { PERIOD_CONTAINER } from "./execution-details";
 import type { ExecutionLauncher } from "./launcher";
 

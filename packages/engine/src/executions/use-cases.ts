@@ -2,7 +2,8 @@ import type { ExecutionField, ExecutionListField, InChangeExecutionStatusBody, I
 import type { Principal } from "../auth/authenticator";
 import type { Execution } from "../domain/execution";
 import type { ExecutionComment } from "../store/comments-store";
-import type { ExecutionFilter, ListPaging } from "../store/executions-store";
+import type { ExecutionFilter } from "../store/execution-filters";
+import type { ListPaging } from "../store/execution-pages-store";
 import type { ExecutionPage, ListedExecution } from "./execution-fields";
 
 /**

@@ -9,7 +9,8 @@ import type { Execution } from "../domain/execution";
 import { createEngine, type Engine } from "../engine";
 import { addComment } from "../store/comments-store";
 import { openStore, type Store } from "../store/connect";
-import { insertExecution, setRecurring, type NewExecution } from "../store/executions-store";
+import { insertExecution, type NewExecution } from "../store/executions-store";
+import { setRecurring } from "../store/period-containers-store";
 import { newExecution } from "../testing/new-execution";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 

@@ -6,7 +6,7 @@ import { objectVariables } from "../domain/job-script";
 import { readNotification } from "../domain/notification";
 import type { Store } from "../store/connect";
 import { queueWebhook } from "../store/callbacks-store";
-import { setExecutionVariables } from "../store/executions-store";
+import { setExecutionVariables } from "../store/execution-variables-store";
 import type { CallbackPolicy } from "./callback-policy";
 import type { Clock } from "./clock";
 import type { ExecutionRecorder } from "./execution-recorder";

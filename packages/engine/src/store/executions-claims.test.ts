@@ -5,7 +5,10 @@ import { newExecution } from "../testing/new-execution";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import type { Store } from "./connect";
 import { openStore } from "./connect";
-import { adoptExecutions, claimDueAt, countOccurrence, countQueueSlotsInUse, insertExecution, lockDue, updateExecution, type NewExecution } from "./executions-store";
+import { adoptExecutions } from "./execution-owners-store";
+import { claimDueAt, countQueueSlotsInUse, lockDue } from "./waiting-executions-store";
+import { countOccurrence } from "./period-containers-store";
+import { insertExecution, updateExecution, type NewExecution } from "./executions-store";
 import { inTransaction } from "./transaction";
 
 const NOW = 1_000_000;

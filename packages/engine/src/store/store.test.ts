@@ -10,7 +10,9 @@ import { openStore, type Store } from "./connect";
 import { countCredentials, findCredential, findCredentialsByName, setPasswordHash } from "./credentials-store";
 import { appendEvent, eventsAfter, latestEventSeq, pruneEvents } from "./events-store";
 import { listSeenFiles, replaceSeenFiles } from "./event-files-store";
-import { findExecution, findExecutionVariables, insertExecution, listExecutions, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
+import { findExecution, insertExecution, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
+import { findExecutionVariables } from "./execution-variables-store";
+import { listExecutions } from "./execution-pages-store";
 import { findObject, insertObject, replaceObject } from "./objects-store";
 import { appendReport, countReportPages, endReport, listReports, readReportPages } from "./reports-store";
 

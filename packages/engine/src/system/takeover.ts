@@ -2,7 +2,7 @@ import type { Execution } from "../domain/execution";
 import type { Clock } from "../runtime/clock";
 import { liveNodes } from "../store/cluster-store";
 import type { Store } from "../store/connect";
-import { adoptExecutions, orphanOwners } from "../store/executions-store";
+import { adoptExecutions, orphanOwners } from "../store/execution-owners-store";
 
 export interface TakeoverDeps {
   store: Store;

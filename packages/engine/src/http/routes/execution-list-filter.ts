@@ -1,6 +1,7 @@
 import { ErrorCode, parseStatusTerms, type ExecutionListQuery, type StatusTerm } from "@baton/contract";
 import { invalid } from "../../domain/errors";
-import type { ExecutionFilter, ListPaging } from "../../store/executions-store";
+import type { ExecutionFilter } from "../../store/execution-filters";
+import type { ListPaging } from "../../store/execution-pages-store";
 
 /** A time frame bound names a whole second: `time_frame_to` takes in the rest of its second. */
 const REST_OF_SECOND = 999;
