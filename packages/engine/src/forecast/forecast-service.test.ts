@@ -9,7 +9,8 @@ import { findForecast, insertForecast, listEntries } from "../store/forecasts-st
 import { upsertObjects } from "../store/objects-store";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import { placeEntries } from "./forecast-entries";
-import { ForecastService, ForecastStatus } from "./forecast-service";
+import { ForecastService } from "./forecast-service";
+import { ForecastStatus } from "./forecast-status";
 import { planObject } from "./plan";
 import { PlanSnapshot } from "./plan-snapshot";
 

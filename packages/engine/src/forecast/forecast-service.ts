@@ -1,56 +1,25 @@
-import { ErrorCode, type ErtGroupOption, type ForecastAgentsQuery, type ForecastListQuery, type ForecastQuery, type ForecastType, type InForecastBody, type InForecastClientBody, type InForecastExecutionBody, type InForecastObjectBody, isFinalStatus, type ObjectBody, Right, Status, wildcardRegExp } from "@baton/contract";
+import { ErrorCode, type ForecastAgentsQuery, type ForecastListQuery, type ForecastQuery, type ForecastType, type InForecastBody, type InForecastClientBody, type InForecastExecutionBody, type InForecastObjectBody, Right, wildcardRegExp } from "@baton/contract";
 import { DateTime, Duration } from "luxon";
 import type { Logger } from "pino";
 import { requirePrivilege, requireRight } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { allows } from "../domain/authorization";
-import { NotFoundError } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import type { Agent } from "../runtime/agent-port";
 import type { Clock } from "../runtime/clock";
 import type { RuntimeEstimator } from "../runtime/runtime-estimator";
-import { listClients } from "../store/clients-store";
 import type { Store } from "../store/connect";
-import { findExecutionBody, listChildren, listUnfinishedTopLevel } from "../store/executions-store";
-import {
-  completeForecast,
-  deleteForecasts,
-  endCalculatingForecasts,
-  findAutoforecast,
-  findForecast,
-  insertForecast,
-  listEntries,
-  listForecasts,
-  retitleForecast,
-  type EntryFilter,
-  type Forecast,
-  type ForecastEntry,
-  type ForecastSubject,
-  type NewForecast,
-} from "../store/forecasts-store";
+import { deleteForecasts, endCalculatingForecasts, findForecast, insertForecast, listEntries, listForecasts, retitleForecast, type EntryFilter, type Forecast, type ForecastEntry, type ForecastSubject, type NewForecast } from "../store/forecasts-store";
 import { findObject } from "../store/objects-store";
-import { numericClientSetting } from "../store/client-settings";
 import { agentGaps, type Interval } from "./agent-gaps";
-import { busyIntervals, placeEntries } from "./forecast-entries";
-import { planActivation, planExecution, type ForecastTask, type PlanContext, type RunSources } from "./execution-plan";
-import { NotForecastable } from "./plan";
-import { PlanSnapshot, type ErtChoice } from "./plan-snapshot";
+import { Autoforecasts, horizonDays } from "./autoforecasts";
+import { entryFilterOf, forecastNotFound, mayReadForecast, requireReadForecast } from "./forecast-access";
+import { ForecastCalculator } from "./forecast-calculator";
+import { busyIntervals } from "./forecast-entries";
+import { DAY_MS, ForecastPlans } from "./forecast-plans";
+import { ForecastStatus } from "./forecast-status";
 
-/** A forecast is calculating (1550), done (1900), failed (1800) or was interrupted by the engine's stop (1815). */
-export const ForecastStatus = {
-  CALCULATING: Status.ACTIVE,
-  DONE: Status.ENDED_OK,
-  FAILED: Status.ENDED_NOT_OK,
-  INTERRUPTED: Status.ENDED_LOST,
-} as const;
-
-const DAY_MS = 24 * 3600 * 1000;
 /** How often every client's autoforecast is recomputed. */
 const AUTOFORECAST_EVERY_MS = 3600 * 1000;
-/** The autoforecast's title, as the vendor's list shows it ("AE REST API - Forecasting"). */
-const AUTOFORECAST_TITLE = "AUTOFORECAST";
-/** The user autoforecasts are made by: the engine itself. */
-const AUTOFORECAST_USER = "SYSTEM";
 const DEFAULT_CLIENT_TITLE = "Client forecast";
 
 export interface ForecastServiceDeps {
@@ -75,26 +44,22 @@ export interface AgentSlots {
   slots: Interval[];
 }
 
-/** What a calculation produced: tasks to simulate and the period the forecast covers. */
-interface Calculated {
-  tasks: ForecastTask[];
-  snapshot: PlanSnapshot;
-  start: number;
-  /** The end of the observed period; an object forecast ends with its last entry. */
-  end?: number | undefined;
-}
-
 /**
  * Forecasts: created on request and calculated in the background (status 1550 until done), the
  * client's autoforecast recomputed hourly, agent gaps computed on request. Reading a forecast
  * needs the FORECASTS privilege and the right its subject asked for when it was created.
  */
 export class ForecastService {
-  readonly #work = new Set<Promise<void>>();
+  readonly #plans: ForecastPlans;
+  readonly #calculator: ForecastCalculator;
+  readonly #autoforecasts: Autoforecasts;
   #timer: NodeJS.Timeout | undefined;
-  #refreshing: Promise<void> | undefined;
 
-  constructor(private readonly deps: ForecastServiceDeps) {}
+  constructor(private readonly deps: ForecastServiceDeps) {
+    this.#plans = new ForecastPlans(deps);
+    this.#calculator = new ForecastCalculator({ ...deps, plans: this.#plans });
+    this.#autoforecasts = new Autoforecasts({ ...deps, plans: this.#plans, calculator: this.#calculator });
+  }
 
   /** After a restart: forecasts the previous run left calculating end 1815 and say so. */
   async recover(): Promise<number> {
@@ -111,7 +76,7 @@ export class ForecastService {
    */
   start(leads: () => boolean): void {
     const refresh = () => {
-      if (leads()) this.#track(this.refreshAutoforecasts());
+      if (leads()) this.#calculator.track(this.refreshAutoforecasts());
     };
     refresh();
     this.#timer = setInterval(refresh, AUTOFORECAST_EVERY_MS);
@@ -124,7 +89,7 @@ export class ForecastService {
 
   /** Resolves when no calculation is under way. */
   async idle(): Promise<void> {
-    while (this.#work.size > 0) await Promise.all([...this.#work]);
+    return this.#calculator.idle();
   }
 
   /** Creates a forecast and calculates it in the background; returns its id. */
@@ -145,7 +110,7 @@ export class ForecastService {
     requirePrivilege(principal, "FORECASTS");
     const entryFilter = entryFilterOf(query);
     const readable = (await listForecasts(this.deps.store.db, principal.client, { title: query.fc_title, startFrom: query.fc_start_time, endTo: query.fc_end_time, type: query.fc_type, entries: entryFilter })).filter((f) =>
-      this.#mayRead(principal, f),
+      mayReadForecast(principal, f),
     );
     const page = readable.slice(0, query.max_results);
     return { total: readable.length, forecasts: await this.#withEntries(page, query.fields, entryFilter), hasmore: readable.length > page.length };
@@ -171,7 +136,7 @@ export class ForecastService {
   async remove(principal: Principal, ids: readonly number[], force: boolean): Promise<number[]> {
     requirePrivilege(principal, "FORECASTS");
     const found = (await Promise.all(ids.map((id) => findForecast(this.deps.store.db, principal.client, id)))).filter((f): f is Forecast => f !== undefined);
-    for (const forecast of found) this.#requireRead(principal, forecast);
+    for (const forecast of found) requireReadForecast(principal, forecast);
     const kept = found.filter((f) => f.status === ForecastStatus.CALCULATING && !force).map((f) => f.id);
     await deleteForecasts(
       this.deps.store.db,
@@ -194,7 +159,7 @@ export class ForecastService {
       .map((a) => a.name.toUpperCase())
       .sort();
     const now = this.deps.clock.now();
-    const { entries } = await this.#place(await this.#clientPlan(principal.client, now, Math.max(now, query.to)));
+    const { entries } = await this.#plans.place(await this.#plans.client(principal.client, now, Math.max(now, query.to)));
     const counts = query.execution_name === undefined ? undefined : wildcardRegExp(query.execution_name);
     const slots = agents.map((agent) => ({ agent, slots: agentGaps(busyIntervals(entries, agent, (name) => counts?.test(name) ?? true), { from: query.from, to: query.to }, minDurationMs) }));
     const page = slots.slice(0, query.max_results);
@@ -203,40 +168,7 @@ export class ForecastService {
 
   /** Recomputes every client's autoforecast (AFCST) over its horizon; one at a time. */
   async refreshAutoforecasts(): Promise<void> {
-    this.#refreshing ??= (async () => {
-      try {
-        for (const { id } of await listClients(this.deps.store.db)) await this.#refreshAutoforecast(id);
-      } finally {
-        this.#refreshing = undefined;
-      }
-    })();
-    return this.#refreshing;
-  }
-
-  async #refreshAutoforecast(client: number): Promise<void> {
-    const now = this.deps.clock.now();
-    // The horizon ends at midnight (UTC) of its last day, today the first, as execution forecasts
-    // do and as the vendor's autoforecast shows ("estimated_end": "2019-05-20T00:00:00Z").
-    const until = DateTime.fromMillis(now, { zone: "UTC" })
-      .startOf("day")
-      .plus({ days: await this.#horizonDays(client) })
-      .toMillis();
-    const existing = await findAutoforecast(this.deps.store.db, client);
-    const id =
-      existing?.id ??
-      (await insertForecast(this.deps.store.db, {
-        client,
-        type: "AFCST",
-        title: AUTOFORECAST_TITLE,
-        user: AUTOFORECAST_USER,
-        status: ForecastStatus.CALCULATING,
-        subject: null,
-        startTime: now,
-        endTime: until,
-        createdAt: now,
-        request: JSON.stringify({ forecast_option: "client", client: { horizon_until: new Date(until).toISOString() } }),
-      }));
-    await this.#calculate(client, id, () => this.#clientPlan(client, now, until));
+    return this.#autoforecasts.refresh();
   }
 
   async #createForObject(principal: Principal, request: InForecastObjectBody): Promise<number> {
@@ -246,7 +178,7 @@ export class ForecastService {
     const start = Date.parse(request.start);
     const subject = object === undefined ? null : { type: object.type, name: object.name, right: Right.READ };
     const id = await this.#insert(principal, { type: "FCST", title: request.title, subject, startTime: start, endTime: start, request: { forecast_option: "object", object: request } });
-    this.#calculateInBackground(principal.client, id, () => this.#objectPlan(principal.client, request, start));
+    this.#calculator.inBackground(principal.client, id, () => this.#plans.object(principal.client, request, start));
     return id;
   }
 
@@ -257,15 +189,15 @@ export class ForecastService {
     const until = DateTime.fromMillis(now, { zone: "UTC" }).startOf("day").plus({ days: request.days }).toMillis();
     const subject = { type: execution.objectType, name: execution.name, right: Right.STATISTICS };
     const id = await this.#insert(principal, { type: "FCST", title: request.title, subject, startTime: now, endTime: until, request: { forecast_option: "execution", execution: request } });
-    this.#calculateInBackground(principal.client, id, () => this.#executionPlan(principal.client, execution, request, now, until));
+    this.#calculator.inBackground(principal.client, id, () => this.#plans.execution(principal.client, execution, request, now, until));
     return id;
   }
 
   async #createForClient(principal: Principal, request: InForecastClientBody): Promise<number> {
     const now = this.deps.clock.now();
-    const until = now + (request.days ?? (await this.#horizonDays(principal.client))) * DAY_MS;
+    const until = now + (request.days ?? (await horizonDays(this.deps.store, principal.client))) * DAY_MS;
     const id = await this.#insert(principal, { type: "FCST", title: request.title ?? DEFAULT_CLIENT_TITLE, subject: null, startTime: now, endTime: until, request: { forecast_option: "client", client: request } });
-    this.#calculateInBackground(principal.client, id, () => this.#clientPlan(principal.client, now, until));
+    this.#calculator.inBackground(principal.client, id, () => this.#plans.client(principal.client, now, until));
     return id;
   }
 
@@ -279,99 +211,6 @@ export class ForecastService {
       request: JSON.stringify(forecast.request),
     };
     return insertForecast(this.deps.store.db, row);
-  }
-
-  async #objectPlan(client: number, request: InForecastObjectBody, start: number): Promise<Calculated> {
-    const snapshot = await this.#snapshot(client, [request.name], [], ertChoiceOf(request));
-    // A schedule's slots of one day are forecast (as the object would run them from `start`).
-    const context: PlanContext = { sources: snapshot, runs: this.#runs(client), window: { now: start, until: start + DAY_MS } };
-    const tasks = await planActivation(context, request.name, start, "1");
-    return { tasks, snapshot, start };
-  }
-
-  async #executionPlan(client: number, execution: Execution, request: InForecastExecutionBody, now: number, until: number): Promise<Calculated> {
-    if (isFinalStatus(execution.status)) throw new NotForecastable(`execution ${execution.runId} of '${execution.name}' has ended`);
-    const runs = this.#runs(client);
-    const snapshot = await this.#snapshot(client, [execution.name], [{ type: execution.objectType, body: await runs.definition(execution.runId) }], ertChoiceOf(request));
-    const tasks = await planExecution({ sources: snapshot, runs, window: { now, until } }, execution, "1");
-    return { tasks, snapshot, start: now, end: until };
-  }
-
-  /**
-   * Everything the client would run from now until `until`: its top-level executions that have
-   * not ended, each as planExecution sees it. An activation that cannot be forecast (a broken
-   * definition) is left out rather than failing the whole client.
-   */
-  async #clientPlan(client: number, now: number, until: number): Promise<Calculated> {
-    const runs = this.#runs(client);
-    const roots = await listUnfinishedTopLevel(this.deps.store.db, client);
-    const bodies = await Promise.all(roots.map(async (r) => ({ type: r.objectType, body: await runs.definition(r.runId) })));
-    const snapshot = await this.#snapshot(client, roots.map((r) => r.name), bodies, { option: "registration" });
-    const context: PlanContext = { sources: snapshot, runs, window: { now, until } };
-    const tasks: ForecastTask[] = [];
-    for (const [index, root] of roots.entries()) {
-      try {
-        tasks.push(...(await planExecution(context, root, String(index + 1))));
-      } catch (error) {
-        if (!(error instanceof NotForecastable)) throw error;
-        this.deps.logger.debug({ runId: root.runId, reason: error.message }, "left out of the client forecast");
-      }
-    }
-    return { tasks, snapshot, start: now, end: until };
-  }
-
-  #snapshot(client: number, roots: readonly string[], bodies: readonly { type: string; body: ObjectBody }[], ert: ErtChoice): Promise<PlanSnapshot> {
-    const deps = { db: this.deps.store.db, estimator: this.deps.estimator, connectedAgents: () => [...this.deps.agents.keys()], agentMaxJobs: (agent: string) => this.deps.agents.get(agent)?.maxJobs };
-    return PlanSnapshot.load(deps, client, roots, bodies, ert);
-  }
-
-  /** Executions' children and definitions as planning reads them; each definition is read once per calculation. */
-  #runs(client: number): RunSources {
-    const { db } = this.deps.store;
-    const definitions = new Map<number, ObjectBody>();
-    return {
-      children: (runId) => listChildren(db, client, runId),
-      definition: async (runId) => {
-        const known = definitions.get(runId);
-        if (known !== undefined) return known;
-        // An execution deleted since it was listed (with its client) plans as an object without members.
-        const body = (await findExecutionBody(db, client, runId)) ?? { general_attributes: { name: "" } };
-        definitions.set(runId, body);
-        return body;
-      },
-    };
-  }
-
-  #place(calculated: Calculated) {
-    return placeEntries(calculated.tasks, calculated.snapshot.limits(), (name) => calculated.snapshot.transferDestination(name));
-  }
-
-  #calculateInBackground(client: number, id: number, calculate: () => Promise<Calculated>): void {
-    this.#track(this.#calculate(client, id, calculate));
-  }
-
-  /** Calculates and stores the outcome: 1900 with the entries, or 1800 with why (45273 for what cannot be forecast). */
-  async #calculate(client: number, id: number, calculate: () => Promise<Calculated>): Promise<void> {
-    const { db } = this.deps.store;
-    try {
-      const calculated = await calculate();
-      const placed = await this.#place(calculated);
-      const end = calculated.end ?? placed.estimatedEnd ?? calculated.start;
-      await completeForecast(db, client, id, { status: ForecastStatus.DONE, startTime: calculated.start, endTime: end, estimatedStart: placed.estimatedStart, estimatedEnd: placed.estimatedEnd, lastErrorCode: null, lastErrorMessage: null }, placed.entries);
-    } catch (error) {
-      const expected = error instanceof NotForecastable;
-      if (!expected) this.deps.logger.error({ err: error, forecastId: id }, "forecast calculation failed");
-      const current = await findForecast(db, client, id);
-      if (current === undefined) return;
-      const message = expected ? `The forecast cannot be calculated: ${error.message}.` : `The forecast calculation failed: ${error instanceof Error ? error.message : String(error)}.`;
-      await completeForecast(db, client, id, { status: ForecastStatus.FAILED, startTime: current.startTime, endTime: current.endTime, estimatedStart: null, estimatedEnd: null, lastErrorCode: expected ? ErrorCode.FORECAST_NOT_CALCULABLE : ErrorCode.INTERNAL, lastErrorMessage: message }, []);
-    }
-  }
-
-  #track(work: Promise<void>): void {
-    const tracked = work.catch((error: unknown) => this.deps.logger.error({ err: error }, "forecast work failed"));
-    this.#work.add(tracked);
-    void tracked.finally(() => this.#work.delete(tracked));
   }
 
   async #withEntries(forecasts: readonly Forecast[], fields: readonly string[] | undefined, filter: EntryFilter): Promise<ForecastView[]> {
@@ -388,41 +227,9 @@ export class ForecastService {
     requirePrivilege(principal, "FORECASTS");
     const forecast = await findForecast(this.deps.store.db, principal.client, id);
     if (forecast === undefined) throw forecastNotFound(principal.client, id);
-    this.#requireRead(principal, forecast);
+    requireReadForecast(principal, forecast);
     return forecast;
   }
-
-  #mayRead(principal: Principal, forecast: Forecast): boolean {
-    return forecast.subject === null || allows(principal.rights, forecast.subject.right, forecast.subject.type, forecast.subject.name);
-  }
-
-  #requireRead(principal: Principal, forecast: Forecast): void {
-    if (forecast.subject !== null) requireRight(principal, forecast.subject.right, forecast.subject.type, forecast.subject.name);
-  }
-
-  #horizonDays(client: number): Promise<number> {
-    return numericClientSetting(this.deps.store.db, client, "FORECAST_HORIZON_DAYS");
-  }
-}
-
-function forecastNotFound(client: number, id: number): NotFoundError {
-  return new NotFoundError(ErrorCode.FORECAST_NOT_FOUND, "Forecast not found.", `Forecast ${id} does not exist in client ${client}.`);
-}
-
-function ertChoiceOf(request: { ert_group_option: ErtGroupOption; fixed?: number | undefined }): ErtChoice {
-  return request.ert_group_option === "fixed" ? { option: "fixed", seconds: request.fixed ?? 0 } : { option: request.ert_group_option };
-}
-
-function entryFilterOf(query: ForecastQuery | ForecastListQuery): EntryFilter {
-  return {
-    name: query.name,
-    objectTypes: query.type,
-    startFrom: query.estimated_start_from,
-    startTo: query.estimated_start_to,
-    agentDestination: query.agent_destination,
-    agentSource: query.agent_source,
-    platforms: query.platform_destination,
-  };
 }
 
 /** Any of the `*`/`?` patterns against a value; no pattern (or an empty list) matches everything. */
