@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { AgentsTable, Database } from "./schema";
+import type { Database } from "./schema";
+import type { AgentsTable } from "./schema/system";
 
 export type AgentRow = Selectable<AgentsTable>;
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, NodesTable } from "./schema";
+import type { Database } from "./schema";
+import type { NodesTable } from "./schema/cluster";
 
 export type NodeRow = Selectable<NodesTable>;
 

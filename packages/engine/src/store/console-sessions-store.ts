@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { ConsoleSessionsTable, Database } from "./schema";
+import type { Database } from "./schema";
+import type { ConsoleSessionsTable } from "./schema/system";
 
 export type ConsoleSessionRow = ConsoleSessionsTable;
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { matchesWildcard } from "./like";
-import type { Database, UserCredentialsTable } from "./schema";
+import type { Database } from "./schema";
+import type { UserCredentialsTable } from "./schema/objects";
 
 export interface CredentialRow {
   client: number;

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Execution } from "../domain/execution";
-import type { ExecutionsTable } from "./schema";
+import type { ExecutionsTable } from "./schema/executions";
 
 /** The columns of an executions row that make an Execution: every read of executions selects these. */
 export const summaryColumns = [

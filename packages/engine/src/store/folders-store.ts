@@ -1,7 +1,8 @@
 import { ObjectBody } from "@baton/contract";
 import type { Kysely, Selectable } from "kysely";
 import { inFolderTree } from "./objects-store";
-import type { Database, FoldersTable } from "./schema";
+import type { Database } from "./schema";
+import type { FoldersTable } from "./schema/objects";
 import { parseStored } from "./stored-json";
 
 /** A folder created explicitly (a FOLD object), with its body as imported. */

@@ -2,7 +2,8 @@ import { Right, type ForecastType, type RightBit } from "@baton/contract";
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Expression } from "kysely";
 import { wildcardToLike } from "../domain/wildcard";
 import { matchesWildcard } from "./like";
-import type { Database, ForecastEntriesTable, ForecastsTable } from "./schema";
+import type { Database } from "./schema";
+import type { ForecastEntriesTable, ForecastsTable } from "./schema/forecasts";
 import { inTransaction } from "./transaction";
 
 export interface ForecastSubject {

@@ -3,7 +3,8 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from "kysely";
 import type { ObjectDefinition } from "../domain/object-definition";
 import { wildcardToLike } from "../domain/wildcard";
 import { matchesWildcard } from "./like";
-import type { Database, ObjectsTable } from "./schema";
+import type { Database } from "./schema";
+import type { ObjectsTable } from "./schema/objects";
 import { indexWrittenObjects } from "./search-index-store";
 import { parseStored } from "./stored-json";
 

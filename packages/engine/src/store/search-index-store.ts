@@ -1,7 +1,8 @@
 import { ObjectBody } from "@baton/contract";
 import type { Insertable, Kysely } from "kysely";
 import { searchFields } from "../domain/search-fields";
-import type { Database, ObjectSearchEventsTable, ObjectSearchTable, ObjectSearchVariablesTable } from "./schema";
+import type { Database } from "./schema";
+import type { ObjectSearchEventsTable, ObjectSearchTable, ObjectSearchVariablesTable } from "./schema/search";
 import { parseStored } from "./stored-json";
 
 /** Objects read and written per round: below the parameter limits of both databases. */

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { isRecord, wildcardRegExp } from "@baton/contract";
-import type { AgentsTable, Database } from "../store/schema";
+import type { Database } from "../store/schema";
+import type { AgentsTable } from "../store/schema/system";
 import { findObjectsOfType } from "../store/objects-store";
 
 /** What a client may do with an agent (the spec's agent authorization bits). */
