@@ -1,4 +1,5 @@
-export { createEngine, type Engine, type EngineOptions } from "./engine";
+export { createEngine } from "./engine";
+export type { Engine, EngineOptions } from "./engine-api";
 export { connectStore, migrateStore, openStore, sqliteFiles, type Store, type StoreOptions, type Dialect } from "./store/connect";
 export { ensurePrivateDir, tightenFileModes, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, type TightenedFile } from "./store/private-files";
 export { answerClientError, API_BASE } from "./http/rest-router";
