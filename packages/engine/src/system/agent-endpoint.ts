@@ -5,7 +5,8 @@ import type { Logger } from "pino";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import type { Agent } from "../runtime/agent-port";
 import { POLICY_VIOLATION, readAgentFrame } from "./agent-frame";
-import type { AgentRegistry, Presented } from "./agent-registry";
+import type { Presented } from "./agent-admission";
+import type { AgentRegistry } from "./agent-registry";
 import { RemoteAgent } from "./remote-agent";
 
 /** Time a new connection has to say hello. */
@@ -57,7 +58,7 @@ export class AgentEndpoint {
     const header = req.headers.authorization;
     const bearer = header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : undefined;
     const refuse = () => socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    this.options.registry.presented(bearer, this.options.token).then(
+    this.options.registry.admission.presented(bearer, this.options.token).then(
       (presented) => {
         if (presented === undefined) {
           this.options.logger.warn({ address: req.socket.remoteAddress }, "agent connection refused: no valid credential");
@@ -130,14 +131,14 @@ export class AgentEndpoint {
     // A live agent stays: only a connection with its own credential replaces its connection (a
     // reconnect after a drop the engine has not noticed yet); any other is sent away.
     const live = this.#remotes.get(hello.name);
-    const claimed = this.options.registry.claimedKeyHash(hello, presented);
+    const claimed = this.options.registry.admission.claimedKeyHash(hello, presented);
     // (A dead connection counts until the pings find it: at most two heartbeats.)
     if (live?.socket?.readyState === WebSocket.OPEN && (claimed === undefined || claimed !== live.keyHash)) {
       this.options.logger.warn({ agent: hello.name, address }, "a connection with another credential tried to take the place of a connected agent: refused");
       ws.close(4409, "the agent is connected with another credential");
       return;
     }
-    const admission = await this.options.registry.admit(hello, presented);
+    const admission = await this.options.registry.admission.admit(hello, presented);
     if (admission.kind !== "admitted") {
       this.options.logger.warn({ agent: hello.name, address, admission }, "agent not admitted");
       ws.close(admission.kind === "waiting" ? 4401 : 4403, admission.kind === "waiting" ? "waiting for authentication" : admission.reason.slice(0, 120));
@@ -174,7 +175,7 @@ export class AgentEndpoint {
   /** A credential revoked on another node (or the agent deleted there) ends its connection here too, within a heartbeat. */
   async #endRevoked(): Promise<void> {
     const live = [...this.#remotes.values()].filter((remote) => remote.connected).map((remote) => ({ name: remote.name, keyHash: remote.keyHash }));
-    for (const name of await this.options.registry.revoked(live)) this.disconnect(name);
+    for (const name of await this.options.registry.admission.revoked(live)) this.disconnect(name);
   }
 }
 

@@ -1,25 +1,17 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { AGENT_TEMPLATES, type AgentHello, type AgentListQuery, ErrorCode, type InCreateAgentBody, type OutAgent, wildcardRegExp } from "@baton/contract";
+import { AGENT_TEMPLATES, type AgentListQuery, ErrorCode, type InCreateAgentBody, type OutAgent, wildcardRegExp } from "@baton/contract";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import type { Clock } from "../runtime/clock";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
 import type { Agent } from "../runtime/agent-port";
-import { claimAgentKey, deleteAgent, findAgent, findAgentByKeyHash, insertAgent, listAgents, updateAgent, updateAgentSeen, type AgentRow } from "../store/agents-store";
+import { deleteAgent, findAgent, insertAgent, listAgents, updateAgent, type AgentRow } from "../store/agents-store";
 import type { Store } from "../store/connect";
+import { AgentAdmission } from "./agent-admission";
 import { AgentPolicy, administers, type AgentFacts, type AgentRight } from "./agent-authorizations";
+import { hashKey, newAgentKey } from "./agent-keys";
+import { engineAddress } from "./engine-address";
 import { textClientSetting } from "../store/client-settings";
-import { readSettingRows } from "../store/settings-store";
 import { RemoteAgent } from "./remote-agent";
-
-/**
- * What a connecting agent presented: its own credential (which names the agent it belongs to),
- * or the operator's enrolment token (which may only enrol a new agent name).
- */
-export type Presented = { kind: "credential"; name: string; keyHash: string } | { kind: "enrolment" };
-
-/** What the engine does with a standalone agent that said hello; `keyHash` is the credential it is admitted with. */
-export type Admission = { kind: "admitted"; keyHash: string; newKey?: string } | { kind: "waiting" } | { kind: "refused"; reason: string };
 
 /** What the engine itself reports for its in-process agents. */
 export interface EngineHost {
@@ -47,62 +39,11 @@ export interface AgentRegistryDeps {
  * (AgentPolicy says who may use which).
  */
 export class AgentRegistry {
-  constructor(private readonly deps: AgentRegistryDeps) {}
+  /** Which connecting agents may work (their credentials, the enrolment token). */
+  readonly admission: AgentAdmission;
 
-  /** What the Bearer value of an agent connection is: an agent's credential, the enrolment token, or nothing (undefined). */
-  async presented(bearer: string | undefined, enrolmentToken: string | undefined): Promise<Presented | undefined> {
-    if (bearer === undefined || bearer === "") return undefined;
-    if (enrolmentToken !== undefined && sameText(bearer, enrolmentToken)) return { kind: "enrolment" };
-    const keyHash = hashKey(bearer);
-    const row = await findAgentByKeyHash(this.deps.store.db, keyHash);
-    return row === undefined ? undefined : { kind: "credential", name: row.name, keyHash };
-  }
-
-  /** The credential an agent's hello would be admitted with, when it names one (undefined: a new one would be issued). */
-  claimedKeyHash(hello: AgentHello, presented: Presented): string | undefined {
-    if (presented.kind === "credential") return presented.keyHash;
-    return hello.key === undefined ? undefined : hashKey(hello.key);
-  }
-
-  async admit(hello: AgentHello, presented: Presented): Promise<Admission> {
-    const { db } = this.deps.store;
-    const now = this.deps.clock.now();
-    const seen = { platform: hello.platform, version: hello.version, hardware: hello.hardware, software: hello.software, ip_address: hello.ip_address, last_seen_at: now };
-    let row = await findAgent(db, hello.name);
-    const claimed = this.claimedKeyHash(hello, presented);
-    if (claimed !== undefined) {
-      // An agent with its credential: the credential must be the one of this very name.
-      if (row?.key_hash == null || !sameText(claimed, row.key_hash)) return { kind: "refused", reason: "wrong agent credential: renew its transfer key and enrol it again, or make a new package" };
-      await updateAgentSeen(db, hello.name, seen);
-      return row.authenticated === 1 ? { kind: "admitted", keyHash: claimed } : { kind: "waiting" };
-    }
-    // Enrolment: a new name, or one whose credential was renewed (or never issued).
-    if (row === undefined) {
-      const waits = (await textClientSetting(db, 0, "AGENT_AUTHENTICATION")) === "ON";
-      row = { name: hello.name, ...seen, authenticated: waits ? 0 : 1, key_hash: null, owner_client: null, created_at: now };
-      await insertAgent(db, row);
-    } else if (row.key_hash !== null) {
-      return { kind: "refused", reason: `the name ${hello.name} is taken: that agent connects with its own credential` };
-    } else {
-      await updateAgentSeen(db, hello.name, seen);
-    }
-    if (row.authenticated !== 1) return { kind: "waiting" };
-    const key = newAgentKey();
-    const keyHash = hashKey(key);
-    // Only if still without a credential: two enrolments of one name at once get one credential.
-    if (!(await claimAgentKey(db, hello.name, keyHash))) return { kind: "refused", reason: `the name ${hello.name} is taken: that agent connects with its own credential` };
-    return { kind: "admitted", keyHash, newKey: key };
-  }
-
-  /**
-   * Of the given live connections (agent name and the credential hash it was admitted with), the
-   * names whose credential is no longer the agent's: revoked, replaced or deleted, perhaps on
-   * another node.
-   */
-  async revoked(live: ReadonlyArray<{ name: string; keyHash: string | undefined }>): Promise<string[]> {
-    if (live.length === 0) return [];
-    const current = new Map((await listAgents(this.deps.store.db)).map((row) => [row.name, row.key_hash]));
-    return live.filter(({ name, keyHash }) => keyHash === undefined || current.get(name) !== keyHash).map(({ name }) => name);
+  constructor(private readonly deps: AgentRegistryDeps) {
+    this.admission = new AgentAdmission(deps);
   }
 
   /** Whether jobs (execute) or file transfers (read: from it, write: to it) of the client may use the agent. */
@@ -203,23 +144,9 @@ export class AgentRegistry {
     return (await findAgent(this.deps.store.db, name))?.platform ?? fallback;
   }
 
-  /**
-   * Where agents made by a package or an authentication package reach the engine: the key
-   * JCP_ENDPOINT, else REST_ENDPOINT, of UC_SYSTEM_SETTINGS in client 0 ("Working with Agents": the
-   * system must know where to reach them), else where the request arrived (`requestOrigin`). A
-   * value without a scheme takes the request's; one that is no http(s) address is ignored. Only
-   * the origin is used: agents connect to its /ae/agent.
-   */
+  /** Where agents made by a package or an authentication package reach the engine (see engineAddress). */
   async engineAddress(requestOrigin: string): Promise<string> {
-    const values = new Map((await readSettingRows(this.deps.store.db, 0, SYSTEM_SETTINGS_OBJECT)).map((row) => [row.key, row.value]));
-    const scheme = requestOrigin.slice(0, requestOrigin.indexOf("://"));
-    for (const key of ["JCP_ENDPOINT", "REST_ENDPOINT"]) {
-      const value = values.get(key);
-      if (value === undefined || value === "") continue;
-      const origin = httpOrigin(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `${scheme}://${value}`);
-      if (origin !== undefined) return origin;
-    }
-    return requestOrigin;
+    return engineAddress(this.deps.store.db, requestOrigin);
   }
 
   /** The operator's enrolment token, for client 0's administrators only; 400 (CONFLICT) while standalone agents are disabled. */
@@ -299,34 +226,6 @@ export class AgentRegistry {
   }
 }
 
-/** The system settings an operator of the vendor's product sets the engine's endpoints in. */
-const SYSTEM_SETTINGS_OBJECT = "UC_SYSTEM_SETTINGS";
-
-/** The origin of an http(s) URL, or undefined. */
-function httpOrigin(text: string): string | undefined {
-  try {
-    const url = new URL(text);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function notAuthorized(principal: Principal, name: string, act: "use" | "administer"): ForbiddenError {
   return new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Agent authorization': client ${principal.client} may not ${act} agent '${name}' (user ${principal.userName}): Access denied`);
-}
-
-/** A 256-bit random secret: guessing one is out of reach, so a fast hash stores it safely. */
-function newAgentKey(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-function hashKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = createHash("sha256").update(a).digest();
-  const right = createHash("sha256").update(b).digest();
-  return timingSafeEqual(left, right);
 }
