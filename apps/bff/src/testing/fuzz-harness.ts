@@ -176,7 +176,8 @@ export async function robustnessProblems(test: TestBaton, atRest: DatabaseAtRest
     status = response.status;
     text = await response.text();
   } catch (error) {
-    const reason = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${ANSWER_TIMEOUT_MS} ms` : String(error);
+    const cause = error instanceof Error && error.cause !== undefined ? ` (${String(error.cause)})` : "";
+    const reason = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${ANSWER_TIMEOUT_MS} ms` : `${String(error)}${cause}`;
     return [`${description} → ${reason}`];
   }
   if (status >= 500) return [`${description} → ${status} ${text.slice(0, 300)}`];

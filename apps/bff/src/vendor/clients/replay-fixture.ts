@@ -137,7 +137,8 @@ export async function startSite(dialect: Dialect): Promise<Site> {
   const importObject = (envelope: unknown) => call("POST", `/${CLIENT}/objects?overwrite_existing_objects=true`, envelope);
   const start = async (name: string) => ((await call("POST", `/${CLIENT}/executions`, { object_name: name })) as { run_id: number }).run_id;
   const ended = async (runId: number) => {
-    const deadline = Date.now() + 20_000;
+    // Generous: the replay checks what ends, not how fast; a loaded machine runs jobs slowly.
+    const deadline = Date.now() + 60_000;
     for (;;) {
       const execution = (await call("GET", `/${CLIENT}/executions/${runId}`)) as { status: number };
       if (execution.status >= 1800) return execution;
