@@ -128,6 +128,13 @@ export const OutExecution = z.object({
   restart_predecessor: Int32.optional(),
   /** Baton extension: the return code of a job (kept for ENDED_NOT_OK). */
   return_code: Int32.optional(),
+  /**
+   * Baton extension: when a run that waits for its start time (execute once at a time, recurring,
+   * a schedule task, a workflow task with an earliest start) is planned to start; absent otherwise.
+   */
+  planned_start_time: IsoDateTime.optional(),
+  /** Baton extension: since when a run is blocked (a workflow task that ended abnormally, or its parent); absent otherwise. */
+  blocked_since: IsoDateTime.optional(),
   /** With fields=variables (GET of one execution): its variables. */
   variables: z.record(z.string(), z.unknown()).optional(),
   /** With fields=comments (GET of one execution). */
