@@ -7,8 +7,8 @@ import { setDiagnostics } from "@codemirror/lint";
 import { editingBasics, onTextChange } from "../../../lib/code-editor";
 import type { ScriptProblem } from "../api/run-script";
 import { offsetOf, toDiagnostics } from "./script-diagnostics";
-import { scriptEditorTheme } from "./script-editor-theme";
-import { scriptHighlighting, scriptLanguage } from "./script-language";
+import { scriptEditorTheme } from "../../../lib/script-editor-theme";
+import { scriptHighlighting, scriptLanguage } from "../../../lib/script-language";
 
 export interface ScriptEditorHandle {
   /** Puts the cursor at a 1-based line and column and focuses the editor. */

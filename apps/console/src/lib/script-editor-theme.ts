@@ -1,6 +1,6 @@
 import { EditorView } from "@codemirror/view";
 import type { Extension } from "@codemirror/state";
-import { monospace } from "../../../lib/theme";
+import { monospace } from "./theme";
 
 interface TokenColours {
   statement: string;
@@ -36,8 +36,9 @@ const DARK: TokenColours = {
 /**
  * The editor in the app's colours: surfaces and text come from MUI's CSS variables, token colours
  * from the set of the scheme; `dark` also switches CodeMirror's own parts (selection, cursor, lint).
+ * `minHeight` gives an editor room to type in; a read-only view of a short page passes "0".
  */
-export function scriptEditorTheme(dark: boolean): Extension {
+export function scriptEditorTheme(dark: boolean, minHeight = "240px"): Extension {
   const colours = dark ? DARK : LIGHT;
   return EditorView.theme(
     {
@@ -48,7 +49,7 @@ export function scriptEditorTheme(dark: boolean): Extension {
       },
       "&.cm-focused": { outline: "2px solid var(--mui-palette-primary-main)", outlineOffset: "-2px" },
       ".cm-scroller": { fontFamily: monospace, fontSize: "0.9rem", lineHeight: 1.6, overflow: "auto" },
-      ".cm-content, .cm-gutter": { minHeight: "240px" },
+      ".cm-content, .cm-gutter": { minHeight },
       ".cm-content": { caretColor: "var(--mui-palette-text-primary)" },
       ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--mui-palette-text-primary)" },
       ".cm-gutters": {

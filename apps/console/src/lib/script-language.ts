@@ -1,4 +1,5 @@
-import { StreamLanguage, syntaxHighlighting, type StreamParser, type StringStream } from "@codemirror/language";
+import { StreamLanguage, type StreamParser, type StringStream } from "@codemirror/language";
+import { highlightingByClass } from "./code-editor";
 
 /** The functions of the language (highlighted even before their `(` is typed). */
 const FUNCTIONS = new Set([
@@ -138,16 +139,5 @@ const CLASS_BY_TAG: Readonly<Record<string, string>> = {
   operatorKeyword: "cm-script-logical",
 };
 
-/**
- * Highlighting by class rather than with a HighlightStyle: the editor theme colours the classes
- * for light and dark, and no tag objects need to be imported.
- */
-export const scriptHighlighting = syntaxHighlighting({
-  style(tags) {
-    for (const tag of tags) {
-      const className = CLASS_BY_TAG[tag.toString()];
-      if (className !== undefined) return className;
-    }
-    return null;
-  },
-});
+/** The parser's tokens as the classes script-editor-theme colours. */
+export const scriptHighlighting = highlightingByClass(CLASS_BY_TAG);
