@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyRow, searchFromParams, searchToBody, searchToParams, type FilterRow, type SearchState } from "./search-url";
+import { emptyRow, filtersKeyOf, isReadyToSearch, searchFromParams, searchToBody, searchToParams, type FilterRow, type SearchState } from "./search-url";
 import { sortByColumn, withoutColumn } from "./search-sort";
 
 const row = (changes: Partial<FilterRow> & Pick<FilterRow, "kind">): FilterRow => ({ ...emptyRow(changes.kind), ...changes });
@@ -83,6 +83,19 @@ describe("search body", () => {
     });
   });
 
+  it("sends a plain word of the object name as *word*, and a pattern as typed", () => {
+    const body = searchToBody(state([row({ kind: "object_name", text: "EXTRACT" }), row({ kind: "object_name", text: " DAILY.* " }), row({ kind: "object_name", text: "JOB?1" }), row({ kind: "agent", text: "WIN01" })]));
+    expect(body?.filters).toEqual([
+      { filter_identifier: "object_name", object_name: "*EXTRACT*" },
+      { filter_identifier: "object_name", object_name: "DAILY.*" },
+      { filter_identifier: "object_name", object_name: "JOB?1" },
+      // Only the name: an agent, a login or a key is a pattern as it is.
+      { filter_identifier: "agent", agent: "WIN01" },
+    ]);
+    // The URL keeps what was typed.
+    expect(searchToParams(state([row({ kind: "object_name", text: "EXTRACT" })])).toString()).toBe("object_name=EXTRACT");
+  });
+
   it("sends values the server must refuse as they are, so it names them", () => {
     const body = searchToBody(state([row({ kind: "object_type", text: "" }), row({ kind: "time_frame", from: "yesterday" })]));
     expect(JSON.parse(JSON.stringify(body))).toMatchObject({
@@ -103,5 +116,25 @@ describe("sort", () => {
     expect(two).toEqual([{ column: "type", order: "ASC" }, { column: "modified_date", order: "ASC" }]);
     expect(sortByColumn(two, "modified_date", true)).toEqual([{ column: "type", order: "ASC" }, { column: "modified_date", order: "DESC" }]);
     expect(withoutColumn(two, "type")).toEqual([{ column: "modified_date", order: "ASC" }]);
+  });
+});
+
+describe("search as you type", () => {
+  it("sends rows once each has something to search with", () => {
+    expect(isReadyToSearch(row({ kind: "object_name", text: "EX" }))).toBe(true);
+    expect(isReadyToSearch(row({ kind: "object_name", text: "  " }))).toBe(false);
+    expect(isReadyToSearch(row({ kind: "object_type", text: "" }))).toBe(false);
+    expect(isReadyToSearch(row({ kind: "object_id", text: "4a" }))).toBe(false);
+    expect(isReadyToSearch(row({ kind: "object_id", text: "42" }))).toBe(true);
+    expect(isReadyToSearch(row({ kind: "calendar_event" }))).toBe(true);
+    expect(isReadyToSearch(row({ kind: "time_frame" }))).toBe(true);
+    expect(isReadyToSearch(row({ kind: "client" }))).toBe(true);
+  });
+
+  it("tells the same filters by their key, whatever the order and page", () => {
+    const rows = [row({ kind: "object_name", text: "EX" }), row({ kind: "location", text: "\\A" })];
+    const params = searchToParams(state(rows, { sort: [{ column: "type", order: "DESC" }], startAt: 50, maxResults: 20 }));
+    expect(filtersKeyOf(searchFromParams(params).rows)).toBe(filtersKeyOf(rows));
+    expect(filtersKeyOf([row({ kind: "object_name", text: "EXT" })])).not.toBe(filtersKeyOf(rows.slice(0, 1)));
   });
 });

@@ -1,4 +1,5 @@
 import { splitList } from "../../../lib/comma-list";
+import { namePatternOf } from "../../../lib/name-pattern";
 import { SEARCH_GRANULARITIES, SEARCH_SORT_COLUMNS, SEARCH_TIME_FRAME_OPTIONS, type InSearchBody, type SearchFilter, type SearchSortColumn } from "@baton/contract";
 
 /** Every filter of POST /{client}/search, in the order the "Add filter" menu offers them. */
@@ -151,6 +152,23 @@ export function searchToParams(search: SearchState): URLSearchParams {
   return params;
 }
 
+/** The filter parameters of rows alone, as the URL holds them: equal keys are the same filters. */
+export function filtersKeyOf(rows: readonly FilterRow[]): string {
+  return searchToParams({ rows: [...rows], sort: [], maxResults: DEFAULT_PAGE_SIZE, startAt: 0 }).toString();
+}
+
+/**
+ * Whether a row has something to search with, so that it may be sent while it is typed: a value
+ * for the kinds that need one (an event name may stay empty), digits for an object id. Search
+ * sends any row as written and the server names what it refuses; typing should not see those
+ * refusals for a field not filled in yet.
+ */
+export function isReadyToSearch(row: FilterRow): boolean {
+  if (row.kind === "object_id") return /^\d+$/.test(row.text.trim());
+  if (row.kind === "calendar_event" || !ROW_PARTS[row.kind].includes("text")) return true;
+  return row.text.trim() !== "";
+}
+
 /**
  * A UTC bound → epoch milliseconds; absent when empty. An unreadable one (only a hand-edited URL
  * has it) goes as NaN, which JSON writes as null, so the server names it at its filter.
@@ -170,7 +188,8 @@ export function rowToFilter(row: FilterRow): SearchFilter {
   const { text } = row;
   switch (row.kind) {
     case "object_name":
-      return { filter_identifier: "object_name", object_name: text };
+      // A plain word matches anywhere in the name; placeholders typed stay as typed (lib/name-pattern.ts).
+      return { filter_identifier: "object_name", object_name: namePatternOf(text) };
     case "agent":
       return { filter_identifier: "agent", agent: text };
     case "login":

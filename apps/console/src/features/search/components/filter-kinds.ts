@@ -16,7 +16,7 @@ const VALUES = "Any of these; separate them with commas";
 
 /** Words for each filter of the spec (docs/decisions.md, "Search"). */
 export const KIND_TEXT: Readonly<Record<FilterKind, KindText>> = {
-  object_name: { label: "Object name", hint: PATTERN, textField: "object_name" },
+  object_name: { label: "Object name", hint: "A word matches anywhere in the name; with * or ? the whole name matches the pattern", textField: "object_name" },
   object_type: { label: "Object type", hint: "Any of these types", textField: "object_types" },
   location: { label: "Folder", hint: "A folder path such as \\PROD\\DAILY; \\ is the root", textField: "location" },
   title: { label: "Title", hint: FULL_TEXT, textField: "query" },

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
@@ -15,19 +15,30 @@ import { isApiError } from "../../../lib/api-client";
 import { useExecuteObject } from "../../../lib/execute-object";
 import { NO_PROBLEMS, problemsByRow } from "../api/search-errors";
 import { useSearchObjects } from "../api/search-objects";
-import { PAGE_SIZES, listsCalendarEvents, searchToBody } from "../api/search-url";
+import { PAGE_SIZES, filtersKeyOf, listsCalendarEvents, searchToBody, type FilterRow } from "../api/search-url";
 import { ExecuteOutcome } from "./execute-outcome";
 import { FilterBuilder } from "./filter-builder";
 import { ResultsTable } from "./results-table";
 import { SortMenu } from "./sort-menu";
 import { useFilterDraft } from "./use-filter-draft";
+import { useSearchAsYouType } from "./use-search-as-you-type";
 import { useSearchState } from "./use-search-state";
 
 export function SearchPage() {
-  const { search, filtersKey, submit, setSort, setPage, clear } = useSearchState();
+  const { search, filtersKey, submit, submitTyped, setSort, setPage, clear } = useSearchState();
   const body = useMemo(() => searchToBody(search), [search]);
   const results = useSearchObjects(body);
   const draft = useFilterDraft(search.rows, filtersKey);
+  const { sending } = draft;
+  const draftRows = useMemo(() => draft.rows.map((entry) => entry.row), [draft.rows]);
+  const sendTyped = useCallback(
+    (rows: FilterRow[], key: string) => {
+      sending(key);
+      submitTyped(rows);
+    },
+    [sending, submitTyped],
+  );
+  useSearchAsYouType(draftRows, filtersKey, sendTyped);
   const execution = useExecuteObject();
   // A 400 names the filters it refuses (`filters[1].object_types`): they are shown at their rows.
   const refused = results.isError && isApiError(results.error, 400) ? results.error : null;
@@ -37,12 +48,14 @@ export function SearchPage() {
   return (
     <>
       <title>Search · Baton</title>
-      <PageHeader title="Search" subtitle="Find objects by name, type, folder, text and more. The address holds the whole search: share it or reload it." />
+      <PageHeader title="Search" subtitle="Find objects by name, type, folder, text and more; results follow as you type. The address holds the whole search: share it or reload it." />
       <FilterBuilder
         draft={draft}
         problems={problems}
         // Search again with the same filters: the URL stays, the server is asked again.
         onSearch={(rows) => {
+          const key = filtersKeyOf(rows);
+          if (key !== filtersKey) sending(key);
           if (!submit(rows)) void results.refetch();
         }}
         onClear={clear}
@@ -61,7 +74,7 @@ export function SearchPage() {
       </Box>
       {body === undefined ? (
         <EmptyState icon={<ManageSearch />} title="Nothing searched yet">
-          Fill in a filter above (an object name such as <code>NIGHTLY.*</code>, or a type) and press Search.
+          Type a part of an object&apos;s name above (<code>EXTRACT</code> finds <code>DAILY.EXTRACT.1</code>), or a pattern such as <code>NIGHTLY.*</code>, or add a filter.
         </EmptyState>
       ) : results.isPending ? (
         <LoadingState label="Searching…" />

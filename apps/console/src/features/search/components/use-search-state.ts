@@ -1,6 +1,6 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { searchFromParams, searchToParams, type FilterRow, type SearchState, type SortEntry } from "../api/search-url";
+import { filtersKeyOf, searchFromParams, searchToParams, type FilterRow, type SearchState, type SortEntry } from "../api/search-url";
 
 export interface SearchControls {
   search: SearchState;
@@ -11,6 +11,12 @@ export interface SearchControls {
    * the last one. False when it is the search already in the URL.
    */
   submit: (rows: FilterRow[]) => boolean;
+  /**
+   * The search as it is being typed. The first one after a search that was not typed (Search, a
+   * link, Back) is a new history entry, the ones after it replace it: Back returns to the search
+   * before the typing, not to each word on the way.
+   */
+  submitTyped: (rows: FilterRow[]) => void;
   setSort: (sort: SortEntry[]) => void;
   setPage: (startAt: number, maxResults: number) => void;
   clear: () => void;
@@ -23,7 +29,9 @@ export interface SearchControls {
 export function useSearchState(): SearchControls {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => searchFromParams(params), [params]);
-  const filtersKey = useMemo(() => searchToParams({ ...search, sort: [], startAt: 0 }).toString(), [search]);
+  const filtersKey = useMemo(() => filtersKeyOf(search.rows), [search]);
+  // The URL the last typed search wrote; while the URL is still that one, typing replaces it.
+  const typedUrl = useRef<string | null>(null);
 
   const change = useCallback(
     (changes: Partial<SearchState>, replace: boolean) => setParams((current) => searchToParams({ ...searchFromParams(current), ...changes }), { replace }),
@@ -38,8 +46,17 @@ export function useSearchState(): SearchControls {
     },
     [search, params, setParams],
   );
+  const submitTyped = useCallback(
+    (rows: FilterRow[]) => {
+      const next = searchToParams({ ...search, rows, startAt: 0 });
+      const replace = params.toString() === typedUrl.current || search.rows.length === 0;
+      typedUrl.current = next.toString();
+      setParams(next, { replace });
+    },
+    [search, params, setParams],
+  );
   const setSort = useCallback((sort: SortEntry[]) => change({ sort, startAt: 0 }, true), [change]);
   const setPage = useCallback((startAt: number, maxResults: number) => change({ startAt, maxResults }, true), [change]);
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
-  return { search, filtersKey, submit, setSort, setPage, clear };
+  return { search, filtersKey, submit, submitTyped, setSort, setPage, clear };
 }
