@@ -16,6 +16,7 @@ export * from "./rights";
 export * from "./schemas/ert";
 export * from "./schemas/forecasts";
 export * from "./workflow-definition";
+export * from "./workflow-restart";
 export * from "./piece-queue";
 export * from "./schemas/system";
 export * from "./agent-config";

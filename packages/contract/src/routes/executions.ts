@@ -65,7 +65,7 @@ export const executionOperations = {
   postExecutionsRunIdStatus: defineOperation({
     method: "POST",
     path: "/:client_id/executions/:run_id/status",
-    summary: "Changes an execution's state: cancel, rollback, restart, hold, resume, quit",
+    summary: "Changes an execution's state: cancel, rollback, restart, hold, resume, quit (Baton extension: restart.downstreamOnly reruns a workflow's task and what is downstream of it)",
     answer: jsonAnswer(OutChangeExecutionStatus, "The execution acted on"),
     params: RunParams,
     query: noParams,

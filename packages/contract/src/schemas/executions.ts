@@ -363,7 +363,8 @@ export type InScriptsBody = z.infer<typeof InScriptsBody>;
 /**
  * Body of POST /{client_id}/executions/{run_id}/status; the action may come in any letter case
  * (acceptClientSpellings). Baton extensions: `release` starts an execution waiting for manual
- * release; `acknowledge` ends an active notification.
+ * release; `acknowledge` ends an active notification; `restart.downstreamOnly` reruns a workflow's
+ * task and the tasks downstream of it only.
  */
 export const InChangeExecutionStatusBody = acceptClientSpellings(
   z.object({
@@ -377,6 +378,12 @@ export const InChangeExecutionStatusBody = acceptClientSpellings(
           .max(8)
           .optional()
           .describe("A job or script: one of its process page's :RESTART points (the lines before its first restart point run, then those from this one on). A workflow: the line number of one of its tasks (the tasks on earlier lines are not run again, 1922). Any other answers 400"),
+        downstreamOnly: z
+          .boolean()
+          .optional()
+          .describe(
+            "Baton extension, with a workflow's restart_point: only the task on that line and the tasks reachable from it along the line conditions run again; every other task is recorded as not run again (1922). Without it, every line from the restart point on runs again",
+          ),
         keepStartType: z.boolean().optional().describe("The new execution keeps the original's activator_object_type; without it, its start type is API"),
         waitForManualRelease: z.boolean().optional(),
         inputs: z.record(z.string(), z.unknown()).optional(),

@@ -1,11 +1,21 @@
-import { ErrorCode, Status, isFinalStatus, isWaitingStatus, type InChangeExecutionStatusBody, type ObjectBody } from "@baton/contract";
+import {
+  ErrorCode,
+  Status,
+  isFinalStatus,
+  isWaitingStatus,
+  readWorkflowGraph,
+  restartableLines,
+  workflowRestartPlan,
+  type InChangeExecutionStatusBody,
+  type ObjectBody,
+  type WorkflowGraph,
+} from "@baton/contract";
 import { mayCancel, requireCancel } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { BadRequestError, invalid } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import { LOGICAL_DATE_VARIABLE, RESTART_POINT_VARIABLE, restartPoints } from "../domain/job-script";
 import { wireTime } from "../domain/wire-time";
-import { readWorkflow, type WorkflowDefinition } from "../domain/workflow";
 import { findExecution, listChildren } from "../store/executions-store";
 import { findExecutionVariables } from "../store/execution-variables-store";
 import { PERIOD_CONTAINER, objectDetails } from "./execution-details";
@@ -13,7 +23,7 @@ import type { ActivationContext, ExecutionLauncher } from "./launcher";
 import { inputsFor } from "./prompt-inputs";
 import { requireQueue } from "./queues";
 import { getExecution } from "./read-executions";
-import { skipLinesBefore } from "./workflow-tasks";
+import { settleNotRun, type RestartFromLine } from "./workflow-tasks";
 
 /** POST .../status: cancel, release or acknowledge an active execution, or restart an ended one. Returns the execution acted on or started. */
 export async function changeStatus(launcher: ExecutionLauncher, principal: Principal, runId: number, request: InChangeExecutionStatusBody): Promise<Execution> {
@@ -64,7 +74,7 @@ async function restart(launcher: ExecutionLauncher, principal: Principal, execut
   const body = await launcher.definitionOf(execution);
   if (options.queue !== undefined) await requireQueue(store, principal.client, options.queue, "restart.queue");
   const inputs = await inputsFor(store, principal.client, body, options.inputs ?? {}, "restart.inputs");
-  const from = options.restartPoint === undefined ? undefined : restartPointOf(execution, body, options.restartPoint);
+  const from = restartFrom(execution, body, options);
   const restarted = await launcher.create(principal, execution.objectType, execution.name, body, {
     ...objectDetails(body),
     queue: options.queue ?? execution.queue,
@@ -84,7 +94,7 @@ async function restart(launcher: ExecutionLauncher, principal: Principal, execut
   const logical = (await findExecutionVariables(store.db, principal.client, runId))[LOGICAL_DATE_VARIABLE];
   const kept = new Map([...inputs, [LOGICAL_DATE_VARIABLE, typeof logical === "string" ? logical : wireTime(execution.activationTime)]]);
   if (from?.kind === "page") kept.set(RESTART_POINT_VARIABLE, from.point);
-  if (from?.kind === "line") await skipLinesBefore(launcher, principal, restarted, from.line, from.definition);
+  if (from?.kind === "line") await settleNotRun(launcher, principal, restarted, from);
   const context: ActivationContext = launcher.contextFor(principal, kept);
   await launcher.keepInputs(restarted, kept);
   if (options.waitForManualRelease) launcher.hold(restarted.runId, context);
@@ -137,37 +147,47 @@ async function cancelExecution(launcher: ExecutionLauncher, execution: Execution
   }
 }
 
-/** Where a restart begins: a `:RESTART` point of a job's or script's process page, or a workflow's line. */
-type RestartFrom = { kind: "page"; point: string } | { kind: "line"; line: number; definition: WorkflowDefinition };
+/** Where a restart begins: a `:RESTART` point of a job's or script's process page, or a workflow's task with what it runs again. */
+type RestartFrom = { kind: "page"; point: string } | ({ kind: "line" } & RestartFromLine);
 
 /**
- * The restart point of a restart, checked against the definition the restart runs: a job (JOBS)
- * or script (SCRI) names one of its process page's `:RESTART` points (any letter case), a workflow
- * the line number of one of its tasks. Anything else answers 400 naming restart.restart_point.
+ * Where a restart begins, checked against the definition it runs: nothing (the whole run), a job's
+ * (JOBS) or script's (SCRI) process page's `:RESTART` point (any letter case), or a workflow's task
+ * line, with what is downstream of it only when asked (downstreamOnly, a Baton extension that needs
+ * a workflow's restart point). Anything else answers 400 naming the option.
  */
-function restartPointOf(execution: Execution, body: ObjectBody, sent: string): RestartFrom {
-  const path = "restart.restart_point";
-  if (execution.objectType === "JOBP") {
-    let definition: WorkflowDefinition;
-    try {
-      definition = readWorkflow(body);
-    } catch (error) {
-      throw invalid(ErrorCode.INVALID_REQUEST, path, `workflow '${execution.name}' cannot run: ${error instanceof Error ? error.message : String(error)}`, sent);
-    }
-    const line = /^\d+$/.test(sent) ? Number(sent) : Number.NaN;
-    const lines = [...definition.tasks.keys()].filter((l) => l !== definition.startLine && l !== definition.endLine).sort((a, b) => a - b);
-    if (!lines.includes(line)) {
-      throw invalid(ErrorCode.INVALID_REQUEST, path, `workflow '${execution.name}' has no task in line '${sent}'; a workflow restarts from the line number of one of its tasks (${lines.join(", ") || "it has none"})`, sent);
-    }
-    return { kind: "line", line, definition };
+function restartFrom(execution: Execution, body: ObjectBody, options: NonNullable<InChangeExecutionStatusBody["restart"]>): RestartFrom | undefined {
+  const { restartPoint, downstreamOnly = false } = options;
+  if (downstreamOnly && (execution.objectType !== "JOBP" || restartPoint === undefined)) {
+    throw invalid(ErrorCode.INVALID_REQUEST, "restart.downstream_only", "downstream_only reruns a task of a workflow and what follows it: it needs a workflow's restart_point (the line of that task)", true);
   }
+  if (restartPoint === undefined) return undefined;
+  if (execution.objectType === "JOBP") return workflowLineOf(execution, body, restartPoint, downstreamOnly);
   const points = restartPoints(execution.objectType, body);
-  const point = sent.toUpperCase();
+  const point = restartPoint.toUpperCase();
   if (!points.includes(point)) {
     const known = points.length === 0 ? "it has no :RESTART point" : `its restart points: ${points.join(", ")}`;
-    throw invalid(ErrorCode.INVALID_REQUEST, path, `${execution.objectType} '${execution.name}' has no restart point '${sent}' (${known})`, sent);
+    throw invalid(ErrorCode.INVALID_REQUEST, "restart.restart_point", `${execution.objectType} '${execution.name}' has no restart point '${restartPoint}' (${known})`, restartPoint);
   }
   return { kind: "page", point };
+}
+
+/** A workflow's restart point: the line number of one of its tasks, and what the restart runs again from it. */
+function workflowLineOf(execution: Execution, body: ObjectBody, sent: string, downstreamOnly: boolean): RestartFrom {
+  const path = "restart.restart_point";
+  let graph: WorkflowGraph;
+  try {
+    graph = readWorkflowGraph(body);
+  } catch (error) {
+    throw invalid(ErrorCode.INVALID_REQUEST, path, `workflow '${execution.name}' cannot run: ${error instanceof Error ? error.message : String(error)}`, sent);
+  }
+  const line = /^\d+$/.test(sent) ? Number(sent) : Number.NaN;
+  const lines = restartableLines(graph);
+  if (!lines.includes(line)) {
+    throw invalid(ErrorCode.INVALID_REQUEST, path, `workflow '${execution.name}' has no task in line '${sent}'; a workflow restarts from the line number of one of its tasks (${lines.join(", ") || "it has none"})`, sent);
+  }
+  const plan = workflowRestartPlan(graph, line, downstreamOnly ? "downstream" : "from_line");
+  return { kind: "line", line, downstreamOnly, plan, tasks: new Map(graph.tasks.map((t) => [t.line, t])) };
 }
 
 function transition(details: string): BadRequestError {

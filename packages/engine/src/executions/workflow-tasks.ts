@@ -1,11 +1,10 @@
-import { Status, type ObjectBody } from "@baton/contract";
+import { Status, type ObjectBody, type WorkflowRestartPlan } from "@baton/contract";
 import type { ScriptValue } from "@baton/script";
 import { requireExecute } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { DomainError } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import { inheritedInputs } from "../domain/prompt-sets";
-import type { WorkflowDefinition } from "../domain/workflow";
 import { findObject } from "../store/objects-store";
 import { ReportWriter } from "../runtime/report-writer";
 import { RUNNABLE_TYPES, objectDetails } from "./execution-details";
@@ -70,19 +69,33 @@ export async function settleTask(launcher: ExecutionLauncher, task: WorkflowTask
   });
 }
 
+/** A workflow's restart from a task line: what it runs again, and the workflow's tasks by line. */
+export interface RestartFromLine {
+  line: number;
+  downstreamOnly: boolean;
+  plan: WorkflowRestartPlan;
+  tasks: ReadonlyMap<number, { objectName: string; objectType: string }>;
+}
+
+/** `line 2` or `lines 2, 4`. */
+const lineList = (lines: readonly number[]) => `line${lines.length === 1 ? "" : "s"} ${lines.join(", ")}`;
+
 /**
- * A workflow restarted from a line runs that line's task and what follows it; the tasks on the
- * lines before it are recorded as not run (1922, an OK end: their successors go on) before the
- * workflow starts, so the runner finds them settled however late it starts.
+ * A workflow restarted from a line runs the tasks its plan runs again: that line's task and every
+ * later line, or only what is downstream of it. The others are recorded as not run again (1922,
+ * an OK end: their successors go on) before the workflow starts, so the runner finds them settled
+ * however late it starts. The ACT report says which lines were not run again.
  */
-export async function skipLinesBefore(launcher: ExecutionLauncher, principal: Principal, workflow: Execution, line: number, definition: WorkflowDefinition): Promise<void> {
-  const skipped: number[] = [];
-  for (const task of definition.tasks.values()) {
-    if (task.line >= line || task.line === definition.startLine || task.line === definition.endLine) continue;
-    await settleTask(launcher, { principal, workflow, line: task.line, objectName: task.objectName, objectType: task.objectType, status: Status.ENDED_INACTIVE_MANUALLY });
-    skipped.push(task.line);
+export async function settleNotRun(launcher: ExecutionLauncher, principal: Principal, workflow: Execution, from: RestartFromLine): Promise<void> {
+  for (const line of from.plan.notRun) {
+    const task = from.tasks.get(line);
+    if (task === undefined) continue;
+    await settleTask(launcher, { principal, workflow, line, objectName: task.objectName, objectType: task.objectType, status: Status.ENDED_INACTIVE_MANUALLY });
   }
+  const { notRun, rerun } = from.plan;
+  const notRunText = notRun.length === 0 ? (from.downstreamOnly ? "no other line" : "no line before it") : lineList(notRun);
+  const scope = from.downstreamOnly ? `line ${from.line} and the tasks downstream of it (${lineList(rerun)})` : `line ${from.line}`;
   const act = new ReportWriter(launcher.deps.store, launcher.deps.clock, workflow.client, workflow.runId, "ACT");
-  act.line(`U00011424 Workflow restarted from line ${line}: ${skipped.length === 0 ? "no line before it" : `line${skipped.length === 1 ? "" : "s"} ${skipped.join(", ")}`} not run again.`);
+  act.line(`U00011424 Workflow restarted from ${scope}: ${notRunText} not run again.`);
   await act.end();
 }
