@@ -7,13 +7,13 @@ import { ClientParams } from "./params";
 /** The folder path after /folderobjects/: `OPS/NIGHTLY`, `OPS%2FNIGHTLY` or `%5COPS` (`\` or `/` alone: the root). */
 const FolderParams = ClientParams.extend({ "*": z.string().min(1).max(1000) });
 
-/** POST /{client_id}/folderobjects and GET /{client_id}/folderobjects/{folder_path}. */
+/** POST /{client_id}/folderobjects (with Baton's dry_run and skip_invalid) and GET /{client_id}/folderobjects/{folder_path}. */
 export const folderObjectOperations = {
   postFolderobjects: defineOperation({
     method: "POST",
     path: "/:client_id/folderobjects",
-    summary: "Imports a folder export into a folder",
-    answer: jsonAnswer(OutFolderImport, "What was imported, entry by entry"),
+    summary: "Imports a folder export into a folder; dry_run (what the import would do, writing nothing) and skip_invalid (import the valid entries, skip the others) are Baton extensions",
+    answer: jsonAnswer(OutFolderImport, "What was imported (or, with dry_run, would be), entry by entry"),
     params: ClientParams,
     query: FolderImportQuery,
     body: noBody,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { acceptClientSpellings } from "./client-spelling";
 import { OBJECT_TYPE_KEYS, ObjectBody, isObjectTypeKey, withEmptyScriptLines, type ObjectTypeKey } from "./objects";
+import { OutValidationError } from "./errors";
 import { QueryFlag } from "./primitives";
 
 /** A folder path as sent: `\` or `/` separators, "" or `\` for the root. */
@@ -85,27 +86,57 @@ export const FolderImportQuery = z.object({
   overwrite_existing_objects: QueryFlag.default(false),
   /** Where the entries' paths start; "" is the root. A missing folder is created. */
   folder_path: FolderPathText.default(""),
+  dry_run: QueryFlag.default(false).describe(
+    "Baton extension: check every entry exactly as the import would and answer what it would do with each (result, change, problems), writing nothing.",
+  ),
+  skip_invalid: QueryFlag.default(false).describe(
+    "Baton extension: import the entries that can be imported and answer the others as skipped with their problems, instead of refusing the whole import.",
+  ),
 });
 
-export const FOLDER_IMPORT_RESULTS = ["created", "replaced", "kept"] as const;
+export const FOLDER_IMPORT_RESULTS = ["created", "replaced", "kept", "skipped"] as const;
+export type FolderImportResult = (typeof FOLDER_IMPORT_RESULTS)[number];
 
-/** What a folder import did with one entry. */
+/** How an entry compares with what the client holds (dry_run and skip_invalid answers). */
+export const FOLDER_IMPORT_CHANGES = ["new", "changed", "unchanged"] as const;
+export type FolderImportChange = (typeof FOLDER_IMPORT_CHANGES)[number];
+
+/** What a folder import did (or, in a dry run, would do) with one entry. */
 export const OutFolderImportEntry = z.object({
   name: z.string(),
   type: z.string(),
   /** The object's folder in the client (not relative). */
   path: z.string(),
-  /** created; replaced (overwrite_existing_objects=true); kept (a folder that existed: folders merge). */
+  /**
+   * created; replaced (overwrite_existing_objects=true); kept (a folder that existed: folders merge);
+   * skipped (dry_run or skip_invalid only: the entry cannot be imported, `problems` say why).
+   */
   result: z.enum(FOLDER_IMPORT_RESULTS),
+  /**
+   * Baton extension (dry_run, skip_invalid): new (no object of that name), changed (its definition
+   * or folder differs) or unchanged; absent when the entry is invalid whatever exists.
+   */
+  change: z.enum(FOLDER_IMPORT_CHANGES).optional(),
+  /** Baton extension (dry_run, skip_invalid): why a skipped entry cannot be imported, as a refused import names it. */
+  problems: z.array(OutValidationError).optional(),
 });
+export type OutFolderImportEntry = z.infer<typeof OutFolderImportEntry>;
 
-/** The answer of a successful folder import (all or nothing: a failed one answers an error and changes nothing). */
+/**
+ * The answer of a folder import. Without skip_invalid it is all or nothing: a refused one answers an
+ * error and changes nothing. With dry_run or skip_invalid, `objects` holds every entry in the order
+ * sent, skipped ones included.
+ */
 export const OutFolderImport = z.object({
   folder_path: z.string(),
   total: z.int(),
   created: z.int(),
   replaced: z.int(),
   kept: z.int(),
+  /** Baton extension (dry_run, skip_invalid): entries not imported. */
+  skipped: z.int().optional(),
+  /** Baton extension: true when nothing was written because dry_run asked only what the import would do. */
+  dry_run: z.boolean().optional(),
   /** Folders made because folder_path did not exist. */
   created_folders: z.array(z.string()),
   objects: z.array(OutFolderImportEntry),

@@ -33,16 +33,7 @@ export function errorResponse(error: unknown): { status: number; body: OutError 
   if (error instanceof ValidationError || error instanceof ConflictsError) {
     // A body of 100,000 wrong entries gets the first thousand issues, not an answer thirty times its size.
     const issues = error instanceof ValidationError ? error.issues.slice(0, MAX_VALIDATION_ISSUES) : error.issues;
-    let budget = INVALID_VALUES_BUDGET;
-    return {
-      status: STATUS_OF_KIND[error.kind],
-      body: issues.map((issue) => {
-        const size = jsonSizeWithin(issue.invalidValue ?? null, budget);
-        if (size === undefined) return presentIssue({ ...issue, error: `${issue.error} (the value sent is too large to repeat here)`, invalidValue: null });
-        budget -= size;
-        return presentIssue(issue);
-      }),
-    };
+    return { status: STATUS_OF_KIND[error.kind], body: issues.map(issuePresenter()) };
   }
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], body: { code: error.code, error: error.message, details: error.details } };
@@ -50,6 +41,20 @@ export function errorResponse(error: unknown): { status: number; body: OutError 
   const fault = databaseFault(error);
   if (fault !== undefined) return { status: 503, body: DATABASE_FAULT_ANSWERS[fault] };
   return { status: 500, body: { code: ErrorCode.INTERNAL, error: "Internal error.", details: "The request failed inside the engine; the engine log has the details." } };
+}
+
+/**
+ * Presents issues as OutValidationError, repeating the values sent while they fit in `budget` bytes
+ * (shared by every issue it presents) and null beyond, with the error saying so.
+ */
+export function issuePresenter(budget = INVALID_VALUES_BUDGET): (issue: ValidationIssue) => OutValidationError {
+  let left = budget;
+  return (issue) => {
+    const size = jsonSizeWithin(issue.invalidValue ?? null, left);
+    if (size === undefined) return presentIssue({ ...issue, error: `${issue.error} (the value sent is too large to repeat here)`, invalidValue: null });
+    left -= size;
+    return presentIssue(issue);
+  };
 }
 
 function presentIssue(issue: ValidationIssue): OutValidationError {

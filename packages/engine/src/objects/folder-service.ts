@@ -1,90 +1,34 @@
-import { ErrorCode, InFolderObjectEntry, Right, type OutFolderObjectEntry } from "@baton/contract";
+import { ErrorCode, Right, type OutFolderObjectEntry } from "@baton/contract";
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/authenticator";
-import { mayReadObject, requireDeleteObject } from "../auth/acts";
+import { mayReadObject } from "../auth/acts";
 import { allowsFolder, displayFolderPath } from "../domain/folder-rights";
-import { ConflictsError, NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
-import { definitionFromFolderEntry, folderDefinition, folderPathOf, normaliseFolderPath, relativeFolder, type ObjectDefinition } from "../domain/object-definition";
+import { NotFoundError, invalid } from "../domain/errors";
+import { folderDefinition, folderPathOf, normaliseFolderPath, relativeFolder, type ObjectDefinition } from "../domain/object-definition";
 import { objectReferences } from "../domain/object-references";
-import { issuesFromZod } from "../domain/validation-issues";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
-import { explicitFoldersInTree, folderExists, writeFolder } from "../store/folders-store";
-import { deleteObjects, objectFoldersInTree, objectTypesNamed, objectsInFolderTree, type TreePosition } from "../store/objects-store";
+import { explicitFoldersInTree, folderExists } from "../store/folders-store";
+import { objectFoldersInTree, objectTypesNamed, objectsInFolderTree, type TreePosition } from "../store/objects-store";
 import type { Database } from "../store/schema";
-import { ACCOUNT_TYPES, lockImports, prepareObject, requireFolderRight, writeObjects, type PreparedObject, type WriteConflict, type WriteResult } from "./object-writer";
-import { inTransaction } from "../store/transaction";
+import { importFolder, type FolderImport, type FolderImportDeps, type ImportOptions } from "./folder-import";
 
-/** Issues reported at most for one import: enough to fix a file, not a 50 MiB answer. */
-const MAX_ISSUES = 100;
 /** Objects read per query while exporting. */
 const EXPORT_PAGE = 500;
 /** Export text is written in pieces of about this many characters. */
 const EXPORT_PIECE = 64 * 1024;
 
-/** What a folder import did. */
-export interface FolderImport {
-  folder: string;
-  /** Folders made because the target folder did not exist. */
-  createdFolders: string[];
-  objects: { name: string; type: string; folder: string; result: WriteResult }[];
-  /** Objects deleted (ImportOptions.remove) that existed. */
-  removed: string[];
-}
-
-export interface ImportOptions {
-  folderPath: string;
-  overwrite: boolean;
-  /** Objects to delete in the same transaction (each needs the delete right); missing ones are skipped. */
-  remove?: readonly { type: string; name: string }[];
-  /**
-   * Runs after every entry was checked and before anything is written; when it throws, nothing is
-   * written. A repository pushes here, so that a refused push leaves the definitions as they were.
-   */
-  beforeWrite?: () => Promise<void>;
-}
-
 /** Importing and exporting whole folders (OutFolderObjects / InFolderObjects). */
 export class FolderService {
-  constructor(
-    private readonly store: Store,
-    private readonly clock: Clock,
-    /** Called after users or groups changed, so that cached logins and rights are dropped. */
-    private readonly onAccountsChanged: () => void,
-  ) {}
+  private readonly deps: FolderImportDeps;
 
-  /**
-   * Imports the entries of a folder export below `folderPath`, all or nothing: every entry is read
-   * and checked as it arrives, then one transaction writes them all, or nothing when any entry is
-   * invalid, may not be written or conflicts with an existing object. Imports of a client write one
-   * at a time; a second waits for the first and then sees what it wrote.
-   */
-  async import(principal: Principal, entries: AsyncIterable<unknown> | Iterable<unknown>, options: ImportOptions): Promise<FolderImport> {
-    const folder = normaliseFolderPath(options.folderPath);
-    if (folder === null) throw invalid(ErrorCode.INVALID_REQUEST, "folder_path", "is not a valid folder path", options.folderPath);
-    const prepared = await prepareEntries(principal, entries, folder);
-    const remove = options.remove ?? [];
-    for (const object of remove) requireDeleteObject(principal, object);
-    await options.beforeWrite?.();
-    const now = this.clock.now();
-    const written = await inTransaction(this.store.db, async (trx) => {
-      await lockImports(trx, this.store.dialect, principal.client);
-      const removed = await deleteObjects(trx, principal.client, remove.map((object) => object.name));
-      const createdFolders = folder !== "" && !(await folderExists(trx, principal.client, folder)) ? [folder] : [];
-      const results = await writeObjects(trx, prepared, { client: principal.client, user: principal.userName, now, overwrite: options.overwrite, refuse: conflictsError });
-      for (const path of createdFolders) {
-        requireFolderRight(principal, Right.WRITE, path);
-        await writeFolder(trx, principal.client, path, JSON.stringify(folderDefinition(path).body), principal.userName, now, false);
-      }
-      return { createdFolders, results, removed };
-    });
-    if ([...prepared, ...remove].some((object) => ACCOUNT_TYPES.has(object.type))) this.onAccountsChanged();
-    return {
-      folder,
-      createdFolders: written.createdFolders,
-      objects: prepared.map((object, index) => ({ name: object.name, type: object.type, folder: object.folder, result: written.results[index] ?? "created" })),
-      removed: written.removed,
-    };
+  constructor(store: Store, clock: Clock, onAccountsChanged: () => void) {
+    this.deps = { store, clock, onAccountsChanged };
+  }
+
+  /** Imports the entries of a folder export below `options.folderPath` (see importFolder). */
+  import(principal: Principal, entries: AsyncIterable<unknown> | Iterable<unknown>, options: ImportOptions): Promise<FolderImport> {
+    return importFolder(this.deps, principal, entries, options);
   }
 
   /**
@@ -94,70 +38,11 @@ export class FolderService {
   async export(principal: Principal, path: string): Promise<AsyncIterable<string>> {
     const folder = normaliseFolderPath(path);
     if (folder === null) throw invalid(ErrorCode.INVALID_REQUEST, "folder_path", "is not a valid folder path", path);
-    if (!(await folderExists(this.store.db, principal.client, folder))) {
+    if (!(await folderExists(this.deps.store.db, principal.client, folder))) {
       throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "Folder not found.", `Folder '${path}' does not exist in client ${principal.client}.`);
     }
-    return exportText(this.store.db, principal, folder);
+    return exportText(this.deps.store.db, principal, folder);
   }
-}
-
-/**
- * Reads and checks every entry (schema, definition, rights, duplicates), keeping each only as a
- * prepared object with its body as JSON; throws 400 with the issues of all entries (up to
- * MAX_ISSUES) when any is invalid.
- */
-async function prepareEntries(principal: Principal, entries: AsyncIterable<unknown> | Iterable<unknown>, folder: string): Promise<PreparedObject[]> {
-  const prepared: PreparedObject[] = [];
-  const issues: ValidationIssue[] = [];
-  const firstAt = new Map<string, string>();
-  let index = 0;
-  for await (const raw of entries) {
-    const at = index++;
-    const read = readEntry(raw, folder, at);
-    issues.push(...read.issues);
-    if (read.definition !== undefined) {
-      const object = await prepareObject(principal, read.definition, `data[${at}].${read.member}`);
-      const duplicate = duplicateIssue(object, firstAt);
-      if (duplicate === undefined) prepared.push(object);
-      else issues.push(duplicate);
-    }
-    if (issues.length >= MAX_ISSUES) break;
-  }
-  if (issues.length > 0) throw new ValidationError(issues.slice(0, MAX_ISSUES));
-  return prepared;
-}
-
-/** One entry read: its definition (or the issues that keep it from being one) and where its body lies in it. */
-function readEntry(raw: unknown, folder: string, at: number): { definition?: ObjectDefinition; member?: string; issues: ValidationIssue[] } {
-  const entry = InFolderObjectEntry.safeParse(raw);
-  if (!entry.success) return { issues: issuesFromZod(entry.error, raw, { prefix: `data[${at}]`, code: () => ErrorCode.INVALID_OBJECT }) };
-  return { ...definitionFromFolderEntry(entry.data, folder, at), member: entry.data.member ?? entry.data.key };
-}
-
-/** An object (or folder path) that an import names twice. */
-function duplicateIssue(object: PreparedObject, firstAt: Map<string, string>): ValidationIssue | undefined {
-  const key = object.type === "FOLD" ? `FOLD ${folderPathOf(object)}` : object.name;
-  const first = firstAt.get(key);
-  if (first === undefined) {
-    firstAt.set(key, object.at);
-    return undefined;
-  }
-  return { code: ErrorCode.INVALID_OBJECT, path: `${object.at}.general_attributes.name`, error: `is imported twice (also at ${first})`, invalidValue: object.name };
-}
-
-/** A folder import that conflicts answers 400 with one OutValidationError per object. */
-function conflictsError(conflicts: readonly WriteConflict[]): ConflictsError {
-  return new ConflictsError(
-    conflicts.map(({ object, existingType }) => ({
-      code: ErrorCode.OBJECT_EXISTS,
-      path: `${object.at}.general_attributes.name`,
-      error:
-        existingType === object.type
-          ? "already exists; import with overwrite_existing_objects=true to replace it"
-          : `exists as ${existingType}; an object of type ${object.type} cannot replace it`,
-      invalidValue: object.name,
-    })),
-  );
 }
 
 /**

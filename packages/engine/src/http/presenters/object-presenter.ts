@@ -1,6 +1,7 @@
 import type { GetObjectQuery, ObjectBody, OutFolderImport, OutObject, OutObjectUsage, OutTimeZoneInfo } from "@baton/contract";
 import { wireTime } from "../../domain/wire-time";
-import type { FolderImport } from "../../objects/folder-service";
+import type { FolderImport } from "../../objects/folder-import";
+import { issuePresenter } from "../error-response";
 import type { ObjectTimeZone, ObjectUsage, ObjectView } from "../../objects/object-service";
 
 
@@ -58,15 +59,30 @@ export function presentUsage(usage: ObjectUsage): OutObjectUsage {
   };
 }
 
+/**
+ * OutFolderImport. An all-or-nothing import answers as it always has; a dry run or an import with
+ * skip_invalid adds `skipped` (and `dry_run`) and, per entry, `change` and a skipped entry's `problems`.
+ */
 export function presentFolderImport(result: FolderImport): OutFolderImport {
   const count = (outcome: string) => result.objects.filter((object) => object.result === outcome).length;
-  return {
+  const present = issuePresenter();
+  const out: OutFolderImport = {
     folder_path: result.folder,
     total: result.objects.length,
     created: count("created"),
     replaced: count("replaced"),
     kept: count("kept"),
     created_folders: result.createdFolders,
-    objects: result.objects.map((object) => ({ name: object.name, type: object.type, path: object.folder, result: object.result })),
+    objects: result.objects.map((object) => ({
+      name: object.name,
+      type: object.type,
+      path: object.folder,
+      result: object.result,
+      ...(result.entryByEntry && object.change !== undefined && { change: object.change }),
+      ...(result.entryByEntry && object.result === "skipped" && { problems: object.problems.map(present) }),
+    })),
   };
+  if (result.entryByEntry) out.skipped = count("skipped");
+  if (result.dryRun) out.dry_run = true;
+  return out;
 }

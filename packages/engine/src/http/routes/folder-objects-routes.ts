@@ -5,14 +5,19 @@ import { presentFolderImport } from "../presenters/object-presenter";
 import { bindRoute, StreamReply } from "../route";
 import { bodyChunks } from "../request-body";
 
-/** POST /{client_id}/folderobjects and GET /{client_id}/folderobjects/{folder_path}. */
+/** POST /{client_id}/folderobjects (dry runs included) and GET /{client_id}/folderobjects/{folder_path}. */
 export function folderObjectsRoutes(folders: FolderService) {
   return [
     // The body is read once as it arrives and split into its entries, so a 50 MiB import is never held whole.
     bindRoute(operations.postFolderobjects, {
       handle: async ({ principal, query, req }) =>
         presentFolderImport(
-          await folders.import(principal, jsonDataEntries(bodyChunks(req, IMPORT_BODY_LIMIT)), { folderPath: query.folder_path, overwrite: query.overwrite_existing_objects }),
+          await folders.import(principal, jsonDataEntries(bodyChunks(req, IMPORT_BODY_LIMIT)), {
+            folderPath: query.folder_path,
+            overwrite: query.overwrite_existing_objects,
+            dryRun: query.dry_run,
+            skipInvalid: query.skip_invalid,
+          }),
         ),
     }),
     bindRoute(operations.getFolderobjectsFolderPath, {
