@@ -10,6 +10,7 @@ export * from "./schemas/objects";
 export * from "./schemas/folder-objects";
 export * from "./schemas/search";
 export * from "./schemas/repositories";
+export * from "./schemas/repository-merge";
 export * from "./bff";
 export * from "./agent-protocol";
 export * from "./rights";

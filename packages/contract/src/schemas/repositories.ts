@@ -72,13 +72,25 @@ export const ConflictResolution = z.enum(CONFLICT_RESOLUTIONS);
 export type ConflictResolution = z.infer<typeof ConflictResolution>;
 
 /**
+ * Baton extension: a conflict resolved with an edited result, the object file's whole text (the
+ * object's export format). It must define the conflicted object (same type and name) and be a valid
+ * definition; otherwise completing the merge answers 400 and changes nothing.
+ */
+export const EditedResolution = z.object({ content: z.string().min(1).max(1024 * 1024) });
+export type EditedResolution = z.infer<typeof EditedResolution>;
+
+/** How one conflict is resolved: a version by name (ConflictResolution) or an edited result. */
+export const MergeResolution = z.union([ConflictResolution, EditedResolution]);
+export type MergeResolution = z.infer<typeof MergeResolution>;
+
+/**
  * InCommitParameters: all changed objects, or those named. While merging, the commit completes the
  * merge and `resolutions` names a resolution for every file in conflict.
  */
 export const InCommitParameters = acceptClientSpellings(z.object({
   message: z.string().min(1).max(10000),
   objects: z.array(z.string().min(1).max(200)).max(10000).optional(),
-  resolutions: z.record(RepositoryObjectPath, ConflictResolution).optional(),
+  resolutions: z.record(RepositoryObjectPath, MergeResolution).optional(),
 }));
 export type InCommitParameters = z.infer<typeof InCommitParameters>;
 
@@ -92,7 +104,11 @@ export const RepositoryPageQuery = z.object({
 });
 export type RepositoryPageQuery = z.infer<typeof RepositoryPageQuery>;
 
-export const OutRepositoryBranchEntry = z.object({ name: z.string(), commit_id: z.string(), message: z.string(), active: z.boolean() });
+/**
+ * A branch; `ahead` and `behind` (Baton extension) count its commits the active branch lacks and
+ * the active branch's commits it lacks.
+ */
+export const OutRepositoryBranchEntry = z.object({ name: z.string(), commit_id: z.string(), message: z.string(), active: z.boolean(), ahead: z.int().optional(), behind: z.int().optional() });
 /** A commit of a log; `parents` (Baton extension) are its parent commits, the first on the same branch. */
 export const OutRepositoryLogEntry = z.object({ commit_id: z.string(), message: z.string(), author: z.string(), timestamp: z.string(), parents: z.array(z.string()) });
 

@@ -178,8 +178,18 @@ export class GitWorkspace {
   /** Whether `ancestor` is `commit` or one of its ancestors. */
   async isAncestor(ancestor: string, commit: string): Promise<boolean> {
     // The merge base of the two is `ancestor` exactly when it is one.
-    const base = await this.probe(["merge-base", ancestor, commit]);
-    return base?.trim() === ancestor;
+    return (await this.mergeBase(ancestor, commit)) === ancestor;
+  }
+
+  /** The best common ancestor of two commits (`git merge-base`), or undefined when they share no history. */
+  async mergeBase(a: string, b: string): Promise<string | undefined> {
+    return (await this.probe(["merge-base", a, b]))?.trim() || undefined;
+  }
+
+  /** How many commits `theirs` has that `ours` lacks (ahead) and `ours` has that `theirs` lacks (behind). */
+  async aheadBehind(ours: string, theirs: string): Promise<{ ahead: number; behind: number }> {
+    const [behind = 0, ahead = 0] = (await this.run(["rev-list", "--left-right", "--count", `${ours}...${theirs}`])).trim().split(/\s+/).map(Number);
+    return { ahead, behind };
   }
 
   /** Moves the active branch to `commit` and makes the working tree match it exactly. */

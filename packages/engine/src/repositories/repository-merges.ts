@@ -7,6 +7,7 @@ import { ConflictError, ConflictsError } from "../domain/errors";
 import { requireCommit } from "./commit-refs";
 import type { GitAuthor, GitWorkspace } from "./git-workspace";
 import type { HeadMoves } from "./head-moves";
+import { resolvedFile } from "./merge-resolutions";
 
 /** A merge with conflicts waiting for its resolutions (kept in the work tree's `.git`). */
 const MergeState = z.object({
@@ -58,20 +59,19 @@ export async function mergeBranch(moves: HeadMoves, principal: Principal, git: G
 }
 
 /**
- * Completes a merge: the merged files, each conflict resolved as asked (ours, theirs, or the
- * object's current definition), committed with both parents, pushed and imported.
+ * Completes a merge: the merged files, each conflict resolved as asked (ours, theirs, the object's
+ * current definition or an edited result), committed with both parents, pushed and imported. The
+ * import checks every definition before the commit is pushed or anything written, so that a
+ * result that is not a valid definition is refused (400) and the repository stays merging.
  */
 export async function completeMerge(moves: HeadMoves, principal: Principal, git: GitWorkspace, merge: MergeState, input: InCommitParameters, author: GitAuthor): Promise<OutRepositoryCommit> {
   if (input.objects !== undefined) throw new ConflictError(ErrorCode.CONFLICT, "A merge is committed whole.", "leave out objects while completing a merge");
   const resolutions = input.resolutions ?? {};
   const unresolved = merge.conflicts.filter((path) => resolutions[path] === undefined);
-  if (unresolved.length > 0) throw new ConflictsError(unresolved.map((path) => ({ code: ErrorCode.CONFLICT, path: `resolutions.${path}`, error: "needs a resolution: ours, theirs or current", invalidValue: null })));
+  if (unresolved.length > 0) throw new ConflictsError(unresolved.map((path) => ({ code: ErrorCode.CONFLICT, path: `resolutions.${path}`, error: "needs a resolution: ours, theirs, current or an edited result ({\"content\": ...})", invalidValue: null })));
   const current = await moves.currentTree(principal, git);
   const files = new Map<string, string | undefined>();
-  for (const path of merge.conflicts) {
-    const side = resolutions[path] === "ours" ? merge.head : resolutions[path] === "theirs" ? merge.theirs : current;
-    files.set(path, await git.show(side, path));
-  }
+  for (const path of merge.conflicts) files.set(path, await resolvedFile(git, merge, current, path, resolutions[path] ?? "current"));
   const branch = await git.currentBranch();
   const next = await git.commitTree(await git.replaceInTree(merge.tree, files), [merge.head, merge.theirs], input.message, author);
   const changed = (await git.changedFiles(merge.head, next)).length;

@@ -18,6 +18,8 @@ import {
   type OutRepositoryInit,
   type OutRepositoryLog,
   type OutRepositoryMerge,
+  type OutRepositoryMergeObject,
+  type OutRepositoryMergePreview,
   type OutRepositoryPull,
   type OutRepositoryRollback,
   type RepositoryCompareQuery,
@@ -31,6 +33,7 @@ import { ClientRepositories, type RepositoryRemoteOptions } from "./client-repos
 import { authorOf, requireCommit } from "./commit-refs";
 import { requireReadableFile } from "./file-rights";
 import { describeChanges, HeadMoves } from "./head-moves";
+import { mergeObjectVersions, previewMerge } from "./merge-preview";
 import { clearMergeState, completeMerge, mergeBranch, readMergeState, requireNoMerge } from "./repository-merges";
 
 const DEFAULT_AUTHOR = { name: "Baton", email: "baton@localhost" };
@@ -137,9 +140,12 @@ export class RepositoryService {
   async branches(principal: Principal, page: RepositoryPageQuery): Promise<OutRepositoryBranches> {
     return this.repositories.serialize(principal, async () => {
       const { git } = await this.repositories.open(principal.client);
-      const active = await git.currentBranch();
+      const [active, head] = [await git.currentBranch(), await git.head()];
       const all = await git.branches();
-      const data = all.slice(page.start_at, page.start_at + page.max_results).map(({ name, commit }) => ({ name, commit_id: commit.commitId, message: commit.message, active: name === active }));
+      const data = [];
+      for (const { name, commit } of all.slice(page.start_at, page.start_at + page.max_results)) {
+        data.push({ name, commit_id: commit.commitId, message: commit.message, active: name === active, ...(await git.aheadBehind(head, commit.commitId)) });
+      }
       return { total: all.length, data, hasmore: page.start_at + data.length < all.length };
     });
   }
@@ -225,6 +231,16 @@ export class RepositoryService {
       const { git, settings } = await this.repositories.open(principal.client);
       return mergeBranch(this.moves, principal, git, input.branch_name, authorOf(principal, settings.authorEmail));
     });
+  }
+
+  /** What merging a branch into the active one would bring in (see previewMerge). */
+  async mergePreview(principal: Principal, branchName: string): Promise<OutRepositoryMergePreview> {
+    return this.repositories.serialize(principal, async () => previewMerge(principal, (await this.repositories.open(principal.client)).git, branchName));
+  }
+
+  /** One object file at the merge base and on both sides of a merge (see mergeObjectVersions). */
+  async mergeObject(principal: Principal, branchName: string, path: string): Promise<OutRepositoryMergeObject> {
+    return this.repositories.serialize(principal, async () => mergeObjectVersions(principal, (await this.repositories.open(principal.client)).git, branchName, path));
   }
 
   /** Leaves the merging state (outside one, nothing happens); nothing was imported, so nothing else changes. */

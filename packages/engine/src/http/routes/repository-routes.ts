@@ -4,7 +4,7 @@ import { requirePrivilege } from "../../auth/access";
 import type { RepositoryService } from "../../repositories/repository-service";
 import { bindRoute } from "../route";
 
-/** The repository endpoints of the interface, and two for reviewing (compare, changes/diff). */
+/** The repository endpoints of the interface, and Baton's for reviewing (compare, changes/diff) and previewing merges (merge/preview, merge/object). */
 export function repositoryRoutes(repositories: RepositoryService) {
   // Everything but the initialisation answers 404 RESOURCE_DISABLED until the client has a repository;
   // the privilege comes first, so that a user without it does not learn whether there is one.
@@ -31,6 +31,8 @@ export function repositoryRoutes(repositories: RepositoryService) {
     bindRoute(operations.getRepositoriesBranchesBranchNameLog, { disabled, handle: ({ principal, params, query }) => repositories.log(principal, params.branch_name, query) }),
     bindRoute(operations.getRepositoriesBranchesBranchNameDiff, { disabled, handle: ({ principal, params, query }) => repositories.diff(principal, params.branch_name, query) }),
     bindRoute(operations.postRepositoriesMerge, { disabled, handle: ({ principal, body }) => repositories.merge(principal, body) }),
+    bindRoute(operations.getRepositoriesMergePreview, { disabled, handle: ({ principal, query }) => repositories.mergePreview(principal, query.branch_name) }),
+    bindRoute(operations.getRepositoriesMergeObject, { disabled, handle: ({ principal, query }) => repositories.mergeObject(principal, query.branch_name, query.object_path) }),
     bindRoute(operations.deleteRepositoriesMerge, { disabled, handle: ({ principal }) => repositories.abortMerge(principal) }),
     bindRoute(operations.postRepositoriesPull, { disabled, handle: ({ principal, body }) => repositories.pull(principal, body) }),
   ];
