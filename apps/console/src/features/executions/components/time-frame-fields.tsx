@@ -1,8 +1,8 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { localInputToUtc, toUtcParam, utcToLocalInput } from "../../../lib/date-input";
+import { DateTimeField } from "../../../components/date-time-field";
+import { toUtcParam } from "../../../lib/date-input";
 import { FILTER_LABELS } from "./filter-labels";
 import { FilterSelect } from "./filter-select";
 import type { FilterControls } from "./use-execution-filters";
@@ -29,14 +29,7 @@ const RECENT: ReadonlyArray<{ label: string; ms: number }> = [
 export function TimeFrameFields({ controls }: { controls: FilterControls }) {
   const { filters, set, setMany } = controls;
   const bound = (name: "time_frame_from" | "time_frame_to") => (
-    <TextField
-      type="datetime-local"
-      size="small"
-      label={FILTER_LABELS[name]}
-      value={utcToLocalInput(filters[name])}
-      onChange={(event) => set(name, localInputToUtc(event.target.value))}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
+    <DateTimeField label={FILTER_LABELS[name]} value={filters[name]} onChange={(utc) => set(name, utc)} />
   );
   return (
     <Box role="group" aria-labelledby="time-frame-heading" sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>

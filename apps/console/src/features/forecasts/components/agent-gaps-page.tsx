@@ -10,10 +10,10 @@ import Typography from "@mui/material/Typography";
 import Dns from "@mui/icons-material/Dns";
 import { AGENT_GAPS_MAX_DAYS } from "@baton/contract";
 import { EmptyState } from "../../../components/empty-state";
+import { DateTimeField } from "../../../components/date-time-field";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
-import { localInputToUtc, utcToLocalInput } from "../../../lib/date-input";
 import { agentGapsFromSearch, agentGapsToSearch, isIsoDuration, MIN_DURATION_CHOICES, type AgentGapsRange } from "../api/agent-gaps-url";
 import { useAgentGaps } from "../api/get-agent-gaps";
 import { AgentLanesChart } from "./agent-lanes-chart";
@@ -69,17 +69,7 @@ function MinDurationField({ value, onChange }: { value: string; onChange: (min: 
 
 function RangeFields({ range, set }: { range: AgentGapsRange; set: (changes: Partial<AgentGapsRange>) => void }) {
   const bound = (name: "from" | "to", label: string) => (
-    <TextField
-      size="small"
-      type="datetime-local"
-      label={label}
-      value={utcToLocalInput(range[name])}
-      onChange={(e) => {
-        const utc = localInputToUtc(e.target.value);
-        if (utc !== "") set({ [name]: utc });
-      }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-    />
+    <DateTimeField label={label} required value={range[name]} onChange={(utc) => set({ [name]: utc })} />
   );
   return (
     <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: "wrap", alignItems: "flex-start", rowGap: 2 }} role="search" aria-label="Range">

@@ -11,9 +11,10 @@ import RadioGroup from "@mui/material/RadioGroup";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { ERT_GROUP_OPTIONS, EXECUTION_FIXED_BELOW_SECONDS, OBJECT_FIXED_MAX_SECONDS, type ErtGroupOption } from "@baton/contract";
+import { DateTimeField } from "../../../components/date-time-field";
 import { ErrorAlert } from "../../../components/error-alert";
 import { isApiError } from "../../../lib/api-client";
-import { utcToLocalInput, toUtcParam } from "../../../lib/date-input";
+import { toUtcParam } from "../../../lib/date-input";
 import { useCreateForecast } from "../api/create-forecast";
 import { fieldOfPath, forecastBody, type ForecastForm, type ForecastOption, type FormField } from "./create-forecast-form";
 import { SubmitActions } from "../../../components/submit-actions";
@@ -36,7 +37,7 @@ function nextMinute(): Date {
 }
 
 function emptyForm(): ForecastForm {
-  return { option: "object", title: "", name: "", start: utcToLocalInput(toUtcParam(nextMinute())), runId: "", days: "", ertGroupOption: "registration", fixed: "" };
+  return { option: "object", title: "", name: "", start: toUtcParam(nextMinute()), runId: "", days: "", ertGroupOption: "registration", fixed: "" };
 }
 
 type Refusals = Partial<Record<FormField, string>>;
@@ -90,7 +91,7 @@ function OptionFields({ form, set, refusals }: FieldsProps) {
     return (
       <>
         <TextField label="Object name" required value={form.name} onChange={(e) => set({ name: e.target.value })} {...said(refusals, "name", "A workflow, schedule, job or other executable object.")} />
-        <TextField label="Start" type="datetime-local" required value={form.start} onChange={(e) => set({ start: e.target.value })} {...said(refusals, "start")} slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }} />
+        <DateTimeField label="Start" size="medium" value={form.start} onChange={(start) => set({ start })} {...said(refusals, "start")} />
         <ErtFields form={form} set={set} refusals={refusals} />
       </>
     );

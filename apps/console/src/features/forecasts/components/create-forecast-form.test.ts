@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fieldOfPath, forecastBody, type ForecastForm } from "./create-forecast-form";
 
-const FORM: ForecastForm = { option: "object", title: " Night ", name: " WF.NIGHT ", start: "2026-05-01T06:00", runId: "", days: "", ertGroupOption: "registration", fixed: "" };
+const FORM: ForecastForm = { option: "object", title: " Night ", name: " WF.NIGHT ", start: "2026-05-01T04:00:00Z", runId: "", days: "", ertGroupOption: "registration", fixed: "" };
 
 describe("forecastBody", () => {
-  it("sends an object forecast with the start in UTC", () => {
+  it("sends an object forecast with its name and title trimmed and the start in UTC", () => {
     expect(forecastBody(FORM)).toEqual({
       forecast_option: "object",
-      object: { name: "WF.NIGHT", start: new Date(2026, 4, 1, 6, 0).toISOString().slice(0, 19) + "Z", title: "Night", ert_group_option: "registration" },
+      object: { name: "WF.NIGHT", start: "2026-05-01T04:00:00Z", title: "Night", ert_group_option: "registration" },
     });
   });
 

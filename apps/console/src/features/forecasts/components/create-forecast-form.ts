@@ -1,6 +1,4 @@
 import type { ErtGroupOption, InForecastBody } from "@baton/contract";
-import { localInputToUtc } from "../../../lib/date-input";
-
 export type ForecastOption = InForecastBody["forecast_option"];
 
 /** The dialog's fields as typed; only those of the chosen option are sent. */
@@ -9,7 +7,7 @@ export interface ForecastForm {
   title: string;
   /** Object option. */
   name: string;
-  /** Local time of a datetime-local input. */
+  /** The API's UTC value ("" when the field was emptied). */
   start: string;
   /** Execution option. */
   runId: string;
@@ -35,7 +33,7 @@ function ertOf(form: ForecastForm): { ert_group_option: ErtGroupOption; fixed?: 
 export function forecastBody(form: ForecastForm): InForecastBody {
   const title = form.title.trim();
   if (form.option === "object") {
-    return { forecast_option: "object", object: { name: form.name.trim(), start: localInputToUtc(form.start), title, ...ertOf(form) } };
+    return { forecast_option: "object", object: { name: form.name.trim(), start: form.start, title, ...ertOf(form) } };
   }
   if (form.option === "execution") {
     const days = form.days.trim() === "" ? 1 : numberOf(form.days);

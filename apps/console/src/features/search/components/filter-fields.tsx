@@ -4,8 +4,8 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { OBJECT_TYPES, SEARCH_TIME_FRAME_OPTIONS } from "@baton/contract";
+import { DateTimeField } from "../../../components/date-time-field";
 import { ListField } from "../../../components/list-field";
-import { localInputToUtc, utcToLocalInput } from "../../../lib/date-input";
 import { SUBFOLDERS, type FilterRow } from "../api/search-url";
 import type { RowProblem } from "../api/search-errors";
 import { KIND_TEXT, typeText } from "./filter-kinds";
@@ -55,16 +55,7 @@ function ValuesField({ row, onChange, problems, options }: RowFieldsProps & { op
 function BoundField({ row, onChange, problems, bound }: RowFieldsProps & { bound: "from" | "to" }) {
   const error = refusal(problems, bound === "from" ? "time_frame_from" : "time_frame_to");
   return (
-    <TextField
-      type="datetime-local"
-      size="small"
-      label={bound === "from" ? "From" : "To"}
-      value={utcToLocalInput(row[bound])}
-      onChange={(event) => onChange({ [bound]: localInputToUtc(event.target.value) })}
-      helperText={error ?? "Local time; empty: open"}
-      error={error !== undefined}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
+    <DateTimeField label={bound === "from" ? "From" : "To"} value={row[bound]} onChange={(utc) => onChange({ [bound]: utc })} helperText={error ?? "Local time; empty: open"} error={error !== undefined} />
   );
 }
 

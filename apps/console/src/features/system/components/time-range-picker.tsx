@@ -1,8 +1,7 @@
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import { localInputToUtc, utcToLocalInput } from "../../../lib/date-input";
+import { DateTimeField } from "../../../components/date-time-field";
 import { LAST_CHOICES, timeFrameAt, type MetricsRange } from "../api/metrics-range";
 
 const CUSTOM = "custom";
@@ -37,28 +36,8 @@ export function TimeRangePicker({ range, onChange, problem }: TimeRangePickerPro
       </ToggleButtonGroup>
       {range.kind === "custom" ? (
         <>
-          <TextField
-            size="small"
-            type="datetime-local"
-            label="From"
-            value={utcToLocalInput(range.from)}
-            error={problem !== null}
-            helperText={problem ?? " "}
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(e) => {
-              const from = localInputToUtc(e.target.value);
-              if (from !== "") onChange({ ...range, from });
-            }}
-          />
-          <TextField
-            size="small"
-            type="datetime-local"
-            label="To"
-            value={utcToLocalInput(range.to)}
-            helperText="Empty: until now"
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(e) => onChange({ ...range, to: localInputToUtc(e.target.value) })}
-          />
+          <DateTimeField label="From" required value={range.from} error={problem !== null} helperText={problem ?? " "} onChange={(from) => onChange({ ...range, from })} />
+          <DateTimeField label="To" value={range.to} helperText="Empty: until now" onChange={(to) => onChange({ ...range, to })} />
         </>
       ) : null}
     </Stack>
