@@ -32,6 +32,11 @@ export interface Execution {
   dueAt: number | null;
   /** The object's estimated runtime in seconds when it was activated (ERT), if it had one. */
   estimatedRuntime: number | null;
+  /**
+   * When the execution took its current status (epoch ms): the time of its last status change,
+   * its activation before any. It says since when a run is blocked; the store sets it.
+   */
+  statusSince: number;
 }
 
 /** Variables of an execution as stored: names to strings or numbers. */
@@ -62,8 +67,11 @@ export const CLIENT_DELETION = "CLNTDEL";
 /** What a new execution must say; everything else starts empty (see newExecutionRecord). */
 export type NewExecutionEssentials = Pick<Execution, "client" | "name" | "objectType" | "type" | "status" | "activationTime" | "user">;
 
+/** What a new execution is created with: everything but what the store gives it (run_id, status time). */
+export type NewExecutionRecord = Omit<Execution, "runId" | "statusSince">;
+
 /** A new execution (without its run_id): the essentials, the rest empty unless `details` sets it. */
-export function newExecutionRecord(essentials: NewExecutionEssentials, details: Partial<Omit<Execution, "runId">> = {}): Omit<Execution, "runId"> {
+export function newExecutionRecord(essentials: NewExecutionEssentials, details: Partial<NewExecutionRecord> = {}): NewExecutionRecord {
   return {
     queue: "CLIENT_QUEUE",
     startTime: null,

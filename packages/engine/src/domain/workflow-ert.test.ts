@@ -75,4 +75,25 @@ describe("estimateWorkflow", () => {
     ]);
     expect(estimateWorkflow(definition, runs, new Map(), { start: T0, ended: true }, s(500))).toMatchObject({ ertSeconds: 6, rrtSeconds: 0 });
   });
+
+  it("of a workflow waiting for its start time: the work alone, tasks planned from that time, however long ago it was activated", () => {
+    // Planned to start at 600 s, read at 0 s and again at 300 s: the ERT is what its tasks take.
+    for (const now of [T0, s(300)]) {
+      const estimate = estimateWorkflow(definition, new Map(), new Map([[2, 10], [3, 30], [4, 5]]), { start: s(600), ended: false }, now);
+      expect(estimate.ertSeconds).toBe(35);
+      expect(estimate.tasks.find((t) => t.line === 4)?.start).toBe(s(630));
+      expect(estimate.rrtSeconds).toBe(Math.round((s(635) - now) / 1000));
+    }
+  });
+
+  it("of a blocked workflow: stays put while it waits for an operator, though the expected end moves on", () => {
+    // A failed at 10 s and blocks C; B ended at 30 s. Read at 100 s and at 1000 s.
+    const runs = new Map([
+      [2, run(12, { status: 1800, startTime: s(0), endTime: s(10), ertSeconds: 10 })],
+      [3, run(13, { status: 1900, startTime: s(0), endTime: s(30), ertSeconds: 30 })],
+    ]);
+    const at = (now: number) => estimateWorkflow(definition, runs, new Map([[4, 5]]), { start: T0, ended: false }, now);
+    expect(at(s(100))).toMatchObject({ ertSeconds: 35, rrtSeconds: 5 });
+    expect(at(s(1000))).toMatchObject({ ertSeconds: 35, rrtSeconds: 5 });
+  });
 });

@@ -33,7 +33,12 @@ export interface WorkflowEstimate {
   tasks: TaskEstimate[];
   /** Lines of the longest path from <START> to <END>, in order. */
   criticalPath: number[];
-  /** Seconds from the workflow's start to its estimated end. */
+  /**
+   * Seconds the workflow's work is estimated to take: from its start (or, before it, from its
+   * planned start) to its estimated end, with every task not started yet counted from when its
+   * predecessors end. Neither the wait for its start time nor the wait behind a blocked task for an
+   * operator is work, so neither is counted.
+   */
   ertSeconds: number;
   /** Seconds from now to the estimated end (0 once the workflow has ended). */
   rrtSeconds: number;
@@ -43,8 +48,10 @@ export interface WorkflowEstimate {
  * Estimates a workflow as a graph: each task starts when its last predecessor ends (not before
  * now, if it has not started yet) and runs for its ERT — or its actual runtime once ended, or at
  * least the time it has been running. The critical path is the chain of predecessors that ends
- * last, traced back from <END>.
- * `estimates` gives the ERT (seconds) of tasks without an execution, by line.
+ * last, traced back from <END>. The ERT counts the same tasks without the "not before now": what
+ * the work takes, not how long it has waited (see WorkflowEstimate.ertSeconds).
+ * `estimates` gives the ERT (seconds) of tasks without an execution, by line; `workflow.start` is
+ * the workflow's start, or its planned start while it has not started.
  */
 export function estimateWorkflow(
   definition: WorkflowDefinition,
@@ -54,24 +61,32 @@ export function estimateWorkflow(
   now: number,
 ): WorkflowEstimate {
   const byLine = new Map<number, TaskEstimate>();
+  // Where each task's work ends when nothing waits for "now": what the ERT is counted from.
+  const workEnds = new Map<number, number>();
   for (const line of topologicalOrder(definition)) {
     const task = definition.tasks.get(line);
     const run = runs.get(line);
-    const predecessorsEnd = Math.max(workflow.start, ...(definition.predecessors.get(line) ?? []).map((p) => byLine.get(p.line)?.end ?? workflow.start));
+    const predecessors = definition.predecessors.get(line) ?? [];
+    const predecessorsEnd = Math.max(workflow.start, ...predecessors.map((p) => byLine.get(p.line)?.end ?? workflow.start));
+    const predecessorsWorkEnd = Math.max(workflow.start, ...predecessors.map((p) => workEnds.get(p.line) ?? workflow.start));
     const started = run?.startTime !== null && run?.startTime !== undefined;
-    const start = started ? (run?.startTime ?? now) : run?.endTime ?? Math.max(predecessorsEnd, workflow.ended ? predecessorsEnd : now);
+    // A task that started, or ended without starting, has a start that is a fact.
+    const knownStart = started ? (run?.startTime ?? now) : (run?.endTime ?? undefined);
+    const start = knownStart ?? Math.max(predecessorsEnd, workflow.ended ? predecessorsEnd : now);
     let seconds: number;
     if (task === undefined || line === definition.startLine || line === definition.endLine || !task.active || (run !== undefined && NOT_RUN.has(run.status))) seconds = 0;
     else if (run?.endTime !== null && run?.endTime !== undefined) seconds = started ? (run.endTime - start) / 1000 : 0;
     else if (started) seconds = Math.max(run?.ertSeconds ?? estimates.get(line) ?? UNKNOWN_TASK_SECONDS, (now - start) / 1000);
     else seconds = run?.ertSeconds ?? estimates.get(line) ?? UNKNOWN_TASK_SECONDS;
     byLine.set(line, { line, runId: run?.runId, ertSeconds: Math.round(seconds), start, end: start + seconds * 1000, started });
+    workEnds.set(line, (knownStart ?? predecessorsWorkEnd) + seconds * 1000);
   }
   const end = byLine.get(definition.endLine)?.end ?? workflow.start;
+  const workEnd = workEnds.get(definition.endLine) ?? workflow.start;
   return {
     tasks: [...byLine.values()].sort((a, b) => a.line - b.line),
     criticalPath: criticalPath(definition, byLine),
-    ertSeconds: Math.round((end - workflow.start) / 1000),
+    ertSeconds: Math.round((workEnd - workflow.start) / 1000),
     rrtSeconds: workflow.ended ? 0 : Math.max(0, Math.round((end - now) / 1000)),
   };
 }

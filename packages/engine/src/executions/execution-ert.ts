@@ -32,7 +32,7 @@ export async function executionErt(
   const known = await estimator.estimatesFor(execution.client, waiting.map((t) => t.objectName));
   const estimates = new Map(waiting.flatMap((t) => (known.has(t.objectName) ? [[t.line, known.get(t.objectName) ?? UNKNOWN_TASK_SECONDS] as const] : [])));
 
-  const estimate = estimateWorkflow(workflow, runs, estimates, { start: execution.startTime ?? execution.activationTime, ended: isFinalStatus(execution.status) }, now);
+  const estimate = estimateWorkflow(workflow, runs, estimates, { start: execution.startTime ?? plannedStart(execution, now), ended: isFinalStatus(execution.status) }, now);
   const keyOf = (line: number, runId: number | undefined) => String(runId ?? -line);
   const tasks = estimate.tasks.filter((t) => t.line !== workflow.startLine && t.line !== workflow.endLine);
   const byLine = new Map(estimate.tasks.map((t) => [t.line, t]));
@@ -55,6 +55,15 @@ function readableWorkflow(definition: ObjectBody): WorkflowDefinition | undefine
   }
 }
 
+/**
+ * When an execution that has not started is expected to: its start time while it waits for one
+ * (1698), else now; an ended one that never started, when it ended.
+ */
+export function plannedStart(execution: Pick<Execution, "status" | "dueAt" | "endTime" | "activationTime">, now: number): number {
+  if (isFinalStatus(execution.status)) return execution.endTime ?? execution.activationTime;
+  return Math.max(now, execution.dueAt ?? now);
+}
+
 /** One execution on its own: its actual runtime once ended, at least the elapsed time while running. */
 function singleErt(execution: Execution, now: number): OutErtEstimations {
   const estimate = execution.estimatedRuntime ?? UNKNOWN_TASK_SECONDS;
@@ -63,11 +72,12 @@ function singleErt(execution: Execution, now: number): OutErtEstimations {
   if (start !== null && execution.endTime !== null) seconds = Math.round((execution.endTime - start) / 1000);
   else if (start !== null) seconds = Math.max(estimate, Math.round((now - start) / 1000));
   const ended = isFinalStatus(execution.status);
+  const expectedStart = start ?? plannedStart(execution, now);
   return {
     estimated_erts: { [String(execution.runId)]: seconds },
-    estimated_start_times: start === null && !ended ? { [String(execution.runId)]: now } : {},
+    estimated_start_times: start === null && !ended ? { [String(execution.runId)]: expectedStart } : {},
     longest_path_vertex_keys: {},
     ert: seconds,
-    rrt: ended ? 0 : Math.max(0, Math.round(((start ?? now) + seconds * 1000 - now) / 1000)),
+    rrt: ended ? 0 : Math.max(0, Math.round((expectedStart + seconds * 1000 - now) / 1000)),
   };
 }

@@ -36,7 +36,7 @@ function runs(children: Record<number, Execution[]>, definitions: Record<number,
   return { children: async (runId) => children[runId] ?? [], definition: async (runId) => definitions[runId] ?? { general_attributes: { name: "" } } };
 }
 
-const run = (overrides: Partial<Execution>): Execution => ({ runId: 1, ...newExecution(overrides), ...overrides });
+const run = (overrides: Partial<Execution>): Execution => ({ runId: 1, statusSince: 0, ...newExecution(overrides), ...overrides });
 
 async function entriesOf(ctx: PlanContext, execution: Execution) {
   const tasks = await planExecution(ctx, execution, "1");

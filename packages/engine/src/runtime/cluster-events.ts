@@ -43,6 +43,7 @@ const NoticeExecution = z.object({
   restartPredecessor: z.number().nullable(),
   dueAt: z.number().nullable(),
   estimatedRuntime: z.number().nullable(),
+  statusSince: z.number(),
 }) satisfies z.ZodType<Execution>;
 
 /** What crosses nodes: the change itself, or (when too large for NOTIFY) where to read it. */

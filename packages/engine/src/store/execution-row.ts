@@ -30,6 +30,8 @@ export const summaryColumns = [
   "restart_predecessor",
   "due_at",
   "estimated_runtime",
+  // Every status change sets it: when the execution took its current status.
+  "modified_at",
 ] as const;
 
 /** An executions row read with summaryColumns, as the domain's Execution. */
@@ -61,5 +63,6 @@ export function toExecution(row: Pick<Selectable<ExecutionsTable>, (typeof summa
     restartPredecessor: row.restart_predecessor,
     dueAt: row.due_at,
     estimatedRuntime: row.estimated_runtime,
+    statusSince: row.modified_at,
   };
 }

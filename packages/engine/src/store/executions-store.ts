@@ -1,12 +1,12 @@
 import { ObjectBody } from "@baton/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import type { Execution, ExecutionChanges } from "../domain/execution";
+import type { Execution, ExecutionChanges, NewExecutionRecord } from "../domain/execution";
 import { summaryColumns, toExecution } from "./execution-row";
 import type { Database } from "./schema";
 import { parseStored } from "./stored-json";
 
-export type NewExecution = Omit<Execution, "runId">;
+export type NewExecution = NewExecutionRecord;
 
 /** Inserts an execution with its object definition snapshot and returns it with its run_id. */
 export async function insertExecution(db: Kysely<Database>, execution: NewExecution, definition: string, now: number, node: string | null = null): Promise<Execution> {

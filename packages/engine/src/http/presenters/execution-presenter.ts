@@ -1,4 +1,4 @@
-import { statusText, type OutExecution } from "@baton/contract";
+import { Status, statusGroups, statusText, type OutExecution } from "@baton/contract";
 import { runtimeSeconds, type Execution } from "../../domain/execution";
 import { wireTime } from "../../domain/wire-time";
 import { snakeCase } from "../key-case";
@@ -16,7 +16,9 @@ export function optional<T>(value: T | null): T | undefined {
 /**
  * The OutExecution shape of an execution, as the vendor's answers have it: `type` the object type
  * code, times in whole UTC seconds, `parent` 0 for a top-level execution, `alias` the name when
- * none was given, absent optional fields left out.
+ * none was given, absent optional fields left out. Two Baton extensions say what the vendor's
+ * fields leave to guessing: when a run waiting for its start time (1698) is planned to start, and
+ * since when a blocked run (1560, or held 1562) is blocked.
  */
 export function presentExecution(execution: Execution, now: number): OutExecution {
   const out: OutExecution = {
@@ -49,6 +51,8 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
     return_code: optional(execution.returnCode),
     restart_count: execution.restartCount,
     restart_predecessor: optional(execution.restartPredecessor),
+    planned_start_time: execution.status === Status.WAITING_FOR_START_TIME ? iso(execution.dueAt) : undefined,
+    blocked_since: statusGroups(execution.status).includes("blocked") ? wireTime(execution.statusSince) : undefined,
   };
   return JSON.parse(JSON.stringify(out));
 }
