@@ -2,6 +2,8 @@ export const objectKeys = {
   all: (client: number) => ["objects", client] as const,
   detail: (client: number, name: string) => [...objectKeys.all(client), "detail", name] as const,
   usage: (client: number, name: string) => [...objectKeys.all(client), "usage", name] as const,
+  /** The object's executions, newest first, paged with start_at_run_id; kept live by object-runs-events.ts. */
+  runs: (client: number, name: string) => [...objectKeys.all(client), "runs", name] as const,
   /** Everything read about folders; an import invalidates it as a whole. */
   folders: (client: number) => [...objectKeys.all(client), "folders"] as const,
   folderContents: (client: number, folder: string) => [...objectKeys.folders(client), "contents", folder] as const,

@@ -23,11 +23,12 @@ import { useObject } from "../api/get-object";
 import { displayFolder, folderUrl, normaliseFolder } from "../api/folder-path";
 import { editableText, isExecutable, summarize } from "../api/object-file";
 import { ExecuteButton } from "./execute-button";
-import { ObjectAttributes } from "./object-attributes";
 import { ObjectUsage } from "./object-usage";
-import { TAB_LABELS, chosenTab, tabsFor, type ObjectTab } from "./object-tabs";
+import { TAB_LABELS, chosenTab, defaultTab, tabsFor, type ObjectTab } from "./object-tabs";
 
-// CodeMirror and the graph library load with their tabs.
+// CodeMirror, the graph library and the charts load with their tabs.
+const ObjectDefinitionView = lazy(async () => ({ default: (await import("./object-definition-view")).ObjectDefinitionView }));
+const ObjectRunsTab = lazy(async () => ({ default: (await import("./object-runs-tab")).ObjectRunsTab }));
 const ObjectEditor = lazy(async () => ({ default: (await import("./object-editor")).ObjectEditor }));
 const WorkflowGraph = lazy(async () => ({ default: (await import("./workflow-graph")).WorkflowGraph }));
 
@@ -40,11 +41,13 @@ function BackButton({ folder = "" }: { folder?: string }) {
   );
 }
 
-function TabContent({ tab, name, object }: { tab: ObjectTab; name: string; object: OutObject }) {
+function TabContent({ tab, name, type, object }: { tab: ObjectTab; name: string; type: string; object: OutObject }) {
   const body = Object.values(object.data)[0];
   switch (tab) {
-    case "attributes":
-      return body ? <ObjectAttributes body={body} /> : null;
+    case "definition":
+      return body ? <ObjectDefinitionView name={name} body={body} /> : null;
+    case "runs":
+      return <ObjectRunsTab name={name} type={type} />;
     case "json":
       return <MonoBlock label={`Definition of ${name}`}>{JSON.stringify(object, null, 2)}</MonoBlock>;
     case "edit":
@@ -56,7 +59,7 @@ function TabContent({ tab, name, object }: { tab: ObjectTab; name: string; objec
   }
 }
 
-/** `/objects/NAME?tab=attributes|json|edit|workflow|usage`: one object, its definition, what uses it. */
+/** `/objects/NAME?tab=definition|workflow|runs|json|edit|usage`: one object, its definition, its runs, what uses it. */
 export function ObjectPage() {
   const name = (useParams().name ?? "").toUpperCase();
   const [params, setParams] = useSearchParams();
@@ -124,14 +127,14 @@ export function ObjectPage() {
         />
       </Paper>
       <Paper variant="outlined" component="section" aria-label="Definition">
-        <Tabs value={tab} onChange={(_, next: ObjectTab) => replaceSearchParams(setParams, { tab: next === "attributes" ? null : next })} aria-label="Object views" sx={{ px: 1, borderBottom: 1, borderColor: "divider" }}>
+        <Tabs value={tab} onChange={(_, next: ObjectTab) => replaceSearchParams(setParams, { tab: next === defaultTab(type) ? null : next })} aria-label="Object views" sx={{ px: 1, borderBottom: 1, borderColor: "divider" }}>
           {tabsFor(type).map((value) => (
             <Tab key={value} value={value} label={TAB_LABELS[value]} />
           ))}
         </Tabs>
         <Paper elevation={0} sx={{ p: 2.5 }} role="tabpanel" aria-label={TAB_LABELS[tab]}>
           <Suspense fallback={<LoadingState label="Loading…" />}>
-            <TabContent tab={tab} name={name} object={envelope} />
+            <TabContent tab={tab} name={name} type={type} object={envelope} />
           </Suspense>
         </Paper>
       </Paper>

@@ -1,0 +1,75 @@
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { formatDateTime, formatDuration } from "../../../lib/format";
+import type { RuntimeTrend as Trend, TrendPoint } from "./runtime-trend-model";
+
+const CHART_HEIGHT = 240;
+const axisColor = "var(--mui-palette-text-secondary)";
+const axisStyle = { fontSize: 12, fill: axisColor };
+
+/** What the chart shows, in words: for those who do not see it, and as the numbers to quote. */
+function summary(name: string, trend: Trend): string {
+  const { points, medianOk, latestErt } = trend;
+  const runtimes = points.map((p) => p.runtime);
+  const range = `${formatDuration(Math.min(...runtimes))} to ${formatDuration(Math.max(...runtimes))}`;
+  const notOk = points.filter((p) => p.notOk !== undefined).length;
+  return [
+    `${points.length} ended run${points.length === 1 ? "" : "s"} of ${name}: runtimes from ${range}`,
+    medianOk === undefined ? "none ended OK" : `median of those that ended OK ${formatDuration(medianOk)}`,
+    notOk > 0 ? `${notOk} ended not OK` : undefined,
+    latestErt === undefined ? "no ERT yet" : `ERT of the newest run ${formatDuration(latestErt)}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join("; ")
+    .concat(".");
+}
+
+function TrendTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: TrendPoint }> }) {
+  const point = payload?.[0]?.payload;
+  if (!active || point === undefined) return null;
+  return (
+    <Box sx={{ bgcolor: "background.paper", border: 1, borderColor: "divider", borderRadius: 1, p: 1, fontSize: "0.8rem" }}>
+      <div>
+        <strong>Run {point.runId}</strong> · {point.statusText}
+      </div>
+      <div>Ended {formatDateTime(point.endTime)}</div>
+      <div>Runtime {formatDuration(point.runtime)}</div>
+      <div>ERT {formatDuration(point.ert)}</div>
+    </Box>
+  );
+}
+
+/**
+ * Runtimes of an object's ended runs as bars, oldest left, split into "ended OK" and "ended not
+ * OK" (the legend and tooltip say which, not only the colour), with the ERT each run was
+ * activated with as a stepped line: where the estimate came from and how it followed.
+ */
+export function RuntimeTrend({ name, trend }: { name: string; trend: Trend }) {
+  if (trend.points.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        No run of {name} has ended yet; the trend appears with the first that does.
+      </Typography>
+    );
+  }
+  return (
+    <Box component="figure" aria-label={`Runtime trend of ${name}`} sx={{ m: 0 }}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <ComposedChart data={trend.points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke="var(--mui-palette-divider)" strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" stroke={axisColor} tick={axisStyle} minTickGap={8} />
+          <YAxis stroke={axisColor} tick={axisStyle} width={56} tickFormatter={(value: number) => formatDuration(value)} />
+          <Tooltip content={<TrendTooltip />} cursor={{ fill: "var(--mui-palette-action-hover)" }} />
+          <Legend />
+          <Bar dataKey="ok" name="Runtime, ended OK" stackId="runtime" fill="var(--mui-palette-success-main)" maxBarSize={28} isAnimationActive={false} />
+          <Bar dataKey="notOk" name="Runtime, ended not OK" stackId="runtime" fill="var(--mui-palette-error-main)" maxBarSize={28} isAnimationActive={false} />
+          <Line dataKey="ert" name="ERT at activation" type="stepAfter" stroke="var(--mui-palette-primary-main)" strokeWidth={2} strokeDasharray="6 3" dot={trend.points.length <= 3} connectNulls isAnimationActive={false} />
+        </ComposedChart>
+      </ResponsiveContainer>
+      <Typography component="figcaption" variant="body2" color="text.secondary">
+        {summary(name, trend)}
+      </Typography>
+    </Box>
+  );
+}
