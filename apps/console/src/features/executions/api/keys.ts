@@ -19,6 +19,8 @@ export const executionKeys = {
   comments: (client: number, runId: number) => [...executionKeys.all(client), "comments", runId] as const,
   /** The definition of an executed workflow object (GET /objects/{name}), for its graph. */
   workflowDefinition: (client: number, name: string) => [...executionKeys.all(client), "workflow-definition", name] as const,
+  /** The `:RESTART` points of a job's or script's process page (GET /objects/{name}), for a restart. */
+  restartPoints: (client: number, name: string) => [...executionKeys.all(client), "restart-points", name] as const,
   /** The prompt inputs an object takes (GET /objects/{name}/inputs), for a restart. */
   objectInputs: (client: number, name: string) => [...executionKeys.all(client), "object-inputs", name] as const,
 };

@@ -17,16 +17,12 @@ import type { RestartOptions } from "../api/change-execution-status";
 import { useObjectInputs, type ObjectInput } from "../api/get-object-inputs";
 import { useVariables } from "../api/get-variables";
 import { SubmitActions } from "../../../components/submit-actions";
+import { scopeOptions, type RestartScope } from "./restart-plan";
+import { RestartScopeFields } from "./restart-scope-fields";
+import { useRestartSource } from "./use-restart-source";
 
 /** Queue names follow object names: letters, digits and . _ - # $ @, at most 200 characters. */
 const QUEUE_NAME = /^[A-Za-z0-9._\-#$@]{1,200}$/;
-/** RestartOptions.restart_point. */
-const RESTART_POINT_MAX = 8;
-
-/** What a restart point is, for jobs and scripts and for workflows (the engine refuses any other with 400). */
-const RESTART_POINT_HELP =
-  "Optional. A job or script: one of its :RESTART points; the lines before its first restart point run, then those from this one on. " +
-  "A workflow: the line number of a task; the tasks on earlier lines are not run again (1922). Empty runs it all.";
 
 /** `&DAYS#`, `DAYS#` and `days` all name the input DAYS#. */
 const inputKey = (name: string): string => name.toUpperCase().replace(/^&/, "").replace(/#?$/, "#");
@@ -42,14 +38,16 @@ interface RestartDialogProps {
 }
 
 /**
- * The restart options of POST .../status: queue, restart point, keep start type, hold for manual
- * release and, when the object takes prompt inputs, their values (prefilled with what this run
- * had, else the defaults). Mounted anew on every opening (the caller keys it), so nothing typed
- * for one restart carries over to the next.
+ * The restart options of POST .../status: what runs (the whole run, a job's restart point, a
+ * workflow from a task or a task and what is downstream of it, with the plan of what will run),
+ * queue, keep start type, hold for manual release and, when the object takes prompt inputs, their
+ * values (prefilled with what this run had, else the defaults). Mounted anew on every opening
+ * (the caller keys it), so nothing chosen for one restart carries over to the next.
  */
 export function RestartDialog({ execution, open, pending, failure, onClose, onRestart }: RestartDialogProps) {
   const [queue, setQueue] = useState("");
-  const [restartPoint, setRestartPoint] = useState("");
+  const [scope, setScope] = useState<RestartScope>({ kind: "whole" });
+  const source = useRestartSource(execution, open);
   const [keepStartType, setKeepStartType] = useState(false);
   const [waitForRelease, setWaitForRelease] = useState(false);
   const [edited, setEdited] = useState<Readonly<Record<string, string>>>({});
@@ -61,15 +59,14 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
 
   const trimmedQueue = queue.trim().toUpperCase();
   const queueInvalid = trimmedQueue !== "" && !QUEUE_NAME.test(trimmedQueue);
-  const pointInvalid = restartPoint.trim().length > RESTART_POINT_MAX;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (queueInvalid || pointInvalid) return;
+    if (queueInvalid) return;
     const declared = inputs.data ?? [];
     onRestart({
       ...(trimmedQueue !== "" && { queue: trimmedQueue }),
-      ...(restartPoint.trim() !== "" && { restartPoint: restartPoint.trim() }),
+      ...scopeOptions(scope),
       ...(keepStartType && { keepStartType: true }),
       ...(waitForRelease && { waitForManualRelease: true }),
       ...(declared.length > 0 && { inputs: Object.fromEntries(declared.map((input) => [input.name, valueOf(input)])) }),
@@ -84,6 +81,7 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
           <DialogContentText>
             A new execution runs the definition {execution.name} ran{execution.parent ? ", on the same line of its workflow, which goes on when it ends OK" : ""}. You are taken to it.
           </DialogContentText>
+          <RestartScopeFields execution={execution} source={source} scope={scope} onChange={setScope} />
           <TextField
             label="Queue"
             value={queue}
@@ -91,17 +89,6 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
             placeholder={execution.queue || "CLIENT_QUEUE"}
             helperText={queueInvalid ? "A queue name has letters, digits and . _ - # $ @ only." : `Optional. Empty keeps the queue it ran in${execution.queue ? ` (${execution.queue})` : ""}.`}
             error={queueInvalid}
-            fullWidth
-            size="small"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="Restart point"
-            value={restartPoint}
-            onChange={(e) => setRestartPoint(e.target.value)}
-            placeholder={execution.type === "JOBP" ? "line number, e.g. 3" : "e.g. RP2"}
-            helperText={pointInvalid ? `At most ${RESTART_POINT_MAX} characters.` : RESTART_POINT_HELP}
-            error={pointInvalid}
             fullWidth
             size="small"
             slotProps={{ inputLabel: { shrink: true } }}
@@ -117,7 +104,7 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
           <RestartInputs inputs={inputs} valueOf={valueOf} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />
           {failure}
         </DialogContent>
-        <SubmitActions onCancel={onClose} pending={pending} submitLabel="Restart" cancelLabel="Close" disabled={queueInvalid || pointInvalid || inputs.isPending} />
+        <SubmitActions onCancel={onClose} pending={pending} submitLabel="Restart" cancelLabel="Close" disabled={queueInvalid || inputs.isPending || source.pending} />
       </Box>
     </Dialog>
   );

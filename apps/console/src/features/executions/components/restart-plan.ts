@@ -1,0 +1,107 @@
+import { statusGroups, statusText, workflowRestartPlan, restartableLines, type OutExecution, type WorkflowGraph } from "@baton/contract";
+import type { RestartOptions } from "../api/change-execution-status";
+
+/**
+ * What a restart runs: the whole run; a job or script from one of its `:RESTART` points; a
+ * workflow from a task's line (every later line runs again) or that task and what is downstream
+ * of it only (Baton's downstreamOnly).
+ */
+export type RestartScope = { kind: "whole" } | { kind: "point"; point: string } | { kind: "task"; line: number; downstreamOnly: boolean };
+
+/** The result a task of the run being restarted ended with: its latest execution on the line (a restart replaces the ones before). */
+export interface TaskResult {
+  runId: number;
+  status: number;
+}
+
+/** A task line as the plan lists it. */
+export interface PlannedTask {
+  line: number;
+  name: string;
+  /** What the task did in the run being restarted; undefined when it never ran there. */
+  result: TaskResult | undefined;
+}
+
+/** The dialog's account of a restart before it is asked for. */
+export interface RestartPlan {
+  /** One sentence: what runs. */
+  headline: string;
+  /** Workflow tasks that run again (as their conditions decide), in line order. */
+  rerun: PlannedTask[];
+  /** Workflow tasks recorded as not run again (1922), in line order. */
+  notRun: PlannedTask[];
+  /** What the operator should know first (a task not run again that did not end OK). */
+  warnings: string[];
+}
+
+/** `1800 ENDED_NOT_OK`: the code and the name of the status, without its explanation. */
+export function shortStatus(status: number): string {
+  return `${status} ${statusText(status).split(" - ")[0] ?? ""}`.trim();
+}
+
+/** The latest execution per line of a workflow run's children. */
+export function taskResults(children: readonly Pick<OutExecution, "run_id" | "status" | "line_number">[]): Map<number, TaskResult> {
+  const results = new Map<number, TaskResult>();
+  for (const child of children) {
+    if (child.line_number === undefined) continue;
+    const known = results.get(child.line_number);
+    if (known === undefined || child.run_id > known.runId) results.set(child.line_number, { runId: child.run_id, status: child.status });
+  }
+  return results;
+}
+
+const endedOk = (result: TaskResult | undefined) => result !== undefined && statusGroups(result.status).includes("ok");
+
+/**
+ * The task the run failed on: the lowest line whose latest execution ended abnormally (cancelled,
+ * faulted, not OK). Undefined when every task ended OK or never ran.
+ */
+export function failedTaskLine(graph: WorkflowGraph, results: ReadonlyMap<number, TaskResult>): number | undefined {
+  return restartableLines(graph).find((line) => {
+    const result = results.get(line);
+    return result !== undefined && statusGroups(result.status).includes("abend");
+  });
+}
+
+/** The restart options a scope asks for. */
+export function scopeOptions(scope: RestartScope): Pick<RestartOptions, "restartPoint" | "downstreamOnly"> {
+  if (scope.kind === "point") return { restartPoint: scope.point };
+  if (scope.kind === "task") return { restartPoint: String(scope.line), ...(scope.downstreamOnly && { downstreamOnly: true }) };
+  return {};
+}
+
+const taskName = (graph: WorkflowGraph, line: number) => graph.tasks.find((t) => t.line === line)?.objectName ?? `line ${line}`;
+
+/**
+ * Says what a restart of `execution` with `scope` runs. For a workflow `graph` is its definition
+ * and `results` what its tasks did in this run; for a job or script `points` are its restart
+ * points in page order.
+ */
+export function restartPlan(execution: Pick<OutExecution, "name" | "type">, scope: RestartScope, graph: WorkflowGraph | undefined, results: ReadonlyMap<number, TaskResult>, points: readonly string[]): RestartPlan {
+  const empty = { rerun: [], notRun: [], warnings: [] };
+  if (scope.kind === "point") {
+    const first = points[0];
+    if (first === scope.point) return { ...empty, headline: `${execution.name} runs its whole process page again: ${first} is its first restart point.` };
+    const before = first === undefined ? `the lines before its first restart point` : `the lines before its first restart point ${first}`;
+    return { ...empty, headline: `${execution.name} runs ${before}, then the lines from restart point ${scope.point} on; the lines in between are not run.` };
+  }
+  if (graph === undefined) return { ...empty, headline: `${execution.name} runs again as a whole.` };
+  const planned = (line: number): PlannedTask => ({ line, name: taskName(graph, line), result: results.get(line) });
+  if (scope.kind === "whole") {
+    return { ...empty, headline: `Workflow ${execution.name} runs again as a whole: every task from <START> on.`, rerun: restartableLines(graph).map(planned) };
+  }
+  const plan = workflowRestartPlan(graph, scope.line, scope.downstreamOnly ? "downstream" : "from_line");
+  const notRun = plan.notRun.map(planned);
+  const what = scope.downstreamOnly
+    ? `task ${taskName(graph, scope.line)} (line ${scope.line}) and the tasks downstream of it run again`
+    : `the tasks from line ${scope.line} (${taskName(graph, scope.line)}) on run again`;
+  const kept = notRun.length === 0 ? "every task runs" : `${notRun.length} task${notRun.length === 1 ? " is" : "s are"} not run again (1922) and keep${notRun.length === 1 ? "s" : ""} the result of this run`;
+  const warnings = notRun
+    .filter((task) => !endedOk(task.result))
+    .map((task) =>
+      task.result === undefined
+        ? `${task.name} (line ${task.line}) did not run in this run; it is not run again and counts as ended OK for the tasks after it.`
+        : `${task.name} (line ${task.line}) ended ${shortStatus(task.result.status)} in this run; it is not run again and counts as ended OK for the tasks after it.`,
+    );
+  return { headline: `In a new run of workflow ${execution.name}, ${what}; ${kept}.`, rerun: plan.rerun.map(planned), notRun, warnings };
+}
