@@ -25,6 +25,7 @@ import { ColorModeToggle } from "../components/color-mode-toggle";
 import { useCurrentSession } from "../lib/session-context";
 import { UserMenu } from "../features/auth/components/user-menu";
 import { InboxNavCount } from "../features/notifications/components/inbox-nav-count";
+import { QuickOpen } from "../features/quick-open/components/quick-open";
 import { LiveBadge } from "./live-badge";
 import { useLiveUpdates } from "./live-updates";
 
@@ -102,6 +103,7 @@ export function AppShell() {
             Baton
           </Typography>
           <Box sx={{ flex: 1 }} />
+          <QuickOpen />
           <LiveBadge />
           <ColorModeToggle />
           <UserMenu />
