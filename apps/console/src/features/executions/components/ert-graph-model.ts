@@ -14,10 +14,7 @@ export interface GraphTask {
   y: number;
   /** The line's latest execution (a restart replaces the run it restarted); none before it starts. */
   execution: OutExecution | undefined;
-  /**
-   * What the task was expected to take: the estimate its execution got when activated, so it
-   * stands against the actual runtime; before that (or without one) the engine's estimate.
-   */
+  /** What the task was expected to take: taskErtSeconds, the one ERT every view of the task shows. */
   ertSeconds: number | undefined;
   /** Epoch ms, for tasks not started yet. */
   estimatedStart: number | undefined;
@@ -67,6 +64,16 @@ export function latestByLine(children: readonly OutExecution[]): Map<number, Out
   return latest;
 }
 
+/**
+ * A task's ERT, the same in the Tasks tab, the graph, the Gantt and the task's own page: the
+ * estimate its execution was activated with (none when its object had none yet), and for a task
+ * that has no execution yet the engine's estimate for its line. The ERT answer's figure for a task
+ * that ran is its actual or elapsed runtime, which is no estimate, so it is not used for one.
+ */
+export function taskErtSeconds(execution: OutExecution | undefined, ert: Pick<OutErtEstimations, "estimated_erts"> | undefined, line: number): number | undefined {
+  return execution === undefined ? ert?.estimated_erts[String(-line)] : execution.estimated_runtime;
+}
+
 /** The ERT maps are keyed by run id, or by the negative line number for tasks without an execution. */
 function estimateOf(map: Readonly<Record<string, number>> | undefined, line: number, execution: OutExecution | undefined): number | undefined {
   if (map === undefined) return undefined;
@@ -92,7 +99,7 @@ export function graphModel(definition: WorkflowGraph, children: readonly OutExec
       active: task.active,
       ...place,
       execution,
-      ertSeconds: execution?.estimated_runtime ?? estimateOf(ert?.estimated_erts, task.line, execution),
+      ertSeconds: taskErtSeconds(execution, ert, task.line),
       estimatedStart: estimateOf(ert?.estimated_start_times, task.line, execution),
       critical: criticalLines.has(task.line),
     };

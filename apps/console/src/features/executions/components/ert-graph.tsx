@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { MarkerType, type Edge } from "@xyflow/react";
 import Box from "@mui/material/Box";
@@ -10,7 +10,7 @@ import { LoadingState } from "../../../components/loading-state";
 import { isApiError } from "../../../lib/api-client";
 import { formatDuration } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
-import { useChildren } from "../api/get-children";
+import { useAllChildren } from "../api/use-all-children";
 import { useErt } from "../api/get-ert";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
 import { LARGE_GRAPH, WorkflowCanvas } from "../../../components/workflow-canvas";
@@ -64,16 +64,9 @@ export function ErtGraph({ execution }: ErtGraphProps) {
   const navigate = useNavigate();
   const theme = useTheme();
   const definition = useWorkflowDefinition(execution.name, true);
-  const children = useChildren(runId, true);
-  const ert = useErt(runId, active);
-
   // The graph needs the latest execution of every line, so all pages of children are read.
-  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = children;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-
-  const rows = useMemo(() => children.data?.pages.flatMap((page) => page.data) ?? [], [children.data]);
+  const { query: children, rows } = useAllChildren(runId);
+  const ert = useErt(runId, active);
   const model = useMemo(() => (definition.data ? graphModel(definition.data, rows, ert.data, runId) : undefined), [definition.data, rows, ert.data, runId]);
   const now = useNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
 

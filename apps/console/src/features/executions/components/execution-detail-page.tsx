@@ -27,6 +27,7 @@ import { ExecutionTree } from "./execution-tree";
 import { ExecutionTypeLabel } from "./execution-type-label";
 import { useExecutionActions } from "./execution-actions";
 import { ReportViewer } from "./report-viewer";
+import { RunGantt } from "./run-gantt";
 import { VariablesSection } from "./variables-section";
 
 // The graph library is large and only workflows have a graph: it loads when the tab is first opened.
@@ -63,8 +64,9 @@ export function ExecutionDetailPage() {
 function ExecutionDetail({ runId }: { runId: number }) {
   const execution = useExecution(runId);
   useInsightUpdates();
-  const running = execution.data !== undefined && !isFinalStatus(execution.data.status) && execution.data.start_time !== undefined;
-  const now = useNow(1000, running);
+  // The clock ticks for running runs and for those counting down to their planned start.
+  const live = execution.data !== undefined && !isFinalStatus(execution.data.status) && (execution.data.start_time !== undefined || execution.data.planned_start_time !== undefined);
+  const now = useNow(1000, live);
 
   if (execution.isPending) return <LoadingState label={`Loading execution ${runId}…`} />;
   if (execution.isError) {
@@ -165,6 +167,8 @@ function TabContent({ tab, execution }: { tab: DetailTab; execution: OutExecutio
           <ErtGraph execution={execution} />
         </Suspense>
       );
+    case "gantt":
+      return <RunGantt execution={execution} />;
     case "reports":
       return <ReportViewer runId={execution.run_id} status={execution.status} active={active} />;
     case "comments":

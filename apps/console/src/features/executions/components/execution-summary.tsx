@@ -12,7 +12,7 @@ import { monospace } from "../../../lib/theme";
 import { useErt } from "../api/get-ert";
 import { useExecution } from "../api/get-execution";
 import { ExecutionTypeLabel } from "./execution-type-label";
-import { comparedToEstimate, executionTiming, type ExecutionTiming } from "./execution-timing";
+import { blockedSinceText, comparedToEstimate, executionTiming, plannedStartText, type ExecutionTiming } from "./execution-timing";
 import { StatusLabel } from "./status-label";
 
 /**
@@ -73,14 +73,15 @@ function expectedEndText(expectedEnd: number, now: number): string {
 }
 
 function timingItems(execution: OutExecution, timing: ExecutionTiming, now: number): DetailItem[] {
-  const items: DetailItem[] = [
-    { label: "Activation", value: formatDateTime(execution.activation_time) },
-    { label: "Start", value: formatDateTime(execution.start_time) },
-  ];
+  const items: DetailItem[] = [{ label: "Activation", value: formatDateTime(execution.activation_time) }];
+  if (timing.plannedStart !== undefined) items.push({ label: "Planned start", value: plannedStartText(timing.plannedStart, now) });
+  else items.push({ label: "Start", value: formatDateTime(execution.start_time) });
+  if (timing.blockedSince !== undefined) items.push({ label: "Blocked since", value: blockedSinceText(timing.blockedSince, now) });
   if (timing.blocked) items.push({ label: "Expected end", value: "None while blocked: it waits for an operator" });
   else if (timing.expectedEnd !== undefined) items.push({ label: "Expected end", value: expectedEndText(timing.expectedEnd, now) });
   else items.push({ label: "End", value: formatDateTime(execution.end_time) });
-  items.push({ label: "Runtime", value: timing.running ? `${formatDuration(timing.runtimeSeconds)} so far` : formatDuration(timing.runtimeSeconds) });
+  const runtime = timing.running ? `${formatDuration(timing.runtimeSeconds)} so far` : timing.plannedStart !== undefined ? "Not started yet" : formatDuration(timing.runtimeSeconds);
+  items.push({ label: "Runtime", value: runtime });
   items.push({ label: "Estimated runtime", value: formatDuration(timing.ertSeconds) });
   return items;
 }
@@ -102,9 +103,12 @@ function detailItems(execution: OutExecution): DetailItem[] {
   return items;
 }
 
-/** Runtime against the estimate as a bar and in words; the words carry the meaning, not the colour. */
+/**
+ * Runtime against the estimate as a bar and in words; the words carry the meaning, not the colour.
+ * None while blocked: the time an operator takes to act is not the run's work ("Blocked since" says it).
+ */
 function EstimateBar({ timing }: { timing: ExecutionTiming }) {
-  const compared = comparedToEstimate(timing.runtimeSeconds, timing.ertSeconds, timing.running);
+  const compared = timing.blocked ? undefined : comparedToEstimate(timing.runtimeSeconds, timing.ertSeconds, timing.running);
   if (compared === undefined) return null;
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mt: 1.5, maxWidth: 640 }}>
@@ -129,8 +133,9 @@ interface ExecutionSummaryProps {
 
 /**
  * The head of the detail page: status as icon and words, how it relates to others, times, runtime
- * against the estimate and, while it runs, when it is expected to end. A workflow's estimate is
- * the engine's (GET .../ert), read again as its tasks change.
+ * against the estimate and, while it runs or waits for its start time, when it is expected to end;
+ * a waiting run's planned start counted down, a blocked run's "blocked since". A workflow's
+ * estimate is the engine's (GET .../ert), read again as its tasks change.
  */
 export function ExecutionSummary({ execution, now }: ExecutionSummaryProps) {
   const isWorkflow = execution.type === "JOBP";

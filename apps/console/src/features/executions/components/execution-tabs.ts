@@ -1,21 +1,22 @@
 import type { OutExecution } from "@baton/contract";
 import { hasChildren } from "./tree-rows";
 
-export type DetailTab = "tasks" | "graph" | "reports" | "comments" | "variables";
+export type DetailTab = "tasks" | "graph" | "gantt" | "reports" | "comments" | "variables";
 
 export const TAB_LABELS: Record<DetailTab, string> = {
   tasks: "Tasks",
   graph: "Graph",
+  gantt: "Gantt",
   reports: "Reports",
   comments: "Comments",
   variables: "Variables",
 };
 
-/** The tabs an execution has: tasks for containers, the ERT graph for workflows, then what every execution has. */
+/** The tabs an execution has: tasks for containers, the ERT graph and the run's Gantt for workflows, then what every execution has. */
 export function tabsFor(execution: Pick<OutExecution, "type">): DetailTab[] {
   const tabs: DetailTab[] = [];
   if (hasChildren(execution)) tabs.push("tasks");
-  if (execution.type === "JOBP") tabs.push("graph");
+  if (execution.type === "JOBP") tabs.push("graph", "gantt");
   tabs.push("reports", "comments", "variables");
   return tabs;
 }
