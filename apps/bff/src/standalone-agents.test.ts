@@ -165,6 +165,38 @@ describe("standalone agents", () => {
     await impostor.connected();
   });
 
+  it("lists each agent's active jobs of the client and when it was last heard, also after it went away", async () => {
+    const agent = startAgent(test.baton.url, "far9", dirOf("far9"));
+    agents.push(agent);
+    await agent.connected();
+    const far9 = async () => OutAgent.parse(await (await test.rest("/100/system/agents/FAR9")).json());
+    const connectedAt = Date.now();
+    expect(await far9()).toMatchObject({ active: true, running_jobs: 0 });
+    await job("SA.BUSY", "FAR9", ["echo started", "sleep 30"]);
+    const runId = await execute("SA.BUSY");
+    await until(async () => (await status(runId)) === 1550);
+    const busy = await far9();
+    expect(busy.running_jobs).toBe(1);
+    // The list counts the same job; another client sees none of client 100's.
+    expect(OutAgentList.parse(await (await test.rest("/100/system/agents?name=FAR9")).json()).data[0]?.running_jobs).toBe(1);
+    expect(OutAgentList.parse(await (await test.rest("/0/system/agents?name=FAR9")).json()).data[0]?.running_jobs).toBe(0);
+    const heard = Date.parse(busy.last_heartbeat ?? "");
+    expect(heard).toBeGreaterThanOrEqual(connectedAt - 1000);
+    expect(heard).toBeLessThanOrEqual(Date.now());
+    // In-process agents live as long as the engine: heard now.
+    expect(Date.parse(OutAgent.parse(await (await test.rest("/100/system/agents/LOCAL")).json()).last_heartbeat ?? "")).toBeGreaterThanOrEqual(Date.now() - 2000);
+
+    agent.child.kill("SIGKILL");
+    const killedAt = Date.now();
+    await until(async () => !(await far9()).active);
+    // Away: the time it was last heard stays (it was before the kill); its job ends lost after BATON_AGENT_LOST_MS.
+    const away = Date.parse((await far9()).last_heartbeat ?? "");
+    expect(away).toBeGreaterThanOrEqual(heard);
+    expect(away).toBeLessThanOrEqual(killedAt);
+    await until(async () => (await status(runId)) === 1815);
+    expect((await far9()).running_jobs).toBe(0);
+  });
+
   it("lets new agents wait for authentication when the system asks for it", async () => {
     await test.rest("/0/objects", json({ data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS" }, static_values: [{ key: "AGENT_AUTHENTICATION", value1: "ON" }] } }, path: "" }));
     try {

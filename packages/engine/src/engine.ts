@@ -131,6 +131,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     logger: logger.child({ component: "agents" }),
     lostAfterMs: options.standaloneAgents?.lostAfterMs ?? DEFAULT_AGENT_LOST_MS,
     heartbeatMs: options.standaloneAgents?.heartbeatMs ?? DEFAULT_AGENT_HEARTBEAT_MS,
+    clock,
     onAgentConnected: () => {
       scheduler.poke();
       admission.startJobsWaitingForAgentsSoon();

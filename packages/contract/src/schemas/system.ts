@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { acceptClientSpellings } from "./client-spelling";
 import { carries } from "../openapi/wire-types";
-import { QueryFlag, QueryInt } from "./primitives";
+import { IsoDateTime, QueryFlag, QueryInt } from "./primitives";
 
 /** An agent name: upper case letters, digits and `_ . $ @ # -`. */
 export const AgentName = z.string().min(1).max(200).regex(/^[A-Z0-9_.$@#-]+$/, "must be an agent name (A-Z, 0-9, _ . $ @ # -)");
@@ -23,6 +23,16 @@ export const OutAgent = z.object({
   linked: z.boolean(),
   /** Baton extension: the agent runs inside the engine (configured, not administered: no rename, delete or key). */
   in_process: z.boolean(),
+  /**
+   * Baton extension: the client's executions on the agent that have not ended (ANY_ACTIVE: running,
+   * or waiting for a slot on it), the rows GET /executions?agent=NAME&status=ANY_ACTIVE lists.
+   */
+  running_jobs: z.int().min(0),
+  /**
+   * Baton extension: when the engine last heard from the agent (a heartbeat or any message; now
+   * for agents inside the engine); absent for an agent that never connected.
+   */
+  last_heartbeat: IsoDateTime.optional(),
 });
 export type OutAgent = z.infer<typeof OutAgent>;
 

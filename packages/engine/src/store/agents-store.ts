@@ -1,8 +1,12 @@
+import { STATUS_RANGES } from "@baton/contract";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database } from "./schema";
 import type { AgentsTable } from "./schema/system";
 
 export type AgentRow = Selectable<AgentsTable>;
+
+/** Statuses of executions that have not ended: ANY_ACTIVE, one range (1300–1799). */
+const [ACTIVE_FROM, ACTIVE_TO] = STATUS_RANGES["ANY_ACTIVE"]?.[0] ?? [1300, 1799];
 
 export async function findAgent(db: Kysely<Database>, name: string): Promise<AgentRow | undefined> {
   return db.selectFrom("agents").selectAll().where("name", "=", name).executeTakeFirst();
@@ -41,4 +45,26 @@ export async function claimAgentKey(db: Kysely<Database>, name: string, keyHash:
 export async function deleteAgent(db: Kysely<Database>, name: string): Promise<number> {
   const result = await db.deleteFrom("agents").where("name", "=", name).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** When the engine last heard from an agent that went away (its last heartbeat). */
+export async function updateAgentLastSeen(db: Kysely<Database>, name: string, at: number): Promise<void> {
+  await db.updateTable("agents").set({ last_seen_at: at }).where("name", "=", name).execute();
+}
+
+/**
+ * The client's executions that have not ended (ANY_ACTIVE) by the agent they are on: what
+ * GET /executions?agent=NAME&status=ANY_ACTIVE lists for each agent. Read on the (client, status) index.
+ */
+export async function activeJobsByAgent(db: Kysely<Database>, client: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("executions")
+    .select(["agent", (eb) => eb.fn.countAll<number | string | bigint>().as("jobs")])
+    .where("client", "=", client)
+    .where("status", ">=", ACTIVE_FROM)
+    .where("status", "<=", ACTIVE_TO)
+    .where("agent", "is not", null)
+    .groupBy("agent")
+    .execute();
+  return new Map(rows.flatMap((row) => (row.agent === null ? [] : [[row.agent, Number(row.jobs)] as const])));
 }

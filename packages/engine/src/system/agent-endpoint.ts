@@ -4,6 +4,7 @@ import { AGENT_ENDPOINT_PATH, AGENT_MAX_FRAME_BYTES, AgentHello } from "@baton/c
 import type { Logger } from "pino";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import type { Agent } from "../runtime/agent-port";
+import type { Clock } from "../runtime/clock";
 import { POLICY_VIOLATION, readAgentFrame } from "./agent-frame";
 import type { Presented } from "./agent-admission";
 import type { AgentRegistry } from "./agent-registry";
@@ -26,6 +27,8 @@ export interface AgentEndpointOptions {
   registry: AgentRegistry;
   /** Called when an agent came: jobs waiting for it can start. */
   onAgentConnected(): void;
+  /** The engine's time: when agents were last heard. */
+  clock: Clock;
 }
 
 /**
@@ -144,7 +147,7 @@ export class AgentEndpoint {
       ws.close(admission.kind === "waiting" ? 4401 : 4403, admission.kind === "waiting" ? "waiting for authentication" : admission.reason.slice(0, 120));
       return;
     }
-    const remote = this.#remotes.get(hello.name) ?? new RemoteAgent(hello, { logger: this.options.logger, lostAfterMs: this.options.lostAfterMs, onPresence: (agent, connected) => this.#presence(agent, connected) });
+    const remote = this.#remotes.get(hello.name) ?? new RemoteAgent(hello, { logger: this.options.logger, lostAfterMs: this.options.lostAfterMs, onPresence: (agent, connected) => this.#presence(agent, connected), now: () => this.options.clock.now() });
     this.#remotes.set(remote.name, remote);
     remote.attach(ws, hello, admission.keyHash, admission.newKey);
     this.options.logger.info({ agent: remote.name, version: hello.version, address }, "agent connected");
@@ -158,6 +161,8 @@ export class AgentEndpoint {
     }
     if (this.options.agents.get(agent.name) === agent) this.options.agents.delete(agent.name);
     this.options.logger.warn({ agent: agent.name }, "agent disconnected");
+    // The agent list shows when it was last heard after it went away, on every node.
+    void this.options.registry.wentAway(agent).catch((error: unknown) => this.options.logger.error({ err: error, agent: agent.name }, "could not record when the agent was last heard"));
   }
 
   #ping(): void {

@@ -3,8 +3,9 @@ import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import type { Clock } from "../runtime/clock";
 import { ConflictError, ForbiddenError, NotFoundError } from "../domain/errors";
+import { wireTime } from "../domain/wire-time";
 import type { Agent } from "../runtime/agent-port";
-import { deleteAgent, findAgent, insertAgent, listAgents, updateAgent, type AgentRow } from "../store/agents-store";
+import { activeJobsByAgent, deleteAgent, findAgent, insertAgent, listAgents, updateAgent, updateAgentLastSeen, type AgentRow } from "../store/agents-store";
 import type { Store } from "../store/connect";
 import { AgentAdmission } from "./agent-admission";
 import { AgentPolicy, administers, type AgentFacts, type AgentRight } from "./agent-authorizations";
@@ -58,8 +59,9 @@ export class AgentRegistry {
   async list(principal: Principal, query: AgentListQuery): Promise<{ total: number; data: OutAgent[]; hasmore: boolean }> {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
     const policy = await AgentPolicy.load(this.deps.store.db);
-    const inProcess = this.#inProcess().filter((agent) => policy.visible(principal.client, { ...agent, owner_client: null }));
-    const registered = (await listAgents(this.deps.store.db)).filter((row) => policy.visible(principal.client, row)).map((row) => this.#present(row));
+    const load = await activeJobsByAgent(this.deps.store.db, principal.client);
+    const inProcess = this.#inProcess(load).filter((agent) => policy.visible(principal.client, { ...agent, owner_client: null }));
+    const registered = (await listAgents(this.deps.store.db)).filter((row) => policy.visible(principal.client, row)).map((row) => this.#present(row, load));
     const agents = [...inProcess, ...registered].sort((a, b) => (a.name < b.name ? -1 : 1));
     const text = (value: string, pattern: string | undefined) => pattern === undefined || wildcardRegExp(pattern).test(value);
     const matching = agents.filter(
@@ -79,7 +81,8 @@ export class AgentRegistry {
   async get(principal: Principal, name: string): Promise<OutAgent> {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
     const policy = await AgentPolicy.load(this.deps.store.db);
-    const inProcess = this.#inProcess().find((agent) => agent.name === name);
+    const load = await activeJobsByAgent(this.deps.store.db, principal.client);
+    const inProcess = this.#inProcess(load).find((agent) => agent.name === name);
     const facts = this.#inProcessFacts(name);
     if (inProcess !== undefined && facts !== undefined) {
       if (!policy.visible(principal.client, facts)) throw notAuthorized(principal, name, "use");
@@ -87,7 +90,7 @@ export class AgentRegistry {
     }
     const row = await this.#require(name);
     if (!policy.visible(principal.client, row)) throw notAuthorized(principal, name, "use");
-    return this.#present(row);
+    return this.#present(row, load);
   }
 
   /** An agent made ahead of its first connection: authenticated, with the template's platform, the client's own. */
@@ -203,13 +206,35 @@ export class AgentRegistry {
     return { name, platform: agent.platform, ...this.deps.host, ip_address: "127.0.0.1", owner_client: null };
   }
 
-  #inProcess(): OutAgent[] {
-    return [...this.deps.agents.values()]
-      .filter((agent) => !(agent instanceof RemoteAgent))
-      .map((agent) => ({ name: agent.name, platform: agent.platform, authenticated: true, ...this.deps.host, ip_address: "127.0.0.1", port: null, active: true, linked: false, in_process: true }));
+  /** A standalone agent that went away: the list shows when it was last heard, on every node. */
+  async wentAway(agent: RemoteAgent): Promise<void> {
+    if (agent.lastHeard !== undefined) await updateAgentLastSeen(this.deps.store.db, agent.name, agent.lastHeard);
   }
 
-  #present(row: AgentRow): OutAgent {
+  /** In-process agents live as long as the engine answers: their heartbeat is now. */
+  #inProcess(load: ReadonlyMap<string, number>): OutAgent[] {
+    const now = wireTime(this.deps.clock.now());
+    return [...this.deps.agents.values()]
+      .filter((agent) => !(agent instanceof RemoteAgent))
+      .map((agent) => ({
+        name: agent.name,
+        platform: agent.platform,
+        authenticated: true,
+        ...this.deps.host,
+        ip_address: "127.0.0.1",
+        port: null,
+        active: true,
+        linked: false,
+        in_process: true,
+        running_jobs: load.get(agent.name) ?? 0,
+        last_heartbeat: now,
+      }));
+  }
+
+  /** A registered agent: heard last now on its connection here, else when it was last heard (on any node). */
+  #present(row: AgentRow, load: ReadonlyMap<string, number>): OutAgent {
+    const connected = this.deps.agents.get(row.name);
+    const heard = connected instanceof RemoteAgent ? connected.lastHeard : (row.last_seen_at ?? undefined);
     return {
       name: row.name,
       platform: row.platform,
@@ -222,6 +247,8 @@ export class AgentRegistry {
       active: this.deps.agents.has(row.name),
       linked: false,
       in_process: false,
+      running_jobs: load.get(row.name) ?? 0,
+      ...(heard === undefined ? {} : { last_heartbeat: wireTime(heard) }),
     };
   }
 }

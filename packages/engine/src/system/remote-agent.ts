@@ -32,6 +32,8 @@ export interface RemoteAgentOptions {
   lostAfterMs: number;
   /** Called when the agent comes (true) and goes (false), so that the engine's list of connected agents follows. */
   onPresence(agent: RemoteAgent, connected: boolean): void;
+  /** The engine's time (epoch ms), for when the agent was last heard. */
+  now(): number;
 }
 
 /**
@@ -52,6 +54,7 @@ export class RemoteAgent implements Agent {
   #ackScheduled = false;
   #nextCallId = 1;
   #lostTimer: NodeJS.Timeout | undefined;
+  #lastHeard: number | undefined;
   readonly #jobs = new Map<number, RemoteJob>();
   readonly #calls = new Map<number, PendingCall>();
 
@@ -74,6 +77,11 @@ export class RemoteAgent implements Agent {
   /** What the agent said of itself when it last connected. */
   get hello(): AgentHello {
     return this.#hello;
+  }
+
+  /** When the engine last heard from the agent (its hello, a heartbeat's answer or any message); undefined before its first connection. */
+  get lastHeard(): number | undefined {
+    return this.#lastHeard;
   }
 
   get connected(): boolean {
@@ -119,7 +127,9 @@ export class RemoteAgent implements Agent {
       else if (job.cancelled) this.#send({ type: "cancel", run_id: runId });
     }
     // (Its error events, e.g. a frame over maxPayload, are heard by the endpoint from the start.)
+    this.#lastHeard = this.options.now();
     socket.on("message", (data) => this.#onFrame(socket, data));
+    socket.on("pong", () => this.#heard(socket));
     socket.on("close", () => this.#detach(socket));
     this.options.onPresence(this, true);
   }
@@ -194,6 +204,7 @@ export class RemoteAgent implements Agent {
    */
   #onFrame(socket: WebSocket, data: RawData): void {
     if (this.#socket !== socket) return;
+    this.#heard(socket);
     const frame = readAgentFrame(data, AgentMessage);
     if (!frame.ok) {
       this.options.logger.warn({ agent: this.name, reason: frame.reason }, "agent sent a frame that breaks the protocol: its connection is closed");
@@ -242,6 +253,11 @@ export class RemoteAgent implements Agent {
       case "hello":
         return;
     }
+  }
+
+  /** The agent answered on its current connection: it is alive now. */
+  #heard(socket: WebSocket): void {
+    if (this.#socket === socket) this.#lastHeard = this.options.now();
   }
 
   #detach(socket: WebSocket): void {
