@@ -1,37 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Parser } from "../../../lib/api-client";
-import { callOperation } from "../../../lib/rest-operations";
+import { getObjectInputs } from "../../../lib/object-inputs";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
 
-/** One input of a prompt set the object lists, with its default (null: none). */
-export interface ObjectInput {
-  promptSet: string;
-  /** As declared, upper case, ending in `#` (e.g. DAYS#). */
-  name: string;
-  defaultValue: string | null;
-}
-
-/** The answer is prompt set → input name → default; the contract has no schema for it, so it is checked here. */
-export const objectInputsParser: Parser<ObjectInput[]> = {
-  safeParse(value: unknown) {
-    const fail = (message: string) => ({ success: false as const, error: { issues: [{ path: [], message }] } });
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return fail("expected an object of prompt sets");
-    const inputs: ObjectInput[] = [];
-    for (const [promptSet, entries] of Object.entries(value)) {
-      if (typeof entries !== "object" || entries === null || Array.isArray(entries)) return fail(`expected the inputs of ${promptSet} as an object`);
-      for (const [name, defaultValue] of Object.entries(entries)) {
-        inputs.push({ promptSet, name, defaultValue: defaultValue === null || defaultValue === undefined ? null : String(defaultValue) });
-      }
-    }
-    return { success: true, data: inputs };
-  },
-};
-
-/** GET /api/{client}/objects/{name}/inputs: the inputs of the prompt sets the object lists. */
-export function getObjectInputs(client: number, name: string, signal?: AbortSignal): Promise<ObjectInput[]> {
-  return callOperation("getObjectsObjectNameInputs", { params: { client_id: client, object_name: name }, read: objectInputsParser, signal });
-}
+export type { ObjectInput } from "../../../lib/object-inputs";
 
 export function objectInputsQueryOptions(client: number, name: string) {
   return queryOptions({

@@ -2,6 +2,8 @@ export const objectKeys = {
   all: (client: number) => ["objects", client] as const,
   detail: (client: number, name: string) => [...objectKeys.all(client), "detail", name] as const,
   usage: (client: number, name: string) => [...objectKeys.all(client), "usage", name] as const,
+  /** The prompt inputs the object takes (GET /objects/{name}/inputs), for a start with options. */
+  inputs: (client: number, name: string) => [...objectKeys.all(client), "inputs", name] as const,
   /** The object's executions, newest first, paged with start_at_run_id; kept live by object-runs-events.ts. */
   runs: (client: number, name: string) => [...objectKeys.all(client), "runs", name] as const,
   /** Everything read about folders; an import invalidates it as a whole. */

@@ -23,6 +23,7 @@ import { useObject } from "../api/get-object";
 import { displayFolder, folderUrl, normaliseFolder } from "../api/folder-path";
 import { editableText, isExecutable, summarize } from "../api/object-file";
 import { ExecuteButton } from "./execute-button";
+import { ExecuteOptionsButton } from "./execute-options-button";
 import { ObjectUsage } from "./object-usage";
 import { TAB_LABELS, chosenTab, defaultTab, tabsFor, type ObjectTab } from "./object-tabs";
 
@@ -102,6 +103,7 @@ export function ObjectPage() {
         actions={
           <>
             {isExecutable(type) ? <ExecuteButton objectName={name} /> : null}
+            {isExecutable(type) ? <ExecuteOptionsButton objectName={name} /> : null}
             <Button startIcon={<Download />} onClick={() => saveFile(`${name}.json`, editableText(envelope), "application/json")}>
               Download JSON
             </Button>
