@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import Box from "@mui/material/Box";
 import { useColorScheme } from "@mui/material/styles";
 import { EditorState } from "@codemirror/state";
-import { EditorView, highlightActiveLineGutter, lineNumbers } from "@codemirror/view";
+import { EditorView, lineNumbers } from "@codemirror/view";
 import { scriptEditorTheme } from "../../../lib/script-editor-theme";
 import { scriptHighlighting, scriptLanguage } from "../../../lib/script-language";
 
@@ -25,7 +25,6 @@ export function ObjectDefinitionScript({ text, label }: { text: string; label: s
         doc: text,
         extensions: [
           lineNumbers(),
-          highlightActiveLineGutter(),
           scriptLanguage,
           scriptHighlighting,
           scriptEditorTheme(dark, "0"),

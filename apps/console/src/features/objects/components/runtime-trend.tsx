@@ -59,7 +59,7 @@ export function RuntimeTrend({ name, trend }: { name: string; trend: Trend }) {
         <ComposedChart data={trend.points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="var(--mui-palette-divider)" strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" stroke={axisColor} tick={axisStyle} minTickGap={8} />
-          <YAxis stroke={axisColor} tick={axisStyle} width={56} tickFormatter={(value: number) => formatDuration(value)} />
+          <YAxis stroke={axisColor} tick={axisStyle} width={56} allowDecimals={false} tickFormatter={(value: number) => formatDuration(value)} />
           <Tooltip content={<TrendTooltip />} cursor={{ fill: "var(--mui-palette-action-hover)" }} />
           <Legend />
           <Bar dataKey="ok" name="Runtime, ended OK" stackId="runtime" fill="var(--mui-palette-success-main)" maxBarSize={28} isAnimationActive={false} />
