@@ -1,5 +1,7 @@
 import type { ReactElement } from "react";
+import { Link as RouterLink } from "react-router";
 import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -13,8 +15,10 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import VerifiedUserOutlined from "@mui/icons-material/VerifiedUserOutlined";
 import type { OutAgent } from "@baton/contract";
+import { useNow } from "../../../lib/use-now";
 import type { AgentAction } from "./agent-dialogs";
 import { AgentStatusLabel } from "./agent-status-label";
+import { LifeSign } from "./life-sign";
 
 /** Agents inside the engine are configured on the server: no package, name, key or deletion to administer. */
 const outside = (agent: OutAgent) => !agent.in_process;
@@ -32,14 +36,33 @@ function Detail({ value }: { value: string }) {
   return <>{value === "" ? "—" : value}</>;
 }
 
-/** One row per agent: name, state in words, what it runs on; the actions at the end. */
+/** The executions list showing the client's jobs that have not ended on the agent. */
+export function activeJobsPath(agent: string): string {
+  return `/executions?${new URLSearchParams({ agent, status: "ANY_ACTIVE" }).toString()}`;
+}
+
+/** How many of the client's jobs are active on the agent, as a link to them. */
+function ActiveJobs({ agent }: { agent: OutAgent }) {
+  const count = agent.running_jobs;
+  return (
+    <Link component={RouterLink} to={activeJobsPath(agent.name)} aria-label={`${count} active ${count === 1 ? "job" : "jobs"} on ${agent.name}: show them`} sx={{ fontVariantNumeric: "tabular-nums" }}>
+      {count}
+    </Link>
+  );
+}
+
+/** One row per agent: name, state in words, its jobs and last heartbeat, what it runs on; the actions at the end. */
 export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[]; onAction: (action: AgentAction) => void }) {
+  // "12 s ago" moves on between the list's refreshes.
+  const now = useNow(1000);
   return (
     <Table size="small" aria-label="Agents">
       <TableHead>
         <TableRow>
           <TableCell>Name</TableCell>
           <TableCell>Status</TableCell>
+          <TableCell align="right">Active jobs</TableCell>
+          <TableCell>Last heartbeat</TableCell>
           <TableCell>Platform</TableCell>
           <TableCell>Version</TableCell>
           <TableCell>Hardware</TableCell>
@@ -57,6 +80,10 @@ export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[];
             <TableCell>
               <AgentStatusLabel agent={agent} />
             </TableCell>
+            <TableCell align="right">
+              <ActiveJobs agent={agent} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>{agent.last_heartbeat ? <LifeSign at={agent.last_heartbeat} now={now} /> : "Never connected"}</TableCell>
             <TableCell>{agent.platform}</TableCell>
             <TableCell>
               <Detail value={agent.version} />

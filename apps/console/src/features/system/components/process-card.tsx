@@ -8,24 +8,11 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import type { OutHealthCheck } from "@baton/contract";
-import { DateTime } from "../../../components/date-time";
-import { elapsedSeconds, formatDuration } from "../../../lib/format";
 import type { ProcessKind } from "./process-kinds";
+import { LifeSign } from "./life-sign";
 import { StatusWord } from "./status-word";
 
 type HealthProcess = OutHealthCheck["pwp"];
-
-/** When the instance last beat and how long ago, from the clock of the page. */
-function LifeSign({ at, now }: { at: string; now: number }) {
-  return (
-    <>
-      <DateTime value={at} short />
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
-        {formatDuration(elapsedSeconds(at, now))} ago
-      </Typography>
-    </>
-  );
-}
 
 /** One kind of process: its state, how many instances run and, with details, each instance. */
 export function ProcessCard({ kind, process, now }: { kind: ProcessKind; process: HealthProcess; now: number }) {
