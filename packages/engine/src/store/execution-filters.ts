@@ -36,6 +36,8 @@ export interface ExecutionFilter {
   archiveKey2Exclude?: boolean | undefined;
   /** Only executions that have comments. */
   commentedOnly?: boolean | undefined;
+  /** Only executions without a parent: no workflow tasks, schedule slots or recurring activations (Baton extension `top_level`). */
+  topLevel?: boolean | undefined;
   /** Type codes (JOBS, C_PERIOD). */
   objectTypes?: readonly string[] | undefined;
   status?: readonly StatusTerm[] | undefined;
@@ -70,9 +72,11 @@ export function lifetimeParts(filter: ExecutionFilter): ExecutionFilter[] {
  * index of a filter, for few matches, which are then sorted. `in-order`: along the list's own index
  * (client, activation_time, run_id) until the page is full, for many matches: conditions that
  * would read a range of another index are then written so that no index takes them, as sorting
- * many matches costs more than stepping over the few rows that do not match.
+ * many matches costs more than stepping over the few rows that do not match. `in-sort-order`: as
+ * `in-order`, along the index of a column the list is sorted by (execution-list-order.ts), so
+ * the parent, whose index serves only the newest-first order, is not taken either.
  */
-export type ReadPlan = "by-filter" | "in-order";
+export type ReadPlan = "by-filter" | "in-order" | "in-sort-order";
 
 type Conditions = ExpressionBuilder<Database, "executions">;
 type Condition = Expression<SqlBool>;
@@ -111,7 +115,17 @@ export function filterConditions(eb: Conditions, filter: ExecutionFilter, plan: 
     filter.queues === undefined || filter.queues.length === 0 ? undefined : oneOf(eb, columns, "queue", filter.queues),
     filter.timeFrame ? timeFrameCondition(eb, columns, filter.timeFrame) : undefined,
     filter.commentedOnly ? commentedCondition(eb) : undefined,
+    filter.topLevel ? topLevelCondition(eb, plan) : undefined,
   ]);
+}
+
+/**
+ * No parent: the (client, parent, activation_time, run_id) index holds a client's top-level
+ * executions together in the newest-first order; a sorted list reads another index and checks
+ * the parent of each row it passes instead.
+ */
+function topLevelCondition(eb: Conditions, plan: ReadPlan): Condition {
+  return plan === "in-sort-order" ? sql<SqlBool>`(${sql.ref("parent")} + 0) is null` : eb("parent", "is", null);
 }
 
 /** How range conditions refer to their columns: as they are (`by-filter`), or through an expression no index serves (`in-order`). */

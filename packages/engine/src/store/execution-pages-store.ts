@@ -1,6 +1,19 @@
 import { expressionBuilder, sql, type Kysely } from "kysely";
 import type { Execution } from "../domain/execution";
+import type { Dialect } from "./dialect";
 import { clientCondition, filterConditions, lifetimeParts, type ExecutionFilter, type ReadPlan } from "./execution-filters";
+import {
+  ORDER_KEY_COLUMNS,
+  afterCursor,
+  compareInOrder,
+  isNewestFirst,
+  orderExpression,
+  orderSegments,
+  segmentCondition,
+  segmentOf,
+  type ListOrder,
+  type OrderKeyRow,
+} from "./execution-list-order";
 import { summaryColumns, toExecution } from "./execution-row";
 import type { Database } from "./schema";
 
@@ -15,13 +28,16 @@ const SORTED_PAGE_MATCHES = 10_000;
  * total as well, and the page is sorted from them. Many matches are counted, and the page is read
  * along the list's own index, where they lie close together (see ReadPlan). A page that continues
  * after `startAtRunId` (see pageCursor) reads from the cursor's key on: a range of that index.
+ * Another `order` (the Baton extension `sort`) is read the same two ways (see listSorted).
  */
 export async function listExecutions(
   db: Kysely<Database>,
   client: number,
   filter: ExecutionFilter,
-  { maxResults, startAtRunId }: ListPaging,
+  { maxResults, startAtRunId, order }: ListPaging,
+  dialect: Dialect = "sqlite",
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
+  if (order !== undefined && !isNewestFirst(order)) return listSorted(db, client, filter, { maxResults, startAtRunId, order }, dialect);
   const cursor = await pageCursor(db, client, startAtRunId);
   const below = (k: ListKey) => cursor === undefined || (cursor !== "end" && isBelow(k, cursor));
   // Counting up to the bound reads only the index; reading the keys of many matches would be wasted.
@@ -47,6 +63,8 @@ export async function listExecutions(
 export interface ListPaging {
   maxResults: number;
   startAtRunId?: number | undefined;
+  /** The list's order; the interface's (newest activation first) when not given. */
+  order?: ListOrder | undefined;
 }
 
 /** An execution's place in the list's order: activation time, then run_id, both descending. */
@@ -83,14 +101,20 @@ async function pageCursor(db: Kysely<Database>, client: number, startAtRunId: nu
 }
 
 /** The keys of every match when there are at most SORTED_PAGE_MATCHES, else undefined. */
-async function fewMatches(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<ListKey[] | undefined> {
-  const found: ListKey[] = [];
+function fewMatches(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<ListKey[] | undefined> {
+  return upToSortedPageMatches(filter, (part, limit) => matching(db, client, part, "by-filter").select(["run_id", "activation_time"]).limit(limit).execute());
+}
+
+/** What every match is placed by in any order, when there are at most SORTED_PAGE_MATCHES, else undefined. */
+function fewMatchKeys(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<OrderKeyRow[] | undefined> {
+  return upToSortedPageMatches(filter, (part, limit) => matching(db, client, part, "by-filter").select(ORDER_KEY_COLUMNS).limit(limit).execute());
+}
+
+/** The rows `read` finds for each part of the filter, unless they are more than SORTED_PAGE_MATCHES. */
+async function upToSortedPageMatches<T>(filter: ExecutionFilter, read: (part: ExecutionFilter, limit: number) => Promise<T[]>): Promise<T[] | undefined> {
+  const found: T[] = [];
   for (const part of lifetimeParts(filter)) {
-    const keys = await matching(db, client, part, "by-filter")
-      .select(["run_id", "activation_time"])
-      .limit(SORTED_PAGE_MATCHES + 1 - found.length)
-      .execute();
-    found.push(...keys);
+    found.push(...(await read(part, SORTED_PAGE_MATCHES + 1 - found.length)));
     if (found.length > SORTED_PAGE_MATCHES) return undefined;
   }
   return found;
@@ -109,6 +133,51 @@ async function countMatching(db: Kysely<Database>, client: number, filter: Execu
     if (upTo !== undefined && total >= upTo) break;
   }
   return total;
+}
+
+/**
+ * A page in another order than the interface's. Few matches are sorted from their keys; many are
+ * read along the index of the sort column, segment after segment (see orderSegments), from the
+ * cursor's place on. The cursor is the execution `startAtRunId` itself, read for its key, whether
+ * or not it still matches the filter; a RunID the client has no execution of ends the list.
+ */
+async function listSorted(
+  db: Kysely<Database>,
+  client: number,
+  filter: ExecutionFilter,
+  { maxResults, startAtRunId, order }: ListPaging & { order: ListOrder },
+  dialect: Dialect,
+): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
+  const cursor =
+    startAtRunId === undefined || startAtRunId <= 0
+      ? undefined
+      : ((await db.selectFrom("executions").select(ORDER_KEY_COLUMNS).where("client", "=", client).where("run_id", "=", startAtRunId).executeTakeFirst()) ?? null);
+  const many = (await countMatching(db, client, filter, SORTED_PAGE_MATCHES + 1)) > SORTED_PAGE_MATCHES;
+  const few = many ? undefined : await fewMatchKeys(db, client, filter);
+  if (few !== undefined) {
+    if (cursor === null) return { total: few.length, executions: [], hasmore: false };
+    const rest = few.filter((k) => cursor === undefined || compareInOrder(order, k, cursor) > 0).sort((a, b) => compareInOrder(order, a, b));
+    const runIds = rest.slice(0, maxResults).map((k) => k.run_id);
+    const byRunId = new Map((await executionsByRunId(db, runIds)).map((e) => [e.runId, e]));
+    return { total: few.length, executions: runIds.flatMap((id) => byRunId.get(id) ?? []), hasmore: rest.length > maxResults };
+  }
+  const total = await countMatching(db, client, filter);
+  if (cursor === null) return { total, executions: [], hasmore: false };
+  const segments = orderSegments(order);
+  const first = cursor === undefined ? 0 : segmentOf(order, cursor);
+  const rows = [];
+  // One row more than asked tells whether another page follows.
+  for (let s = first; s < segments.length && rows.length <= maxResults; s++) {
+    const segment = segments[s];
+    if (segment === undefined) break;
+    let query = matching(db, client, filter, "in-sort-order");
+    const within = segmentCondition(expressionBuilder<Database, "executions">(), order, segment);
+    if (within !== undefined) query = query.where(within);
+    if (cursor !== undefined && s === first) query = query.where(afterCursor(order, segment, cursor, dialect));
+    for (const key of segment.keys) query = query.orderBy(orderExpression(key, dialect), order.descending ? "desc" : "asc");
+    rows.push(...(await query.select(summaryColumns).limit(maxResults + 1 - rows.length).execute()));
+  }
+  return { total, executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
 }
 
 /** Executions by run_id, in the list's order. */

@@ -2,6 +2,7 @@ import { ErrorCode, parseStatusTerms, type ExecutionListQuery, type StatusTerm }
 import { invalid } from "../../domain/errors";
 import type { ExecutionFilter } from "../../store/execution-filters";
 import type { ListPaging } from "../../store/execution-pages-store";
+import type { ListOrder } from "../../store/execution-list-order";
 
 /** A time frame bound names a whole second: `time_frame_to` takes in the rest of its second. */
 const REST_OF_SECOND = 999;
@@ -28,6 +29,7 @@ export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
     timeFrame: { option: query.time_frame_option, from: query.time_frame_from, to: query.time_frame_to === undefined ? undefined : query.time_frame_to + REST_OF_SECOND },
     referenceRunId: query.reference_run_id,
     commentedOnly: query.commented_only,
+    topLevel: query.top_level,
     // include_deactivated needs no condition: this engine never deactivates an execution.
     unmatchable: asksForDataNotKept(query),
   };
@@ -38,8 +40,8 @@ export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
  * entry of the previous page, and the page goes on below it in the list's order (docs/decisions.md,
  * "Vendor wire behaviour"). after_run_id is Baton's older name for the same cursor.
  */
-export function listPagingOf(query: { max_results: number; start_at_run_id?: number | undefined; after_run_id?: number | undefined }): ListPaging {
-  return { maxResults: query.max_results, startAtRunId: query.start_at_run_id ?? query.after_run_id };
+export function listPagingOf(query: { max_results: number; start_at_run_id?: number | undefined; after_run_id?: number | undefined; sort?: ListOrder | undefined }): ListPaging {
+  return { maxResults: query.max_results, startAtRunId: query.start_at_run_id ?? query.after_run_id, order: query.sort };
 }
 
 function statusTermsOf(values: readonly string[]): StatusTerm[] {

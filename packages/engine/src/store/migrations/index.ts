@@ -25,6 +25,7 @@ import { onePlannedSlotMigration } from "./0022-one-planned-slot";
 import { coveringRuntimeIndexMigration } from "./0023-covering-runtime-index";
 import { agentCredentialsMigration } from "./0024-agent-credentials";
 import { loginLockTimeMigration } from "./0025-login-lock-time";
+import { executionNameOrderMigration } from "./0026-execution-name-order";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0023-covering-runtime-index": coveringRuntimeIndexMigration,
     "0024-agent-credentials": agentCredentialsMigration,
     "0025-login-lock-time": loginLockTimeMigration(dialect),
+    "0026-execution-name-order": executionNameOrderMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
