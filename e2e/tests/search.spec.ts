@@ -1,5 +1,8 @@
+import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { adminPost, logInThroughForm } from "./login";
+
+const shots = "/tmp/e2e-shots";
 
 /** Imports a job (or, with `type` jobp, a workflow) with a title into the root folder. */
 async function importObject(request: APIRequestContext, name: string, type: "jobs" | "jobp" = "jobs"): Promise<void> {
@@ -105,4 +108,58 @@ test("a filter the server refuses shows its words at that filter, and a correcte
   await builder(page).getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("status").filter({ hasText: "3 results" })).toBeVisible();
   await expect(folder).not.toContainText("Refused");
+});
+
+test.describe("at 1280×800", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a plain word finds the objects whose name holds it, as it is typed, and Back returns to the search before the typing", async ({ page, request }) => {
+    mkdirSync(shots, { recursive: true });
+    const stamp = Date.now();
+    const prefix = `E2E.SRCH.WORD.${stamp}`;
+    const word = `EXTRACT${stamp}`;
+    await importObject(request, `${prefix}.DAILY.${word}`);
+    await importObject(request, `${prefix}.${word}.ORDERS`);
+    await importObject(request, `${prefix}.LOAD`);
+    await openSearch(page, `?object_name=${prefix}.*`);
+    await expect(page.getByRole("status").filter({ hasText: "3 results" })).toBeVisible();
+    const entries = await page.evaluate(() => history.length);
+
+    // The first search as typed is held by a slow server: the next one aborts it.
+    const aborted: string[] = [];
+    page.on("requestfailed", (failed) => {
+      if (failed.url().endsWith("/api/100/search")) aborted.push(failed.postData() ?? "");
+    });
+    let holdFirst = true;
+    await page.route("**/api/100/search", async (route) => {
+      if (holdFirst) {
+        holdFirst = false;
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+      await route.continue().catch(() => undefined);
+    });
+    const name = filterRow(page, 1, "Object name").getByRole("textbox", { name: "Object name" });
+    const firstAsked = page.waitForRequest((asked) => asked.url().endsWith("/api/100/search") && (asked.postData() ?? "").includes(`*${prefix.toLowerCase()}*`));
+    await name.fill(prefix.toLowerCase());
+    await firstAsked;
+    // No Search pressed: the results follow the words typed, a plain word anywhere in the name.
+    await name.fill(word.toLowerCase());
+    await expect(resultNames(page)).toHaveText([`${prefix}.DAILY.${word}`, `${prefix}.${word}.ORDERS`]);
+    await expect(page.getByRole("status").filter({ hasText: "2 results" })).toBeVisible();
+    expect(aborted).toHaveLength(1);
+    expect(aborted[0]).toContain(`*${prefix.toLowerCase()}*`);
+    await expect(name).toBeFocused();
+    expect(new URL(page.url()).searchParams.getAll("object_name")).toEqual([word.toLowerCase()]);
+    await page.screenshot({ path: `${shots}/search-plain-word.png` });
+
+    // A placeholder typed is kept: the whole name must match the pattern.
+    await name.fill(`*${word}`);
+    await expect(resultNames(page)).toHaveText([`${prefix}.DAILY.${word}`]);
+
+    // Three searches typed, one history entry: Back shows the search before the typing.
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await page.goBack();
+    await expect(page.getByRole("status").filter({ hasText: "3 results" })).toBeVisible();
+    await expect(name).toHaveValue(`${prefix}.*`);
+  });
 });
