@@ -189,7 +189,7 @@ async function statedProblems(body: unknown): Promise<ApiProblem[]> {
 }
 
 /** Turns an error body (OutError, OutValidationError[], or anything else) into problems. */
-async function readProblems(response: Response): Promise<ApiProblem[]> {
+export async function readProblems(response: Response): Promise<ApiProblem[]> {
   const text = await response.text().catch(() => "");
   // Should the schemas not load, the status still says what happened (a 401 still means "log in").
   const problems = await statedProblems(parseJson(text)).catch((): ApiProblem[] => []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyPlan, countActions, directoryOf, droppedPath, planFolderImport, problemsByObject, type DroppedFile } from "./folder-import-plan";
+import { describeProblem, directoryOf, droppedPath, entryIndexOf, planFolderImport, type DroppedFile } from "./folder-import-plan";
 
 const job = (name: string, extra: Record<string, unknown> = {}) => ({ general_attributes: { name, type: "JOBS" }, ...extra });
 const file = (path: string, json: unknown): DroppedFile => ({ path, text: JSON.stringify(json) });
@@ -13,23 +13,19 @@ describe("directoryOf", () => {
 });
 
 describe("planFolderImport", () => {
-  it("maps a dropped directory tree to entries with relative folder paths, bodies as written", () => {
+  it("maps a dropped directory tree to entries with relative folder paths, bodies as written, each with its file", () => {
     const plan = planFolderImport([
       file("/nightly/load.json", { data: { jobs: job("load", { custom: { keep: "me" } }) }, path: "ELSEWHERE" }),
       file("/nightly/sub/report.json", job("REPORT")),
       file("top.json", { data: { scri: { general_attributes: { name: "S1", type: "SCRI" } } }, path: "" }),
     ]);
     expect(plan.problems).toEqual([]);
-    expect(plan.body.data).toEqual([
+    expect(plan.entries).toEqual([
       { data: { jobs: job("load", { custom: { keep: "me" } }) }, path: "NIGHTLY" },
       { data: { jobs: job("REPORT") }, path: "NIGHTLY/SUB" },
       { data: { scri: { general_attributes: { name: "S1", type: "SCRI" } } }, path: "" },
     ]);
-    expect(plan.objects.map((o) => [o.name, o.type, o.folder])).toEqual([
-      ["LOAD", "JOBS", "NIGHTLY"],
-      ["REPORT", "JOBS", "NIGHTLY/SUB"],
-      ["S1", "SCRI", ""],
-    ]);
+    expect(plan.sources).toEqual(["/nightly/load.json", "/nightly/sub/report.json", "top.json"]);
   });
 
   it("reads a folder export (the vendor's entries, the folder itself first) below the folder the file lies in", () => {
@@ -44,19 +40,20 @@ describe("planFolderImport", () => {
       warnings: { unresolved_external_references: [], access_denied: [] },
     };
     const plan = planFolderImport([file("backup/ops.json", exported)]);
-    expect(plan.body.data.map((entry) => entry.path)).toEqual(["BACKUP", "BACKUP/OPS", "BACKUP/OPS/SUB", "BACKUP/OPS"]);
-    expect(plan.objects.map((o) => `${o.type} ${o.name} ${o.folder}`)).toEqual(["FOLD OPS BACKUP", "FOLD SUB BACKUP/OPS", "JOBS A BACKUP/OPS/SUB", "JOBS B BACKUP/OPS"]);
-    expect(plan.body.data[3]?.data).toEqual(exported.data[3]?.data);
+    expect(plan.entries).toEqual(exported.data.map((entry) => ({ data: entry.data, path: entry.path === "" ? "BACKUP" : `BACKUP/${entry.path}` })));
+    expect(plan.sources).toEqual(Array(4).fill("backup/ops.json"));
   });
 
-  it("reads Baton's earlier folder export, entries without data", () => {
-    const exported = { data: [{ fold: { general_attributes: { name: "SUB", type: "FOLD" } }, path: "" }, { jobs: job("A"), path: "SUB" }, { jobs: job("B"), path: "" }] };
+  it("reads Baton's earlier folder export, entries without data, into the vendor's shape", () => {
+    const exported = { data: [{ fold: { general_attributes: { name: "SUB", type: "FOLD" } }, path: "" }, { jobs: job("A"), path: "SUB" }] };
     const plan = planFolderImport([file("backup/ops.json", exported)]);
-    expect(plan.body.data.map((entry) => entry.path)).toEqual(["BACKUP", "BACKUP/SUB", "BACKUP"]);
-    expect(plan.objects.map((o) => o.type)).toEqual(["FOLD", "JOBS", "JOBS"]);
+    expect(plan.entries).toEqual([
+      { data: { fold: { general_attributes: { name: "SUB", type: "FOLD" } } }, path: "BACKUP" },
+      { data: { jobs: job("A") }, path: "BACKUP/SUB" },
+    ]);
   });
 
-  it("names broken files, bad folder names and objects given twice instead of sending them", () => {
+  it("keeps back only files that are not exports, and sends everything else for the engine to judge", () => {
     const plan = planFolderImport([
       file("a.json", job("A")),
       file("copy/a.json", job("a")),
@@ -64,32 +61,15 @@ describe("planFolderImport", () => {
       file("x.json", { data: { nope: job("N") } }),
       file("my jobs/b.json", job("B")),
       file("empty.json", { hello: 1 }),
+      file("list.json", { data: [42] }),
     ]);
-    expect(plan.objects.map((o) => o.name)).toEqual(["A"]);
-    expect(plan.problems.map((p) => p.source)).toEqual(["copy/a.json", "broken.json", "x.json", "my jobs/b.json", "empty.json"]);
-    expect(plan.problems[0]?.message).toMatch(/A is in a.json and in copy\/a.json/);
-    expect(plan.problems[1]?.message).toMatch(/not valid JSON/);
-    expect(plan.problems[2]?.message).toMatch(/nope is not an object type/);
-    expect(plan.problems[3]?.message).toMatch(/folder name MY JOBS is not allowed/);
-  });
-});
-
-describe("classifyPlan", () => {
-  it("tells new objects, replacements, type conflicts and folders apart", () => {
-    const plan = planFolderImport([file("n.json", job("NEW")), file("o.json", job("OLD")), file("c.json", job("CLASH")), file("f.json", { general_attributes: { name: "F", type: "FOLD" } })]);
-    const existing = new Map([
-      ["OLD", { type: "JOBS", folder: "X" }],
-      ["CLASH", { type: "SCRI", folder: "" }],
-    ]);
-    const rows = classifyPlan(plan.objects, existing);
-    expect(rows.map((r) => [r.name, r.action])).toEqual([
-      ["NEW", "create"],
-      ["OLD", "replace"],
-      ["CLASH", "conflict"],
-      ["F", "folder"],
-    ]);
-    expect(rows[1]?.existing).toEqual({ type: "JOBS", folder: "X" });
-    expect(countActions(rows)).toEqual({ create: 1, replace: 1, conflict: 1, folder: 1 });
+    expect(plan.sources).toEqual(["a.json", "copy/a.json", "x.json", "my jobs/b.json", "list.json"]);
+    expect(plan.entries[2]).toEqual({ data: { nope: job("N") }, path: "" });
+    expect(plan.entries[3]).toEqual({ data: { jobs: job("B") }, path: "MY JOBS" });
+    expect(plan.entries[4]).toBe(42);
+    expect(plan.problems.map((p) => p.source)).toEqual(["broken.json", "empty.json"]);
+    expect(plan.problems[0]?.message).toMatch(/^broken.json: not valid JSON/);
+    expect(plan.problems[1]?.message).toMatch(/holds no object/);
   });
 });
 
@@ -102,21 +82,22 @@ describe("droppedPath", () => {
   });
 });
 
-describe("problemsByObject", () => {
-  it("names the object of each data[i] path and keeps other problems whole", () => {
-    const plan = planFolderImport([file("a.json", job("A")), file("sub/b.json", job("B"))]);
-    const problems = problemsByObject(
-      [
-        { message: "is too long", path: "data[1].jobs.general_attributes.description" },
-        { message: "Object exists", path: "data[0].jobs.general_attributes.name" },
-        { message: "Forbidden", path: null, details: "no right to write \\SUB" },
-      ],
-      plan.objects,
-    );
-    expect(problems.map((p) => [p.object?.name, p.message])).toEqual([
-      ["B", "is too long (jobs.general_attributes.description)"],
-      ["A", "Object exists (jobs.general_attributes.name)"],
-      [undefined, "Forbidden: no right to write \\SUB"],
-    ]);
+describe("describeProblem", () => {
+  const sources = ["a.json", "sub/b.json"];
+  it("says where in the object the problem is, without the entry's own prefix", () => {
+    expect(describeProblem({ error: "must be one of A, F, N, L, X", path: "data[1].data.hostg.agent_group_attributes.mode" }, sources)).toBe("agent_group_attributes.mode: must be one of A, F, N, L, X");
+    expect(describeProblem({ error: "is not a valid folder path", path: "data[0].path" }, sources)).toBe("path: is not a valid folder path");
+    expect(describeProblem({ error: "is not an object type", path: "data[0].data.nope" }, sources)).toBe("is not an object type");
+    expect(describeProblem({ error: "Permission check failed.", path: null }, sources)).toBe("Permission check failed.");
+  });
+
+  it("names the file of an entry the engine mentions", () => {
+    expect(describeProblem({ error: "is imported twice (also at data[0].data.jobs)", path: "data[1].data.jobs.general_attributes.name" }, sources)).toBe("general_attributes.name: is imported twice (also at a.json)");
+  });
+
+  it("finds the entry a path starts with", () => {
+    expect(entryIndexOf("data[12].data.jobs")).toBe(12);
+    expect(entryIndexOf("folder_path")).toBeUndefined();
+    expect(entryIndexOf(null)).toBeUndefined();
   });
 });

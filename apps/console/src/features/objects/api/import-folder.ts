@@ -1,36 +1,39 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OutFolderImport } from "@baton/contract";
-import { callOperation, UncheckedBody } from "../../../lib/rest-operations";
-import { useCurrentSession } from "../../../lib/session-context";
-import type { FolderImportPlan } from "./folder-import-plan";
-import { objectKeys } from "./keys";
+import { OutFolderImport } from "@baton/contract";
+import { operationUrl } from "../../../lib/rest-operations";
+import { uploadJson, type SentBytes } from "../../../lib/upload-json";
 
-export interface ImportFolderInput {
+export interface FolderImportRequest {
+  client: number;
+  csrfToken: string;
   /** Engine form; "" is the root. */
   folder: string;
-  body: FolderImportPlan["body"];
+  /** The entries to send (the `data` of InFolderObjects). */
+  entries: readonly unknown[];
   overwrite: boolean;
+  /** Only ask what the import would do with each entry; nothing is written. */
+  dryRun?: boolean;
+  /** Write what can be written and answer the rest as skipped, instead of all or nothing. */
+  skipInvalid?: boolean;
+  onProgress?: (sent: SentBytes) => void;
+  signal?: AbortSignal;
+}
+
+/** The JSON text of a folder import's body. */
+export function folderImportBody(entries: readonly unknown[]): string {
+  return JSON.stringify({ data: entries });
 }
 
 /**
- * POST /api/{client}/folderobjects: every object in one request, so the engine's all-or-nothing
- * holds: a refusal (400/403) leaves nothing half imported.
+ * POST /api/{client}/folderobjects with the entries, reporting the bytes sent (the preview's dry
+ * run and each request of an import). Without skipInvalid and dryRun it is all or nothing: a
+ * refusal (400/403) leaves nothing half imported.
  */
-export function importFolder(client: number, csrfToken: string, { folder, body, overwrite }: ImportFolderInput): Promise<OutFolderImport> {
-  return callOperation("postFolderobjects", {
-    params: { client_id: client },
-    query: { folder_path: folder, overwrite_existing_objects: overwrite },
-    body: new UncheckedBody(body),
-    csrfToken,
-  });
-}
-
-export function useImportFolder() {
-  const { client, csrf_token } = useCurrentSession();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ImportFolderInput) => importFolder(client, csrf_token, input),
-    // Any object or folder view may show what was imported; one import refreshes them all once.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: objectKeys.all(client) }),
-  });
+export async function postFolderImport(request: FolderImportRequest): Promise<OutFolderImport> {
+  const { client, csrfToken, folder, entries, overwrite, dryRun = false, skipInvalid = false, onProgress, signal } = request;
+  const url = await operationUrl(
+    "postFolderobjects",
+    { client_id: client },
+    { folder_path: folder, overwrite_existing_objects: overwrite, dry_run: dryRun || undefined, skip_invalid: skipInvalid || undefined },
+  );
+  return uploadJson({ url, body: folderImportBody(entries), parser: OutFolderImport, csrfToken, onProgress, signal });
 }

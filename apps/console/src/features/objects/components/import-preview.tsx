@@ -1,105 +1,105 @@
 import { useState } from "react";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Chip, { type ChipProps } from "@mui/material/Chip";
+import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
+import FormLabel from "@mui/material/FormLabel";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
-import type { FolderImportPlan, PreviewAction, PreviewCounts, PreviewRow } from "../api/folder-import-plan";
-import { displayFolder, joinFolder } from "../api/folder-path";
-import { ImportProblems } from "./import-problems";
+import { displayFolder } from "../api/folder-path";
+import type { ImportMode, PreviewCategory, PreviewRow } from "../api/import-outcome";
+import { ImportConfirm } from "./import-confirm";
+import { ImportTable, Reasons } from "./import-table";
+import type { CheckedDrop } from "./use-folder-import";
 
-const ACTION: Record<PreviewAction, { label: string; color: ChipProps["color"] }> = {
-  create: { label: "new", color: "success" },
-  replace: { label: "replaces existing", color: "warning" },
-  conflict: { label: "exists as another type", color: "error" },
-  folder: { label: "folder (merged)", color: "default" },
+const CATEGORY: Record<PreviewCategory, { label: string; color: ChipProps["color"] }> = {
+  new: { label: "New", color: "success" },
+  changed: { label: "Changed", color: "warning" },
+  unchanged: { label: "Unchanged", color: "default" },
+  invalid: { label: "Invalid", color: "error" },
 };
 
-/** Rows listed; the counts above speak for all of them. */
-const SHOWN_ROWS = 300;
+const WILL_BE: Record<PreviewRow["result"], string> = { created: "Created", replaced: "Replaced", kept: "Kept (folder exists)", skipped: "Skipped" };
 
-export function countsText(counts: PreviewCounts): string {
-  const parts = [`${counts.create} new`, `${counts.replace} existing`];
-  if (counts.conflict > 0) parts.push(`${counts.conflict} of another type`);
-  if (counts.folder > 0) parts.push(`${counts.folder} folders`);
-  return parts.join(", ");
+/** `40 new, 9 changed, 3 unchanged, 1 invalid`. */
+export function categoriesText(counts: Record<PreviewCategory, number>): string {
+  return (["new", "changed", "unchanged", "invalid"] as const).map((category) => `${counts[category]} ${category}`).join(", ");
 }
 
 interface ImportPreviewProps {
-  folder: string;
-  plan: FolderImportPlan;
-  rows: readonly PreviewRow[];
-  counts: PreviewCounts;
-  onImport: (overwrite: boolean) => void;
+  drop: CheckedDrop;
+  /** The dry run is being asked again (overwrite changed). */
+  rechecking: boolean;
+  onOverwrite: (overwrite: boolean) => void;
+  onImport: (mode: ImportMode) => void;
   onCancel: () => void;
 }
 
-/** What the import would do, object by object, before anything is written. */
-export function ImportPreview({ folder, plan, rows, counts, onImport, onCancel }: ImportPreviewProps) {
-  const [overwrite, setOverwrite] = useState(false);
-  const blocked = plan.problems.length > 0 || counts.conflict > 0 || rows.length === 0;
-  const needsOverwrite = counts.replace > 0 && !overwrite;
+/**
+ * What the import would do, object by object, as the engine's dry run answered: compared with what
+ * exists, and whether it would be written or skipped and why. Skipped ones are listed first.
+ */
+export function ImportPreview({ drop, rechecking, onOverwrite, onImport, onCancel }: ImportPreviewProps) {
+  const { folder, rows, counts, overwrite } = drop;
+  const [mode, setMode] = useState<ImportMode>(counts.toSkip > 0 ? "skip-invalid" : "all-or-nothing");
+  const [confirming, setConfirming] = useState(false);
+  const existing = counts.changed + counts.unchanged;
+  const refusedWhole = mode === "all-or-nothing" && counts.toSkip > 0;
+  const ordered = [...rows.filter((row) => row.result === "skipped"), ...rows.filter((row) => row.result !== "skipped")];
   return (
     <Box component="section" aria-label="Import preview" sx={{ mt: 2 }}>
       <Typography variant="h3" sx={{ mb: 1 }}>
-        Import into {displayFolder(folder)}: {rows.length} objects ({countsText(counts)})
+        Preview of the import into {displayFolder(folder)}: {rows.length} objects ({categoriesText(counts)})
       </Typography>
-      <ImportProblems title="These files cannot be imported" items={plan.problems.map((p) => p.message)} hint="Fix or remove them and drop again; nothing is imported while any is left." />
-      <ImportProblems
-        title="Names taken by objects of another type"
-        items={rows.filter((r) => r.action === "conflict").map((r) => `${r.name} (${r.type}) exists as ${r.existing?.type ?? "?"} in ${displayFolder(r.existing?.folder ?? "")}`)}
-        hint="An object is never replaced by one of another type; rename it in the file."
-      />
-      <Table size="small" aria-label="Objects to import">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Folder</TableCell>
-            <TableCell>Will be</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.slice(0, SHOWN_ROWS).map((row) => (
-            <TableRow key={`${row.type}:${row.folder}:${row.name}`}>
-              <TableCell sx={{ fontWeight: 600, wordBreak: "break-all" }}>{row.name}</TableCell>
-              <TableCell>{row.type}</TableCell>
-              <TableCell>{displayFolder(joinFolder(folder, row.folder))}</TableCell>
-              <TableCell>
-                <Chip size="small" label={ACTION[row.action].label} color={ACTION[row.action].color} variant="outlined" />
-                {row.action === "replace" && row.existing && row.existing.folder !== joinFolder(folder, row.folder) ? (
-                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                    now in {displayFolder(row.existing.folder)}
-                  </Typography>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {rows.length > SHOWN_ROWS ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          The first {SHOWN_ROWS} of {rows.length} objects are listed.
-        </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Checked by the engine exactly as the import will be; nothing has been written yet.
+      </Typography>
+      <Box sx={{ display: "flex", gap: 3, flexWrap: "wrap", alignItems: "flex-start", mb: 1.5 }}>
+        <FormControlLabel
+          control={<Checkbox checked={overwrite} disabled={rechecking} onChange={(event) => onOverwrite(event.target.checked)} />}
+          label={`Overwrite existing objects (${existing})`}
+        />
+        <FormControl>
+          <FormLabel id="import-mode-label">When objects cannot be imported</FormLabel>
+          <RadioGroup row aria-labelledby="import-mode-label" value={mode} onChange={(event) => setMode(event.target.value === "all-or-nothing" ? "all-or-nothing" : "skip-invalid")}>
+            <FormControlLabel value="skip-invalid" control={<Radio />} label={`Skip them, import the rest (${counts.toSkip} skipped)`} />
+            <FormControlLabel value="all-or-nothing" control={<Radio />} label="All or nothing (one transaction)" />
+          </RadioGroup>
+        </FormControl>
+      </Box>
+      {refusedWhole ? (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          All or nothing: {counts.toSkip} of {rows.length} objects cannot be imported, so nothing would be. Choose “Skip them”, tick “Overwrite” for existing objects, or fix the files and drop them again.
+        </Alert>
       ) : null}
-      <Box sx={{ display: "flex", alignItems: "center", gap: 2, mt: 1.5, flexWrap: "wrap" }}>
-        <FormControlLabel control={<Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />} label={`Overwrite existing objects${counts.replace > 0 ? ` (${counts.replace})` : ""}`} />
-        <Button variant="contained" disabled={blocked || needsOverwrite} onClick={() => onImport(overwrite)}>
-          Import {rows.length} objects
+      <Box sx={{ display: "flex", gap: 1, alignItems: "center", mb: 1.5 }}>
+        <Button variant="contained" disabled={rechecking || refusedWhole || counts.toWrite === 0} onClick={() => setConfirming(true)}>
+          Import {counts.toWrite} objects…
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
-        {needsOverwrite && !blocked ? (
+        {counts.toWrite === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            {counts.replace} objects exist: tick “Overwrite existing objects” to replace them. Nothing is imported unless all can be.
+            Nothing to import: {existing > 0 && !overwrite ? "tick “Overwrite existing objects” to replace the existing ones, or " : ""}fix the files and drop them again.
           </Typography>
         ) : null}
       </Box>
+      <ImportTable
+        label="Objects to import"
+        headers={["Compared", "Will be", "Reason"]}
+        rows={ordered.map((row) => ({
+          row,
+          cells: [
+            <Chip key="c" size="small" variant="outlined" label={CATEGORY[row.category].label} color={CATEGORY[row.category].color} />,
+            WILL_BE[row.result],
+            <Reasons key="r" reasons={row.reasons} />,
+          ],
+        }))}
+      />
+      <ImportConfirm open={confirming} drop={drop} mode={mode} onCancel={() => setConfirming(false)} onConfirm={() => { setConfirming(false); onImport(mode); }} />
     </Box>
   );
 }
