@@ -152,10 +152,11 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
 
   // The branch is reviewed and merged into main.
   await chooseBranchToMerge(page, branch);
-  const differences = page.getByRole("table", { name: `Differences between main and ${branch}` });
-  await expect(differences.getByRole("row").filter({ hasText: job })).toContainText("modified");
+  const differences = page.getByRole("table", { name: `What merging ${branch} brings into main` });
+  await expect(differences.getByRole("row").filter({ hasText: job })).toContainText("changed");
   await page.screenshot({ path: `${artifacts}repository-merge.png`, fullPage: true });
   await page.getByRole("button", { name: `Merge ${branch} into main` }).click();
+  await page.getByRole("dialog", { name: `Merge ${branch} into main?` }).getByRole("button", { name: "Merge", exact: true }).click();
   await expect(page.getByText(`Merged ${branch} as`)).toBeVisible({ timeout: 30_000 });
   expect(await scriptOf(request, job)).toContain("echo on the branch");
 
@@ -176,7 +177,11 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
   await commitAll(page, `Rival side of ${job}`);
   await switchTo(page, "main");
   await chooseBranchToMerge(page, rival);
-  await page.getByRole("button", { name: `Merge ${rival} into main` }).click();
+  const mergeRival = async () => {
+    await page.getByRole("button", { name: `Merge ${rival} into main` }).click();
+    await page.getByRole("dialog", { name: `Merge ${rival} into main?` }).getByRole("button", { name: "Merge and resolve conflicts" }).click();
+  };
+  await mergeRival();
   const banner = page.getByRole("region", { name: "Merge in progress" });
   await expect(banner).toContainText(`Merging ${rival}`, { timeout: 30_000 });
   await expect(status).toContainText(`Merging ${rival}`);
@@ -188,9 +193,8 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
   await expect(banner.getByRole("button", { name: "Complete merge" })).toBeDisabled();
   await page.screenshot({ path: `${artifacts}repository-merge-conflicts.png`, fullPage: true });
   await conflict.getByRole("link", { name: /^Review the conflict in / }).click();
-  await expect(page.getByRole("region", { name: "Summary of changes" })).toContainText("1 script line added, 1 removed");
-  await expect(page.getByRole("textbox", { name: /^main/ })).toContainText("echo main side");
-  await expect(page.getByRole("textbox", { name: new RegExp(`^${rival}`) })).toContainText("echo rival side");
+  await expect(page.getByRole("textbox", { name: /^Ours \(main\)/ })).toContainText("echo main side");
+  await expect(page.getByRole("textbox", { name: /^Theirs \(rival/ })).toContainText("echo rival side");
   await page.getByRole("button", { name: "Back" }).click();
 
   // Aborted, the repository is ready again with main's version; merged again, the conflict is back.
@@ -198,7 +202,7 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
   await expect(banner).toBeHidden({ timeout: 30_000 });
   await expect(status).toContainText("Ready");
   expect(await scriptOf(request, job)).toContain("echo main side");
-  await page.getByRole("button", { name: `Merge ${rival} into main` }).click();
+  await mergeRival();
   await expect(conflict).toBeVisible({ timeout: 30_000 });
 
   // Resolved with the rival's version: the merge completes and imports it.

@@ -3,13 +3,13 @@ import type { OutRepositoryDiff } from "@baton/contract";
 import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { repositoryKeys } from "./keys";
-import type { ReviewSource } from "./review-source";
+import type { TwoSidedSource } from "./review-source";
 
 /**
  * The two texts of a review: GET .../changes/diff for an uncommitted change (ours = HEAD, theirs =
  * the definition now), GET .../branches/{ours}/diff for two refs. A side without the file is "".
  */
-export function getDiff(client: number, source: ReviewSource, signal?: AbortSignal): Promise<OutRepositoryDiff> {
+export function getDiff(client: number, source: TwoSidedSource, signal?: AbortSignal): Promise<OutRepositoryDiff> {
   if (source.kind === "change") {
     return callOperation("getRepositoriesChangesDiff", { params: { client_id: client }, query: { object_path: source.path }, signal });
   }
@@ -20,11 +20,11 @@ export function getDiff(client: number, source: ReviewSource, signal?: AbortSign
   });
 }
 
-export function diffQueryOptions(client: number, source: ReviewSource) {
+export function diffQueryOptions(client: number, source: TwoSidedSource) {
   return queryOptions({ queryKey: repositoryKeys.diff(client, source), queryFn: ({ signal }) => getDiff(client, source, signal) });
 }
 
-export function useDiff(source: ReviewSource) {
+export function useDiff(source: TwoSidedSource) {
   const { client } = useCurrentSession();
   return useQuery(diffQueryOptions(client, source));
 }

@@ -6,6 +6,7 @@ describe("review sources in the URL", () => {
     { kind: "change", path: "JOBS/E2E.JOB.json" },
     { kind: "refs", ours: "main", theirs: "feature/x", pathOurs: "A/B.json", pathTheirs: "A/B.json" },
     { kind: "refs", ours: "0a1b2c3d", theirs: "4e5f6a7b", pathOurs: "OLD/B.json", pathTheirs: "NEW/B.json" },
+    { kind: "merge", branch: "feature/x", path: "A/B.json" },
   ];
   it.each(sources)("reads back what it wrote: %o", (source) => {
     expect(reviewSourceFromSearch(reviewSearch(source))).toEqual(source);

@@ -16,9 +16,10 @@ import { LoadingState } from "../../../components/loading-state";
 import { useBranches } from "../api/get-branches";
 import { CommitId } from "./commit-id";
 import { CreateBranchDialog } from "./create-branch-dialog";
+import { aheadBehindText } from "./merge-counts";
 import { SwitchBranchDialog } from "./switch-branch-dialog";
 
-/** The local branches: which is active, where each points; create one, switch to another. */
+/** The local branches: which is active, where each points, how far ahead and behind the active one; create one, switch to another. */
 export function BranchesTab({ repository }: { repository: OutRepo }) {
   const branches = useBranches();
   const [creating, setCreating] = useState(false);
@@ -43,6 +44,7 @@ export function BranchesTab({ repository }: { repository: OutRepo }) {
               <TableRow>
                 <TableCell>Branch</TableCell>
                 <TableCell>Head</TableCell>
+                <TableCell>Against {repository.active_branch}</TableCell>
                 <TableCell>Last commit</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -56,6 +58,7 @@ export function BranchesTab({ repository }: { repository: OutRepo }) {
                   <TableCell>
                     <CommitId id={branch.commit_id} />
                   </TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{branch.active || branch.ahead === undefined || branch.behind === undefined ? "—" : aheadBehindText(branch.ahead, branch.behind)}</TableCell>
                   <TableCell>{branch.message}</TableCell>
                   <TableCell align="right">
                     {branch.active ? null : (

@@ -10,9 +10,12 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
 import { useDiff } from "../api/get-diff";
-import { reviewSourceFromSearch, type ReviewSource } from "../api/review-source";
+import { useMergeObject } from "../api/get-merge-object";
+import { useRepository } from "../api/get-repository";
+import { reviewSourceFromSearch, type ReviewSource, type TwoSidedSource } from "../api/review-source";
 import { DiffView } from "./diff-view";
 import { describeObjectChange, summarizeObjectChange } from "./object-change-summary";
+import { ThreeWayView } from "./three-way-view";
 
 /** Attribute paths listed under the summary before "and N more". */
 const LISTED_ATTRIBUTES = 12;
@@ -28,7 +31,7 @@ function refLabel(ref: string): string {
   return /^[0-9a-f]{40}$/.test(ref) ? ref.slice(0, 8) : ref;
 }
 
-function sideLabels(source: ReviewSource, diff: OutRepositoryDiff): [string, string] {
+function sideLabels(source: TwoSidedSource, diff: OutRepositoryDiff): [string, string] {
   if (source.kind === "change") return [`HEAD of ${diff.ours.branch || "the active branch"}`, "Current definition in Baton"];
   return [refLabel(source.ours), refLabel(source.theirs)];
 }
@@ -55,7 +58,16 @@ function ChangeSummary({ diff }: { diff: OutRepositoryDiff }) {
   );
 }
 
-function Review({ source }: { source: ReviewSource }) {
+/** A conflict (or any object) of merging `branch`: its merge base, ours and theirs side by side. */
+function MergeReview({ branch, path }: { branch: string; path: string }) {
+  const versions = useMergeObject(branch, path);
+  const repository = useRepository();
+  if (versions.isPending) return <LoadingState label="Loading the three versions…" />;
+  if (versions.isError) return <ErrorAlert error={versions.error} context="Could not load the versions to compare" hint="The branch may be gone or merged. Go back to the repository's merge tab." onRetry={() => void versions.refetch()} />;
+  return <ThreeWayView versions={versions.data} active={repository.data?.active_branch ?? "active branch"} branch={branch} />;
+}
+
+function Review({ source }: { source: TwoSidedSource }) {
   const diff = useDiff(source);
   if (diff.isPending) return <LoadingState label="Loading both versions…" />;
   if (diff.isError) return <ErrorAlert error={diff.error} context="Could not load the versions to compare" hint="The object, branch or commit may be gone. Go back to the repository and open the review again." onRetry={() => void diff.refetch()} />;
@@ -68,7 +80,13 @@ function Review({ source }: { source: ReviewSource }) {
   );
 }
 
-/** /repository/review?path=…[&ours=…&theirs=…]: one object's two versions, summed up and side by side. */
+function subtitleOf(source: ReviewSource): string {
+  if (source.kind === "change") return `Uncommitted change of ${source.path}`;
+  if (source.kind === "merge") return `${source.path}: three ways for merging ${source.branch}`;
+  return `${source.pathTheirs}: ${refLabel(source.ours)} → ${refLabel(source.theirs)}`;
+}
+
+/** /repository/review?path=…[&ours=…&theirs=… | &merge=…]: one object's two versions summed up and side by side, or its three versions of a merge. */
 export function ReviewPage() {
   const [params] = useSearchParams();
   const source = useMemo(() => reviewSourceFromSearch(params), [params]);
@@ -90,11 +108,11 @@ export function ReviewPage() {
       </EmptyState>
     );
   }
-  const path = source.kind === "change" ? source.path : source.pathTheirs;
+  const path = source.kind === "refs" ? source.pathTheirs : source.path;
   return (
     <>
-      <PageHeader title={`Review ${objectNameOfPath(path)}`} subtitle={source.kind === "change" ? `Uncommitted change of ${path}` : `${path}: ${refLabel(source.ours)} → ${refLabel(source.theirs)}`} actions={back} />
-      <Review source={source} />
+      <PageHeader title={`Review ${objectNameOfPath(path)}`} subtitle={subtitleOf(source)} actions={back} />
+      {source.kind === "merge" ? <MergeReview branch={source.branch} path={source.path} /> : <Review source={source} />}
     </>
   );
 }
