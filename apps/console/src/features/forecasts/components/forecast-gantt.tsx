@@ -7,7 +7,7 @@ import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import type { OutForecastEntry } from "@baton/contract";
 import { buildGanttRows, type GanttRow } from "./gantt-rows";
-import { spanText } from "./span-text";
+import { barText, spanText } from "./span-text";
 import { AXIS_HEIGHT } from "./time-axis";
 import { TimelineFrame } from "./timeline-frame";
 
@@ -32,30 +32,36 @@ function NameCell({ row, collapsed, onToggle }: { row: GanttRow; collapsed: bool
   );
 }
 
+/** Width in px of the text beside a bar, for deciding on which side it fits (11 px digits). */
+const textWidth = (text: string) => text.length * 6.4;
+
 function Bar({ row, index, width }: { row: GanttRow; index: number; width: number }) {
   if (!row.bar) return null;
   const label = spanText(row.entry.name, row.bar.start, row.bar.end);
   const x = row.bar.x0 * width;
+  const w = Math.max(2, (row.bar.x1 - row.bar.x0) * width);
+  const top = AXIS_HEIGHT + index * ROW_HEIGHT;
   // Containers are drawn as thin brackets behind their tasks' bars, tasks as full bars.
   const height = row.hasChildren ? 8 : 16;
+  // The times are written beside the bar, so that a task of seconds in a forecast of days still
+  // reads: after its end, or before its start when the chart ends first.
+  const text = barText(row.bar.start, row.bar.end);
+  const after = x + w + 6 + textWidth(text) <= width || x < textWidth(text) + 6;
   return (
     <g role="img" aria-label={label}>
       <title>{label}</title>
-      <rect
-        x={x}
-        y={AXIS_HEIGHT + index * ROW_HEIGHT + (ROW_HEIGHT - height) / 2}
-        width={Math.max(2, (row.bar.x1 - row.bar.x0) * width)}
-        height={height}
-        rx={3}
-        fill={row.hasChildren ? "var(--mui-palette-secondary-main)" : "var(--mui-palette-primary-main)"}
-      />
+      <rect x={x} y={top + (ROW_HEIGHT - height) / 2} width={w} height={height} rx={3} fill={row.hasChildren ? "var(--mui-palette-secondary-main)" : "var(--mui-palette-primary-main)"} />
+      <text x={after ? x + w + 6 : x - 6} y={top + ROW_HEIGHT / 2 + 4} textAnchor={after ? "start" : "end"} fontSize={11} fill="var(--mui-palette-text-secondary)" aria-hidden>
+        {text}
+      </text>
     </g>
   );
 }
 
 /**
  * The forecast as a Gantt chart: names in workflow order on the left (links to the objects,
- * containers fold), an ERT bar per entry on the right. Zoom widens the chart, which then scrolls.
+ * containers fold), an ERT bar per entry on the right with its times beside it. The chart spans
+ * the tasks (first start to last end); zoom widens it, which then scrolls.
  */
 export function ForecastGantt({ entries }: { entries: readonly OutForecastEntry[] }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());

@@ -17,7 +17,7 @@ export interface GanttRow {
 
 export interface GanttModel {
   rows: GanttRow[];
-  /** The span every bar lies in; null when no entry has times. */
+  /** From the first task's start to the last task's end (containers may reach beyond it); null when no entry has times. */
   range: TimeRange | null;
 }
 
@@ -42,7 +42,7 @@ function spanOf(entries: readonly OutForecastEntry[]): TimeRange | null {
  * Entries in workflow order: each container followed by its tasks (depth first), siblings by entry
  * id, which is the engine's plan order. An entry whose parent is not among them (the server left
  * it out by a filter) is put at the top rather than lost. Bars are placed as fractions (0…1) of
- * the span of all entries; entries of collapsed containers are left out.
+ * the span of the tasks (first start to last end); entries of collapsed containers are left out.
  */
 export function buildGanttRows(entries: readonly OutForecastEntry[], collapsed: ReadonlySet<number> = new Set()): GanttModel {
   const ids = new Set(entries.map((e) => e.id));
@@ -51,7 +51,11 @@ export function buildGanttRows(entries: readonly OutForecastEntry[], collapsed: 
     const parent = entry.parent !== entry.id && ids.has(entry.parent) ? entry.parent : 0;
     children.set(parent, [...(children.get(parent) ?? []), entry]);
   }
-  const range = spanOf(entries);
+  // The chart spans the work: from the first task's start to the last task's end. Containers are
+  // left out of it: a schedule's bar runs from the forecast's start to its last slot, days of
+  // nothing at either end that would squeeze every task to a sliver. Only without any task with
+  // times do the containers give the span.
+  const range = spanOf(entries.filter((e) => !children.has(e.id))) ?? spanOf(entries);
   // A forecast of one instant still gets a visible bar: at least a second wide.
   const width = range ? Math.max(range.end - range.start, 1000) : 1;
   const rows: GanttRow[] = [];
@@ -63,7 +67,8 @@ export function buildGanttRows(entries: readonly OutForecastEntry[], collapsed: 
         entry,
         depth,
         hasChildren,
-        bar: times && range ? { ...times, x0: (times.start - range.start) / width, x1: (times.end - range.start) / width } : null,
+        // A container reaching beyond the span (the schedule) is cut at its edges.
+        bar: times && range ? { ...times, x0: Math.max(0, (times.start - range.start) / width), x1: Math.min(1, (times.end - range.start) / width) } : null,
       });
       if (hasChildren && !collapsed.has(entry.id)) visit(entry.id, depth + 1);
     }

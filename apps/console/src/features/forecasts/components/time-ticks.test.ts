@@ -22,3 +22,24 @@ describe("timeTicks below a minute", () => {
     expect(timeTicks({ start, end: start + 60_000 }, 400, 90).map((t) => t.label)).toEqual(["2026-05-01 06:00:00", "06:00:15", "06:00:30", "06:00:45", "06:01:00"]);
   });
 });
+
+describe("timeTicks as the chart zooms", () => {
+  it("picks steps of hours for three days in view, naming each new day", () => {
+    const start = new Date(2026, 4, 1, 6, 0).getTime();
+    const labels = timeTicks({ start, end: start + 3 * 86_400_000 }, 900).map((t) => t.label);
+    expect(labels).toEqual(["2026-05-01 12:00", "2026-05-02 00:00", "12:00", "2026-05-03 00:00", "12:00", "2026-05-04 00:00"]);
+  });
+
+  it("picks steps of minutes for a few minutes in view, and names the date where the day changes", () => {
+    const start = new Date(2026, 4, 1, 23, 57, 30).getTime();
+    const labels = timeTicks({ start, end: start + 5 * 60_000 }, 900).map((t) => t.label);
+    expect(labels).toEqual(["2026-05-01 23:58", "23:59", "2026-05-02 00:00", "00:01", "00:02"]);
+  });
+
+  it("names the date at the first tick in view, wherever the view starts", () => {
+    const start = new Date(2026, 4, 2, 14, 7).getTime();
+    const [first, second] = timeTicks({ start, end: start + 3_600_000 }, 900);
+    expect(first?.label).toBe("2026-05-02 14:15");
+    expect(second?.label).toBe("14:30");
+  });
+});

@@ -17,10 +17,11 @@ export interface Tick {
 const pad = (n: number): string => String(n).padStart(2, "0");
 
 /**
- * Ticks on whole local minutes, hours or days, at least `minGapPx` apart on an axis `widthPx` wide.
- * A tick at midnight (and the first one) names the day, the others only the time.
+ * Ticks on whole local seconds, minutes, hours or days of `range` (the part of the chart in view),
+ * at least `minGapPx` apart on an axis `widthPx` wide: zoomed in, they are seconds apart, zoomed
+ * out, days. Labels are ISO 24-hour times; the first tick and the first of each day name the date.
  */
-export function timeTicks(range: TimeRange, widthPx: number, minGapPx = 90): Tick[] {
+export function timeTicks(range: TimeRange, widthPx: number, minGapPx = 110): Tick[] {
   const span = Math.max(range.end - range.start, 1);
   const step = STEPS.find((s) => (s / span) * widthPx >= minGapPx) ?? STEPS[STEPS.length - 1] ?? DAY;
   // Align to local time: ticks fall on multiples of the step counted from the day's midnight.
@@ -28,13 +29,16 @@ export function timeTicks(range: TimeRange, widthPx: number, minGapPx = 90): Tic
   midnight.setHours(0, 0, 0, 0);
   const first = midnight.getTime() + Math.ceil((range.start - midnight.getTime()) / step) * step;
   const ticks: Tick[] = [];
+  let previousDay = "";
   for (let at = first; at <= range.end; at += step) {
     const date = new Date(at);
     const minutes = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
     // Steps below a minute need the seconds to tell ticks apart.
     const time = step < MINUTE ? `${minutes}:${pad(date.getSeconds())}` : minutes;
     const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-    const newDay = ticks.length === 0 || (date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0);
+    // A day that differs from the previous tick's (a midnight, or the first tick of a clock change day).
+    const newDay = ticks.length === 0 || day !== previousDay;
+    previousDay = day;
     ticks.push({ at, x: (at - range.start) / span, label: step >= DAY ? day : newDay ? `${day} ${time}` : time });
   }
   return ticks;

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Box from "@mui/material/Box";
 import type { TimeRange } from "./gantt-rows";
@@ -23,7 +23,8 @@ interface TimelineFrameProps {
 
 /**
  * The frame both timelines share: zoom controls, names on the left, and on the right an SVG with a
- * time axis whose width follows the page and the zoom (scrolling sideways when zoomed in). Names
+ * time axis whose width follows the page and the zoom (scrolling sideways when zoomed in; the
+ * axis's steps follow the zoom). Names
  * and chart scroll up and down together, and only the rows in view are drawn, so a forecast of
  * thousands of entries keeps a few dozen in the page.
  */
@@ -31,7 +32,10 @@ export function TimelineFrame({ label, range, nameWidth, rowCount, rowHeight, re
   const scrollRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<HTMLDivElement>(null);
   const zoom = useZoom(chartRef);
-  const width = useElementWidth(chartRef) * zoom.zoom;
+  const viewWidth = useElementWidth(chartRef);
+  const width = viewWidth * zoom.zoom;
+  // Where the chart is scrolled to: the axis draws the ticks of the part in view.
+  const [left, setLeft] = useState(0);
   const height = AXIS_HEIGHT + rowCount * rowHeight;
   const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, paddingStart: AXIS_HEIGHT, overscan: 10 });
   const visible = virtualizer.getVirtualItems();
@@ -48,9 +52,9 @@ export function TimelineFrame({ label, range, nameWidth, rowCount, rowHeight, re
             </Box>
           ))}
         </Box>
-        <Box ref={chartRef} sx={{ flex: 1, minWidth: 0, overflowX: "auto", overflowY: "hidden" }}>
+        <Box ref={chartRef} onScroll={(event) => setLeft(event.currentTarget.scrollLeft)} sx={{ flex: 1, minWidth: 0, overflowX: "auto", overflowY: "hidden" }}>
           <svg width={width} height={height}>
-            {range ? <TimeAxis range={range} width={width} height={height} /> : null}
+            {range ? <TimeAxis range={range} width={width} height={height} view={{ left, width: viewWidth }} /> : null}
             {visible.map((item) => renderRow(item.index, width))}
           </svg>
         </Box>
