@@ -5,6 +5,7 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { isFinalStatus, type OutExecution } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
+import { sharedNamePrefix } from "../../../components/workflow-layout";
 import { LoadingState } from "../../../components/loading-state";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
@@ -15,6 +16,8 @@ import { StatusLabel, displayGroup, type DisplayGroup } from "./status-label";
 
 const ROW_HEIGHT = 34;
 const COLUMNS = "minmax(160px, 240px) 210px 150px minmax(280px, 1fr)";
+/** Space at both ends of the time axis, so a bar or an ERT marker at either end is not cut off. */
+const INSET = 1.5;
 
 /** Bar colours by status group; the status is also in words beside the bar, so colour is never all it says. */
 const BAR_COLOR: Record<DisplayGroup, string> = {
@@ -55,7 +58,7 @@ function GridLines({ ticks }: { ticks: readonly GanttTick[] }) {
 /** The time axis above the bars: ticks with the time of day. */
 function Axis({ ticks }: { ticks: readonly GanttTick[] }) {
   return (
-    <Box aria-hidden sx={{ position: "relative", height: 22 }}>
+    <Box aria-hidden sx={{ position: "relative", height: 22, mx: INSET }}>
       {ticks.map((tick) => (
         <Typography key={tick.at} variant="caption" color="text.secondary" sx={{ position: "absolute", left: percent(tick.x), pl: 0.5, whiteSpace: "nowrap", fontFamily: monospace }}>
           {tick.label}
@@ -68,7 +71,7 @@ function Axis({ ticks }: { ticks: readonly GanttTick[] }) {
 function Timeline({ row, ticks }: { row: GanttRow; ticks: readonly GanttTick[] }) {
   const { bar, execution } = row;
   return (
-    <Box sx={{ position: "relative", height: ROW_HEIGHT }}>
+    <Box sx={{ position: "relative", height: ROW_HEIGHT, mx: INSET }}>
       <GridLines ticks={ticks} />
       {bar === undefined ? (
         <Typography variant="body2" color="text.secondary" sx={{ position: "absolute", top: 7, left: 8 }}>
@@ -112,13 +115,13 @@ function RuntimeCell({ row }: { row: GanttRow }) {
   );
 }
 
-function GanttLine({ row, ticks }: { row: GanttRow; ticks: readonly GanttTick[] }) {
+function GanttLine({ row, ticks, namePrefix }: { row: GanttRow; ticks: readonly GanttTick[]; namePrefix: string }) {
   const { execution } = row;
   return (
     <Box role="row" aria-label={rowDescription(row)} sx={{ display: "grid", gridTemplateColumns: COLUMNS, alignItems: "center", borderTop: 1, borderColor: "divider", "&:nth-of-type(even)": { bgcolor: "action.hover" } }}>
       <Box role="cell" sx={{ display: "flex", alignItems: "baseline", gap: 0.75, minWidth: 0, px: 1 }}>
         <Link component={RouterLink} to={`/executions/${execution.run_id}`} noWrap title={execution.name} sx={{ fontWeight: 600 }}>
-          {execution.name}
+          {execution.name.slice(namePrefix.length)}
         </Link>
         <Typography variant="caption" color="text.secondary" sx={{ fontFamily: monospace, flexShrink: 0 }}>
           #{execution.line_number}
@@ -146,6 +149,7 @@ export function RunGantt({ execution }: { execution: OutExecution }) {
   const { query, rows } = useAllChildren(execution.run_id);
   const now = useNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
   const model = useMemo(() => ganttModel(rows, now), [rows, now]);
+  const namePrefix = useMemo(() => sharedNamePrefix(model.rows.map((r) => r.execution.name)), [model.rows]);
 
   if (query.isPending) return <LoadingState label="Loading the tasks of the run…" />;
   if (query.isError && rows.length === 0) return <ErrorAlert error={query.error} context="Could not load the tasks of the workflow" onRetry={() => void query.refetch()} />;
@@ -159,7 +163,8 @@ export function RunGantt({ execution }: { execution: OutExecution }) {
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Each bar runs from a task&apos;s start to its end (hatched while it runs); the dashed line marks where its ERT would have ended it. Runtime / ERT in the third column.
+        {namePrefix ? `Task names are shown without the part they all share, ${namePrefix} · ` : ""}
+        Each bar runs from a task&apos;s start to its end (hatched while it runs); the dashed line marks where its ERT would have ended it.
         {model.range ? ` From ${formatDateTime(new Date(model.range.from).toISOString())}.` : ""}
       </Typography>
       <Box role="table" aria-label="Task times" sx={{ overflowX: "auto", border: 1, borderColor: "divider", borderRadius: 1 }}>
@@ -174,7 +179,7 @@ export function RunGantt({ execution }: { execution: OutExecution }) {
           </Box>
         </Box>
         {model.rows.map((row) => (
-          <GanttLine key={row.execution.run_id} row={row} ticks={model.ticks} />
+          <GanttLine key={row.execution.run_id} row={row} ticks={model.ticks} namePrefix={namePrefix} />
         ))}
       </Box>
     </Box>
