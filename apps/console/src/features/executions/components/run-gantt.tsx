@@ -59,7 +59,8 @@ function GridLines({ ticks }: { ticks: readonly GanttTick[] }) {
 function Axis({ ticks }: { ticks: readonly GanttTick[] }) {
   return (
     <Box aria-hidden sx={{ position: "relative", height: 22, mx: INSET }}>
-      {ticks.map((tick) => (
+      {/* The last tenth holds no label: it would run past the edge. */}
+      {ticks.filter((tick) => tick.x <= 0.9).map((tick) => (
         <Typography key={tick.at} variant="caption" color="text.secondary" sx={{ position: "absolute", left: percent(tick.x), pl: 0.5, whiteSpace: "nowrap", fontFamily: monospace }}>
           {tick.label}
         </Typography>
