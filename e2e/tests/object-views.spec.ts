@@ -104,7 +104,7 @@ test("a job's scripts read highlighted, its runs and their runtime trend follow 
   await expect(page.getByRole("status").filter({ hasText: "Showing 4 of 4 runs, newest first" })).toBeVisible();
   const trend = page.getByRole("figure", { name: `Runtime trend of ${job}` });
   await expect(trend.locator(".recharts-bar-rectangle")).toHaveCount(4);
-  await expect(trend).toContainText(/4 ended runs of .*; 1 ended not OK; ERT of the newest run \d+ s\./);
+  await expect(trend).toContainText(/4 ended runs of .*: runtime.*; 1 ended not OK; ERT of the newest run \d+ s\./);
   // The ERT line (flat while the estimate holds, so it has no height to be "visible").
   await expect(trend.locator(".recharts-line-curve")).toHaveCount(1);
   await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
@@ -125,8 +125,13 @@ test("a job's scripts read highlighted, its runs and their runtime trend follow 
   await page.screenshot({ path: join(shots, "objects-workflow-graph.png") });
   await page.getByRole("tab", { name: "Definition" }).click();
   await expect(page.getByRole("table", { name: "Tasks" }).getByRole("row", { name: `2 ${job} JOBS START Yes` })).toBeVisible();
-  await page.goBack();
+  await page.getByRole("tab", { name: "Workflow" }).click();
   await task.click();
   await expect(page).toHaveURL(`/objects/${job}`);
   await expect(page.getByRole("heading", { level: 1, name: job })).toBeVisible();
+
+  // The pages keep their colours in the dark theme.
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(page.getByRole("textbox", { name: `Process of ${job}` }).locator(".cm-script-variable").first()).toHaveText("&MODE#");
+  await page.screenshot({ path: join(shots, "objects-definition-job-dark.png") });
 });

@@ -19,13 +19,13 @@ function run(runId: number, status: number, start: string | undefined, end: stri
 }
 
 describe("runtimeTrend", () => {
-  it("draws the ended runs of the object's type oldest first, OK and not OK apart, each with the ERT it started with", () => {
+  it("draws the ended runs of the object's type oldest first, OK and not OK apart, each with the engine's runtime and the ERT it started with", () => {
     const runs = [
       run(14, 1550, "2026-01-01T00:05:00Z", undefined, { estimated_runtime: 4 }),
       run(13, 1800, "2026-01-01T00:03:00Z", "2026-01-01T00:03:09Z", { estimated_runtime: 3 }),
       run(12, 1922, "2026-01-01T00:02:30Z", "2026-01-01T00:02:30Z"),
       run(11, 1900, "2026-01-01T00:02:00Z", "2026-01-01T00:02:04Z", { estimated_runtime: 2 }),
-      run(10, 1900, "2026-01-01T00:01:00Z", "2026-01-01T00:01:02Z"),
+      run(10, 1900, "2026-01-01T00:01:00Z", "2026-01-01T00:01:02.600Z", { runtime: 2 }),
       run(9, 1900, "2026-01-01T00:00:00Z", "2026-01-01T00:09:00Z", { type: "C_PERIOD" }),
     ];
     const trend = runtimeTrend(runs, "JOBS");

@@ -25,8 +25,10 @@ export interface RuntimeTrend {
   medianOk: number | undefined;
 }
 
+/** The engine's runtime of the run (the number the list and the run's page show), else its start to end. */
 function seconds(run: OutExecution): number | undefined {
   if (!run.start_time || !run.end_time) return undefined;
+  if (run.runtime !== undefined) return run.runtime;
   const ms = Date.parse(run.end_time) - Date.parse(run.start_time);
   return Number.isFinite(ms) ? Math.max(0, ms / 1000) : undefined;
 }

@@ -12,10 +12,11 @@ const axisStyle = { fontSize: 12, fill: axisColor };
 function summary(name: string, trend: Trend): string {
   const { points, medianOk, latestErt } = trend;
   const runtimes = points.map((p) => p.runtime);
-  const range = `${formatDuration(Math.min(...runtimes))} to ${formatDuration(Math.max(...runtimes))}`;
+  const [low, high] = [formatDuration(Math.min(...runtimes)), formatDuration(Math.max(...runtimes))];
+  const range = low === high ? `runtime ${low} each` : `runtimes from ${low} to ${high}`;
   const notOk = points.filter((p) => p.notOk !== undefined).length;
   return [
-    `${points.length} ended run${points.length === 1 ? "" : "s"} of ${name}: runtimes from ${range}`,
+    `${points.length} ended run${points.length === 1 ? "" : "s"} of ${name}: ${range}`,
     medianOk === undefined ? "none ended OK" : `median of those that ended OK ${formatDuration(medianOk)}`,
     notOk > 0 ? `${notOk} ended not OK` : undefined,
     latestErt === undefined ? "no ERT yet" : `ERT of the newest run ${formatDuration(latestErt)}`,
