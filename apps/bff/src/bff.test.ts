@@ -114,7 +114,7 @@ describe("BFF", () => {
     const { cookie } = await login();
     // On PostgreSQL a transaction that took a lower seq can commit, and so be published, after one
     // that took a higher; here as two other nodes' events would arrive. Both must reach the console.
-    const event = (seq: number, status: number): ExecutionChanged => ({ seq, client: 100, at: Date.now(), execution: { ...newExecution({ client: 100, name: "BFF.LATE", status }), runId: 900_000 + seq } });
+    const event = (seq: number, status: number): ExecutionChanged => ({ seq, client: 100, at: Date.now(), execution: { ...newExecution({ client: 100, name: "BFF.LATE", status }), runId: 900_000 + seq, statusSince: Date.now() } });
     let published = false;
     const received = await readEvents(`${base}/bff/events`, { cookie }, (events) => {
       const ready = events.find((e) => e.event === "ready");
