@@ -69,6 +69,11 @@ test("a job's scripts read highlighted, its runs and their runtime trend follow 
     },
     path: "",
   });
+  const schedule = `${prefix}.NIGHTLY`;
+  await adminPost(request, "/objects", {
+    data: { jsch: { general_attributes: { name: schedule, type: "JSCH" }, schedule_attributes: { timezone: "Europe/Vienna" }, schedule_definitions: [{ line_number: "1", object_name: job, start_time: "06:30" }] } },
+    path: "",
+  });
   // Three runs one after the other (each started with the ERT the ones before gave), then one that fails.
   for (let i = 0; i < 3; i++) expect(await runToEnd(request, job)).toBe(1900);
   await adminPost(request, "/objects?overwrite_existing_objects=true", flag(flagName, "FAIL"));
@@ -129,6 +134,21 @@ test("a job's scripts read highlighted, its runs and their runtime trend follow 
   await task.click();
   await expect(page).toHaveURL(`/objects/${job}`);
   await expect(page.getByRole("heading", { level: 1, name: job })).toBeVisible();
+
+  // Other types as forms: a schedule's tasks and a variable's values as tables, their objects one click away.
+  await page.goto(`/objects/${schedule}`);
+  await expect(page.getByRole("region", { name: "Schedule attributes" })).toContainText("Europe/Vienna");
+  const tasks = page.getByRole("table", { name: "Schedule tasks" });
+  await expect(tasks.getByRole("row", { name: `1 ${job} 06:30 Yes` })).toBeVisible();
+  await page.screenshot({ path: join(shots, "objects-definition-schedule.png") });
+  await page.goto(`/objects/${flagName}`);
+  await expect(page.getByRole("tab", { name: "Runs" })).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Values" }).getByRole("row", { name: "MODE OK" })).toBeVisible();
+  await page.getByRole("tab", { name: "JSON" }).click();
+  await expect(page.getByRole("tabpanel", { name: "JSON" })).toContainText('"static_values"');
+  await page.goto(`/objects/${schedule}`);
+  await tasks.getByRole("link", { name: job }).click();
+  await expect(page).toHaveURL(`/objects/${job}`);
 
   // The pages keep their colours in the dark theme.
   await page.getByRole("button", { name: "Switch to dark theme" }).click();

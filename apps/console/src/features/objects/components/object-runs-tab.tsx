@@ -74,7 +74,7 @@ function RunsTable({ name, runs }: { name: string; runs: readonly OutExecution[]
               <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                 {formatDuration(run.estimated_runtime)}
               </TableCell>
-              <TableCell>{run.parent ? <RunLink runId={run.parent} /> : run.type === "C_PERIOD" ? "recurring starts" : "—"}</TableCell>
+              <TableCell>{run.parent ? <RunLink runId={run.parent} /> : run.type === "C_PERIOD" ? "— (the container of its recurring starts)" : "—"}</TableCell>
               <TableCell>{run.user}</TableCell>
             </TableRow>
           ))}
