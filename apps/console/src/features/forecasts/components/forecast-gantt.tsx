@@ -8,7 +8,7 @@ import ExpandMore from "@mui/icons-material/ExpandMore";
 import type { OutForecastEntry } from "@baton/contract";
 import { buildGanttRows, type GanttRow } from "./gantt-rows";
 import { barText, spanText } from "./span-text";
-import { AXIS_HEIGHT } from "./time-axis";
+import { AXIS_HEIGHT, type ChartView } from "./time-axis";
 import { TimelineFrame } from "./timeline-frame";
 
 const ROW_HEIGHT = 28;
@@ -35,7 +35,15 @@ function NameCell({ row, collapsed, onToggle }: { row: GanttRow; collapsed: bool
 /** Width in px of the text beside a bar, for deciding on which side it fits (11 px digits). */
 const textWidth = (text: string) => text.length * 6.4;
 
-function Bar({ row, index, width }: { row: GanttRow; index: number; width: number }) {
+/** Where a bar's times are written: beside it, or at the edge of the view it lies beyond (with an arrow towards it). */
+function textPlace(x: number, w: number, text: string, width: number, view: ChartView): { x: number; anchor: "start" | "end"; text: string } {
+  const room = textWidth(text) + 6;
+  if (x + w < view.left) return { x: view.left + 4, anchor: "start", text: `◀ ${text}` };
+  if (x > view.left + view.width) return { x: view.left + view.width - 4, anchor: "end", text: `${text} ▶` };
+  return x + w + room <= width || x < room ? { x: x + w + 6, anchor: "start", text } : { x: x - 6, anchor: "end", text };
+}
+
+function Bar({ row, index, width, view }: { row: GanttRow; index: number; width: number; view: ChartView }) {
   if (!row.bar) return null;
   const label = spanText(row.entry.name, row.bar.start, row.bar.end);
   const x = row.bar.x0 * width;
@@ -44,15 +52,15 @@ function Bar({ row, index, width }: { row: GanttRow; index: number; width: numbe
   // Containers are drawn as thin brackets behind their tasks' bars, tasks as full bars.
   const height = row.hasChildren ? 8 : 16;
   // The times are written beside the bar, so that a task of seconds in a forecast of days still
-  // reads: after its end, or before its start when the chart ends first.
-  const text = barText(row.bar.start, row.bar.end);
-  const after = x + w + 6 + textWidth(text) <= width || x < textWidth(text) + 6;
+  // reads: after its end, or before its start when the chart ends first; zoomed in on another
+  // time, at the edge of the view, pointing to where the bar is.
+  const place = textPlace(x, w, barText(row.bar.start, row.bar.end), width, view);
   return (
     <g role="img" aria-label={label}>
       <title>{label}</title>
       <rect x={x} y={top + (ROW_HEIGHT - height) / 2} width={w} height={height} rx={3} fill={row.hasChildren ? "var(--mui-palette-secondary-main)" : "var(--mui-palette-primary-main)"} />
-      <text x={after ? x + w + 6 : x - 6} y={top + ROW_HEIGHT / 2 + 4} textAnchor={after ? "start" : "end"} fontSize={11} fill="var(--mui-palette-text-secondary)" aria-hidden>
-        {text}
+      <text x={place.x} y={top + ROW_HEIGHT / 2 + 4} textAnchor={place.anchor} fontSize={11} fill="var(--mui-palette-text-secondary)" aria-hidden>
+        {place.text}
       </text>
     </g>
   );
@@ -76,13 +84,13 @@ export function ForecastGantt({ entries }: { entries: readonly OutForecastEntry[
     const row = rows[index];
     return row ? <NameCell row={row} collapsed={collapsed.has(row.entry.id)} onToggle={() => toggle(row.entry.id)} /> : null;
   };
-  const renderRow = (index: number, width: number) => {
+  const renderRow = (index: number, width: number, view: ChartView) => {
     const row = rows[index];
     if (!row) return null;
     return (
       <g key={row.entry.id}>
         {index % 2 === 1 ? <rect x={0} y={AXIS_HEIGHT + index * ROW_HEIGHT} width={width} height={ROW_HEIGHT} fill="var(--mui-palette-action-hover)" /> : null}
-        <Bar row={row} index={index} width={width} />
+        <Bar row={row} index={index} width={width} view={view} />
       </g>
     );
   };

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Box from "@mui/material/Box";
 import type { TimeRange } from "./gantt-rows";
-import { AXIS_HEIGHT, TimeAxis } from "./time-axis";
+import { AXIS_HEIGHT, TimeAxis, type ChartView } from "./time-axis";
 import { useElementWidth } from "./use-element-width";
 import { useZoom } from "./use-zoom";
 import { ZoomControls } from "./zoom-controls";
@@ -17,8 +17,8 @@ interface TimelineFrameProps {
   rowHeight: number;
   /** The name of row `index`, drawn in a box one row high. */
   renderName: (index: number) => ReactNode;
-  /** The SVG content of row `index` for a chart `width` px wide, at y = AXIS_HEIGHT + index × rowHeight. */
-  renderRow: (index: number, width: number) => ReactNode;
+  /** The SVG content of row `index` for a chart `width` px wide of which `view` is in sight, at y = AXIS_HEIGHT + index × rowHeight. */
+  renderRow: (index: number, width: number, view: ChartView) => ReactNode;
 }
 
 /**
@@ -36,6 +36,7 @@ export function TimelineFrame({ label, range, nameWidth, rowCount, rowHeight, re
   const width = viewWidth * zoom.zoom;
   // Where the chart is scrolled to: the axis draws the ticks of the part in view.
   const [left, setLeft] = useState(0);
+  const view: ChartView = { left, width: viewWidth };
   const height = AXIS_HEIGHT + rowCount * rowHeight;
   const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, paddingStart: AXIS_HEIGHT, overscan: 10 });
   const visible = virtualizer.getVirtualItems();
@@ -54,8 +55,8 @@ export function TimelineFrame({ label, range, nameWidth, rowCount, rowHeight, re
         </Box>
         <Box ref={chartRef} onScroll={(event) => setLeft(event.currentTarget.scrollLeft)} sx={{ flex: 1, minWidth: 0, overflowX: "auto", overflowY: "hidden" }}>
           <svg width={width} height={height}>
-            {range ? <TimeAxis range={range} width={width} height={height} view={{ left, width: viewWidth }} /> : null}
-            {visible.map((item) => renderRow(item.index, width))}
+            {range ? <TimeAxis range={range} width={width} height={height} view={view} /> : null}
+            {visible.map((item) => renderRow(item.index, width, view))}
           </svg>
         </Box>
       </Box>
