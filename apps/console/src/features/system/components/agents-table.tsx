@@ -36,9 +36,9 @@ function Detail({ value }: { value: string }) {
   return <>{value === "" ? "—" : value}</>;
 }
 
-/** The executions list showing the client's jobs that have not ended on the agent. */
+/** The executions list showing the client's jobs that have not ended on the agent, workflow tasks too (`all`), as the count does. */
 export function activeJobsPath(agent: string): string {
-  return `/executions?${new URLSearchParams({ agent, status: "ANY_ACTIVE" }).toString()}`;
+  return `/executions?${new URLSearchParams({ agent, status: "ANY_ACTIVE", all: "true" }).toString()}`;
 }
 
 /** How many of the client's jobs are active on the agent, as a link to them. */
