@@ -204,7 +204,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   ];
   const routes = everyOperationBoundOnce([
     ...pingRoutes,
-    ...objectsRoutes(objects),
+    ...objectsRoutes(objects, estimator),
     ...folderObjectsRoutes(folders),
     ...repositoryRoutes(repositories),
     ...executionsRoutes({ executions: executions.useCases, reports, clock }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emptyAnswer, jsonAnswer } from "../openapi/answers";
 import { NamedResponse } from "../schemas/executions";
-import { GetObjectQuery, ImportObjectQuery, InImportObjectBody, InPatchObjectBody, OutObject, OutObjectUsage, OutTimeZoneInfo } from "../schemas/objects";
+import { GetObjectQuery, ImportObjectQuery, InImportObjectBody, InPatchObjectBody, OutObject, OutObjectErt, OutObjectUsage, OutTimeZoneInfo } from "../schemas/objects";
 import { defineOperation, IMPORT_BODY_LIMIT, noBody, noParams } from "./operation";
 import { ClientParams } from "./params";
 
@@ -36,6 +36,15 @@ export const objectOperations = {
     path: "/:client_id/objects/:object_name/timezone",
     summary: "The time zone an object's definition uses",
     answer: jsonAnswer(OutTimeZoneInfo, "The time zone, or the defaults"),
+    params: ObjectParams,
+    query: noParams,
+    body: noBody,
+  }),
+  getObjectsObjectNameErt: defineOperation({
+    method: "GET",
+    path: "/:client_id/objects/:object_name/ert",
+    summary: "The estimated runtime the object's next execution starts with (Baton extension)",
+    answer: jsonAnswer(OutObjectErt, "The object's current ERT"),
     params: ObjectParams,
     query: noParams,
     body: noBody,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { acceptClientSpellings } from "./client-spelling";
 import { SHARED_MEMBERS, TYPE_MEMBERS, text } from "./object-blocks";
-import { IsoDateTime, QueryFlag, QueryList } from "./primitives";
+import { Int32, IsoDateTime, QueryFlag, QueryList } from "./primitives";
 import { isRecord } from "../is-record";
 
 /** The object types of the interface: the lower-case key of an export, and what it is. */
@@ -188,6 +188,18 @@ export const OutTimeZoneInfo = z.object({
   evaluated_at: IsoDateTime,
 });
 export type OutTimeZoneInfo = z.infer<typeof OutTimeZoneInfo>;
+
+/**
+ * Baton extension: GET /objects/{name}/ert, the estimated runtime (ERT) the object's next
+ * execution starts with, the vendor's "Current ERT" of an object's Runtime page: recomputed after
+ * each run that ends OK (by the object's or the client's method) or FIXED; absent before there is one.
+ */
+export const OutObjectErt = z.object({
+  object_name: z.string(),
+  /** Seconds; what the next execution's estimated_runtime will be. */
+  estimated_runtime: Int32.optional(),
+});
+export type OutObjectErt = z.infer<typeof OutObjectErt>;
 
 /** How one object refers to another. */
 export const OutObjectReference = z.object({

@@ -46,6 +46,8 @@ export async function tourObjects(tour: ApiTour): Promise<void> {
   await tour.call(`${OBJECT}/inputs`, { title: "An object that does not exist", params: { object_name: "TOUR.MISSING" } }, 404);
   await tour.call(`${OBJECT}/timezone`, { title: "The time zone a schedule runs in", params: { object_name: "TOUR.DAILY" } });
   await tour.call(`${OBJECT}/timezone`, { title: "A user without the right to read the object", params: { object_name: "TOUR.DAILY" }, login: PLAIN_LOGIN }, 403);
+  await tour.call(`${OBJECT}/ert`, { title: "The estimated runtime the next execution of a job starts with", params: { object_name: HELLO_JOB } });
+  await tour.call(`${OBJECT}/ert`, { title: "An object that does not exist", params: { object_name: "TOUR.MISSING" } }, 404);
   await tour.call(`${OBJECT}/usage`, { title: "Where a job is used", params: { object_name: HELLO_JOB } });
   await tour.call(`${OBJECT}/usage`, { title: "An object that does not exist", params: { object_name: "TOUR.MISSING" } }, 404);
   const calendarEvent = `${OBJECT}/usage/calendarevent/{event_name}`;

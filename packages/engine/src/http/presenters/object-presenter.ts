@@ -1,4 +1,4 @@
-import type { GetObjectQuery, ObjectBody, OutFolderImport, OutObject, OutObjectUsage, OutTimeZoneInfo } from "@baton/contract";
+import type { GetObjectQuery, ObjectBody, OutFolderImport, OutObject, OutObjectErt, OutObjectUsage, OutTimeZoneInfo } from "@baton/contract";
 import { wireTime } from "../../domain/wire-time";
 import type { FolderImport } from "../../objects/folder-import";
 import { issuePresenter } from "../error-response";
@@ -28,6 +28,11 @@ function filteredBody(body: ObjectBody, filter: readonly string[] | undefined): 
   if (filter === undefined) return body;
   const kept = Object.entries(body).filter(([member]) => filter.includes(member));
   return { ...Object.fromEntries(kept), general_attributes: body.general_attributes };
+}
+
+/** The ERT the object's next execution starts with; none before its first run that ended OK (unless FIXED). */
+export function presentObjectErt(name: string, seconds: number | undefined): OutObjectErt {
+  return seconds === undefined ? { object_name: name } : { object_name: name, estimated_runtime: seconds };
 }
 
 export function presentTimeZone(info: ObjectTimeZone): OutTimeZoneInfo {

@@ -1,10 +1,11 @@
 import { operations } from "@baton/contract";
 import type { ObjectService } from "../../objects/object-service";
-import { presentObject, presentTimeZone, presentUsage } from "../presenters/object-presenter";
+import type { RuntimeEstimator } from "../../runtime/runtime-estimator";
+import { presentObject, presentObjectErt, presentTimeZone, presentUsage } from "../presenters/object-presenter";
 import { bindRoute, Reply } from "../route";
 
 /** POST /{client_id}/objects, GET, PATCH and DELETE /{client_id}/objects/{object_name} and what hangs below it. */
-export function objectsRoutes(objects: ObjectService) {
+export function objectsRoutes(objects: ObjectService, estimator: Pick<RuntimeEstimator, "estimateFor">) {
   return [
     bindRoute(operations.postObjects, {
       handle: async ({ principal, query, body }) => {
@@ -17,6 +18,13 @@ export function objectsRoutes(objects: ObjectService) {
     }),
     bindRoute(operations.getObjectsObjectNameTimezone, {
       handle: async ({ principal, params }) => presentTimeZone(await objects.timeZone(principal, params.object_name)),
+    }),
+    bindRoute(operations.getObjectsObjectNameErt, {
+      // Read as GET of the object is (its rights, 404): the estimate is the one an execution would start with.
+      handle: async ({ principal, params }) => {
+        const object = await objects.read(principal, params.object_name);
+        return presentObjectErt(object.name, await estimator.estimateFor(principal.client, object.name, object.body));
+      },
     }),
     bindRoute(operations.getObjectsObjectNameUsage, {
       handle: async ({ principal, params }) => presentUsage(await objects.usage(principal, params.object_name)),
