@@ -8,7 +8,7 @@ import { Status, isFinalStatus, type OutExecution } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { isApiError } from "../../../lib/api-client";
-import { formatDuration } from "../../../lib/format";
+import { formatDateTime, formatDuration } from "../../../lib/format";
 import { useNow } from "../../../lib/use-now";
 import { useAllChildren } from "../api/use-all-children";
 import { useErt } from "../api/get-ert";
@@ -29,7 +29,7 @@ function definitionHint(error: unknown, name: string): string | undefined {
 }
 
 /** "START → LOAD → REPORT → END": the critical path in words, so it does not rest on colour. */
-function CriticalPathLegend({ model, rrtSeconds, ended, blocked }: { model: GraphModel; rrtSeconds: number | undefined; ended: boolean; blocked: boolean }) {
+function CriticalPathLegend({ model, rrtSeconds, ended, blocked, plannedStart }: { model: GraphModel; rrtSeconds: number | undefined; ended: boolean; blocked: boolean; plannedStart: string | undefined }) {
   if (model.criticalPath.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -43,7 +43,13 @@ function CriticalPathLegend({ model, rrtSeconds, ended, blocked }: { model: Grap
         Critical path
       </Box>{" "}
       (thick orange line, tasks marked “Critical path”): {model.criticalPath.map((t) => (t.kind === "task" ? t.shortName : t.kind.toUpperCase())).join(" → ")}
-      {blocked ? " · blocked: nothing goes on until the failed task is restarted" : !ended && rrtSeconds !== undefined ? ` · about ${formatDuration(rrtSeconds)} to go` : ""}
+      {blocked
+        ? " · blocked: nothing goes on until the failed task is restarted"
+        : plannedStart !== undefined
+          ? ` · planned to start ${formatDateTime(plannedStart)}`
+          : !ended && rrtSeconds !== undefined
+            ? ` · about ${formatDuration(rrtSeconds)} to go`
+            : ""}
     </Typography>
   );
 }
@@ -117,7 +123,7 @@ export function ErtGraph({ execution }: ErtGraphProps) {
   return (
     <Box>
       <Box sx={{ mb: 1, display: "grid", gap: 0.5 }}>
-        {model ? <CriticalPathLegend model={model} rrtSeconds={ert.data?.rrt} ended={!active} blocked={execution.status === Status.BLOCKED} /> : null}
+        {model ? <CriticalPathLegend model={model} rrtSeconds={ert.data?.rrt} ended={!active} blocked={execution.status === Status.BLOCKED} plannedStart={execution.planned_start_time} /> : null}
         {ert.isError ? (
           <Typography variant="body2" color="text.secondary">
             The estimate could not be read ({ert.error.message}); tasks are shown without ERTs and critical path.
