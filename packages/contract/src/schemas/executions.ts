@@ -129,11 +129,11 @@ export const OutExecution = z.object({
   /** Baton extension: the return code of a job (kept for ENDED_NOT_OK). */
   return_code: Int32.optional(),
   /**
-   * Baton extension: when a run that waits for its start time (execute once at a time, recurring,
-   * a schedule task, a workflow task with an earliest start) is planned to start; absent otherwise.
+   * Baton extension: when a run that waits for its start time (status 1698: execute once at a
+   * time, an activation of a recurring rule, a schedule task) is planned to start; absent otherwise.
    */
   planned_start_time: IsoDateTime.optional(),
-  /** Baton extension: since when a run is blocked (a workflow task that ended abnormally, or its parent); absent otherwise. */
+  /** Baton extension: since when a run is blocked (1560 a workflow behind a task that ended abnormally, 1562 held); absent otherwise. */
   blocked_since: IsoDateTime.optional(),
   /** With fields=variables (GET of one execution): its variables. */
   variables: z.record(z.string(), z.unknown()).optional(),
