@@ -47,7 +47,7 @@ export const executionOperations = {
   getExecutionsRunId: defineOperation({
     method: "GET",
     path: "/:client_id/executions/:run_id",
-    summary: "One execution",
+    summary: "One execution; planned_start_time (a run waiting for its start time) and blocked_since (a blocked run) are Baton extensions, in lists and children too",
     answer: jsonAnswer(OutExecution, "The execution"),
     params: RunParams,
     query: ExecutionQuery,
@@ -102,7 +102,7 @@ export const executionOperations = {
   getExecutionsRunIdErt: defineOperation({
     method: "GET",
     path: "/:client_id/executions/:run_id/ert",
-    summary: "Estimated runtimes of a workflow's tasks",
+    summary: "Estimated runtimes of a workflow's tasks; ert is the estimate of the work, without the wait for a planned start or for an operator while blocked",
     answer: jsonAnswer(OutErtEstimations, "The estimations"),
     params: RunParams,
     query: noParams,
