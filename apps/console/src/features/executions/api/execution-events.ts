@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { isFinalStatus, matchesExecutionFilter, type ExecutionEvent, type OutExecution, type OutExecutionList } from "@baton/contract";
 import { executionKeys } from "./keys";
-import { isExecutionFilters, type ExecutionFilters } from "./execution-filters";
+import { DEFAULT_VIEW, isExecutionFilters, isListView, parseSort, type ExecutionFilters, type ListView, type SortColumn } from "./execution-filters";
 import type { ExecutionPages } from "./get-executions";
 import { freshEventFilter } from "../../../lib/fresh-events";
 
@@ -13,14 +13,34 @@ function isNewer(a: OutExecution, b: OutExecution): boolean {
   return a.run_id > b.run_id;
 }
 
+/** Where an execution stands in a sorted list: the value of the column sorted by. */
+function sortValue(execution: OutExecution, column: SortColumn): string | number | undefined {
+  return column === "run_id" ? execution.run_id : column === "status" ? execution.status : execution[column];
+}
+
 /**
  * The list's pages with `execution` replaced where it is, removed when it left the filter, or
  * added to the first page at its newest-first place; undefined = read the list again instead.
+ * A top-level list never takes a child (a task, a slot): those reach it through the children
+ * of their parent. A sorted list is patched only where the row keeps its place; a row that
+ * moves, or comes in, has its place in an order only the server reads.
  */
-export function patchListPages<TParam>(pages: InfiniteData<OutExecutionList, TParam>, execution: OutExecution, filters: ExecutionFilters): InfiniteData<OutExecutionList, TParam> | undefined {
+export function patchListPages<TParam>(
+  pages: InfiniteData<OutExecutionList, TParam>,
+  execution: OutExecution,
+  filters: ExecutionFilters,
+  view: ListView = DEFAULT_VIEW,
+): InfiniteData<OutExecutionList, TParam> | undefined {
+  if (!view.showAll && execution.parent) return pages;
   // The server's reading of the filters; null: the execution alone cannot tell.
   const match = matchesExecutionFilter(execution, filters);
   if (match === null) return undefined;
+  const sort = parseSort(view.sort);
+  if (match && sort !== undefined) {
+    const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === execution.run_id);
+    if (current === undefined || sortValue(current, sort.column) !== sortValue(execution, sort.column)) return undefined;
+    return patchChildren(pages, execution);
+  }
   if (match) return patchChildren(pages, execution);
   const pageIndex = pages.pages.findIndex((page) => page.data.some((row) => row.run_id === execution.run_id));
   if (pageIndex < 0) return pages;
@@ -108,8 +128,9 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
 
     for (const query of queryClient.getQueryCache().findAll({ queryKey: executionKeys.lists(client) })) {
       const filters = query.queryKey[3];
+      const view = query.queryKey[4] ?? DEFAULT_VIEW;
       const pages = queryClient.getQueryData<ExecutionPages>(query.queryKey);
-      if (!isExecutionFilters(filters)) continue;
+      if (!isExecutionFilters(filters) || !isListView(view)) continue;
       // A read of the loaded pages (or of the first) in flight may answer older states; loading a further page does not.
       if (query.state.fetchStatus === "fetching" && query.state.fetchMeta?.fetchMore === undefined) {
         reread(query);
@@ -118,7 +139,7 @@ export function createExecutionEventHandler(queryClient: QueryClient, client: nu
       if (pages === undefined) continue;
       const current = pages.pages.flatMap((page) => page.data).find((row) => row.run_id === runId);
       if (isStale(current, execution)) continue;
-      const patched = patchListPages(pages, execution, filters);
+      const patched = patchListPages(pages, execution, filters, view);
       if (patched === undefined) reread(query);
       else if (patched !== pages) queryClient.setQueryData<ExecutionPages>(query.queryKey, patched);
     }

@@ -130,3 +130,58 @@ export function isExecutionFilters(value: unknown): value is ExecutionFilters {
   const entries: ReadonlyMap<string, unknown> = new Map(Object.entries(value));
   return TEXT_FILTERS.every((key) => typeof entries.get(key) === "string") && FLAG_FILTERS.every((key) => typeof entries.get(key) === "boolean");
 }
+
+/**
+ * How the list shows what the filters find, beside the filters in the page URL: top-level runs
+ * with their children expanded inline (the default), or every execution (`all=true`, tasks too);
+ * and the order (`sort`, a column of the server's, "-" first for descending; none: newest first).
+ * Both go to the server (Baton extensions `top_level` and `sort`), so the whole result is sorted.
+ */
+export interface ListView {
+  showAll: boolean;
+  sort: string;
+}
+
+export const DEFAULT_VIEW: Readonly<ListView> = { showAll: false, sort: "" };
+
+/** The parameters of the view in the page URL. */
+export const VIEW_PARAMETERS = ["all", "sort"] as const;
+
+/** The columns the server sorts by (each read from an index); any other sorts nothing. */
+export const SORT_COLUMNS = ["activation_time", "run_id", "name", "status", "start_time", "end_time"] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+export function isSortColumn(value: string): value is SortColumn {
+  return SORT_COLUMNS.some((column) => column === value);
+}
+
+/** A sort as the URL writes it, read; undefined for the default order (newest activation first). */
+export function parseSort(sort: string): { column: SortColumn; descending: boolean } | undefined {
+  const descending = sort.startsWith("-");
+  const column = descending ? sort.slice(1) : sort;
+  return isSortColumn(column) ? { column, descending } : undefined;
+}
+
+export function viewFromSearch(params: URLSearchParams): ListView {
+  const sort = params.get("sort")?.trim() ?? "";
+  return { showAll: TRUE_VALUES.has(params.get("all")?.trim().toLowerCase() ?? ""), sort: parseSort(sort) === undefined ? "" : sort };
+}
+
+/** The view's part of the page URL: nothing for the defaults. */
+export function viewToSearch(view: Readonly<ListView>, into = new URLSearchParams()): URLSearchParams {
+  if (view.showAll) into.set("all", "true");
+  if (view.sort !== "") into.set("sort", view.sort);
+  return into;
+}
+
+/** The view's part of the request: top-level only unless all are asked for, and the order. */
+export function viewToQuery(view: Readonly<ListView>): { top_level?: "true"; sort?: string } {
+  return { ...(view.showAll ? {} : { top_level: "true" }), ...(view.sort === "" ? {} : { sort: view.sort }) };
+}
+
+/** A query key part read back from the cache: true when it has the shape of ListView. */
+export function isListView(value: unknown): value is ListView {
+  if (typeof value !== "object" || value === null) return false;
+  const entries: ReadonlyMap<string, unknown> = new Map(Object.entries(value));
+  return typeof entries.get("showAll") === "boolean" && typeof entries.get("sort") === "string";
+}

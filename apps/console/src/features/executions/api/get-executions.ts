@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Infinite
 import type { OutExecution, OutExecutionList } from "@baton/contract";
 import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
-import { filtersToQuery, type ExecutionFilters } from "./execution-filters";
+import { filtersToQuery, viewToQuery, type ExecutionFilters, type ListView } from "./execution-filters";
 import { executionKeys } from "./keys";
 
 /** Large pages: the table is virtualized, and fewer requests mean fewer reads on a resync. */
@@ -18,14 +18,15 @@ export interface ExecutionRows {
 }
 
 /**
- * GET /api/{client}/executions, newest first. The filters go to the server as they are (the
- * server answers 400 for a value it cannot read, and the page shows its words).
+ * GET /api/{client}/executions, newest first or in the view's order, top-level runs only unless
+ * the view shows all. The filters go to the server as they are (the server answers 400 for a value
+ * it cannot read, and the page shows its words).
  */
-export function getExecutions(client: number, filters: ExecutionFilters, startAtRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
+export function getExecutions(client: number, filters: ExecutionFilters, view: ListView, startAtRunId: number | undefined, signal?: AbortSignal): Promise<OutExecutionList> {
   return callOperation("getExecutions", {
     params: { client_id: client },
-    // start_at_run_id: the last run id of the page before; the server goes on below it in the newest-first order.
-    query: { ...filtersToQuery(filters), max_results: EXECUTIONS_PAGE_SIZE, start_at_run_id: startAtRunId },
+    // start_at_run_id: the last run id of the page before; the server goes on after it in the list's order.
+    query: { ...filtersToQuery(filters), ...viewToQuery(view), max_results: EXECUTIONS_PAGE_SIZE, start_at_run_id: startAtRunId },
     signal,
   });
 }
@@ -61,10 +62,10 @@ export function flattenPages(pages: ExecutionPages): ExecutionRows {
 const FIRST_PAGE: number | undefined = undefined;
 
 /** Kept current by the event stream (see execution-events.ts), so it is not polled. */
-export function executionsQueryOptions(client: number, filters: ExecutionFilters) {
+export function executionsQueryOptions(client: number, filters: ExecutionFilters, view: ListView) {
   return infiniteQueryOptions({
-    queryKey: executionKeys.list(client, filters),
-    queryFn: ({ signal, pageParam }) => getExecutions(client, filters, pageParam, signal),
+    queryKey: executionKeys.list(client, filters, view),
+    queryFn: ({ signal, pageParam }) => getExecutions(client, filters, view, pageParam, signal),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: nextPageParam,
     placeholderData: keepPreviousData,
@@ -72,7 +73,7 @@ export function executionsQueryOptions(client: number, filters: ExecutionFilters
   });
 }
 
-export function useExecutions(filters: ExecutionFilters) {
+export function useExecutions(filters: ExecutionFilters, view: ListView) {
   const { client } = useCurrentSession();
-  return useInfiniteQuery(executionsQueryOptions(client, filters));
+  return useInfiniteQuery(executionsQueryOptions(client, filters, view));
 }

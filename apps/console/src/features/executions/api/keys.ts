@@ -1,10 +1,10 @@
-import type { ExecutionFilters } from "./execution-filters";
+import { DEFAULT_VIEW, type ExecutionFilters, type ListView } from "./execution-filters";
 
 export const executionKeys = {
   all: (client: number) => ["executions", client] as const,
   lists: (client: number) => [...executionKeys.all(client), "list"] as const,
-  /** One list per set of filters; its pages are read with start_at_run_id. */
-  list: (client: number, filters: ExecutionFilters) => [...executionKeys.lists(client), filters] as const,
+  /** One list per set of filters and view (scope and order); its pages are read with start_at_run_id. */
+  list: (client: number, filters: ExecutionFilters, view: ListView = DEFAULT_VIEW) => [...executionKeys.lists(client), filters, view] as const,
   detail: (client: number, runId: number) => [...executionKeys.all(client), "detail", runId] as const,
   reports: (client: number, runId: number) => [...executionKeys.all(client), "reports", runId] as const,
   reportContent: (client: number, runId: number, type: string) => [...executionKeys.reports(client, runId), type] as const,

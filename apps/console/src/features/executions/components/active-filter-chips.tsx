@@ -18,7 +18,7 @@ export function ActiveFilterChips({ controls, except }: { controls: FilterContro
     return { label: `${label}: ${TIMES.has(name) ? formatDateTime(value) : value}`, clear: () => controls.set(name, "") };
   };
   return (
-    <Box component="ul" aria-label="Other filters in use" sx={{ display: "flex", gap: 1, flexWrap: "wrap", listStyle: "none", p: 0, m: 0, mt: 1.5 }}>
+    <Box component="ul" aria-label="Other filters in use" sx={{ display: "flex", gap: 1, flexWrap: "wrap", listStyle: "none", p: 0, m: 0, mt: 1 }}>
       {names.map((name) => {
         const { label, clear } = chip(name);
         return (

@@ -1,21 +1,24 @@
 /**
  * The columns the executions table can show, in the order it shows them. Widths keep the table's
  * layout fixed, so rows that scroll into view never shift the columns; the name takes the rest.
+ * The default columns fit beside the navigation on a screen 1280 px wide.
  */
 export const COLUMNS = [
-  { id: "status", label: "Status", width: 180 },
+  // Icon and words: "ENDED_NOT_OK", "Waiting for start time"; the code and the rest are in the cell's title.
+  { id: "status", label: "Status", width: 162 },
   { id: "name", label: "Name", width: undefined },
-  // Icon and "Workflow (JOBP)"; longer types are cut, and the cell's title has them.
-  { id: "type", label: "Type", width: 144 },
-  { id: "run_id", label: "RunID", width: 68 },
-  { id: "activation_time", label: "Activation", width: 148 },
-  { id: "start_time", label: "Start", width: 148 },
-  { id: "end_time", label: "End", width: 148 },
+  // Icon and code (JOBP, C_PERIOD); the cell's title has the name.
+  { id: "type", label: "Type", width: 100 },
+  { id: "run_id", label: "RunID", width: 72 },
+  // The time today, "11-25 14:05" on another day (execution-cells.tsx, compactTime).
+  { id: "activation_time", label: "Activation", width: 104 },
+  { id: "start_time", label: "Start", width: 104 },
+  { id: "end_time", label: "End", width: 104 },
   { id: "runtime", label: "Duration", width: 80 },
-  { id: "agent", label: "Agent", width: 90 },
+  { id: "agent", label: "Agent", width: 78 },
   { id: "platform", label: "Platform", width: 84 },
   { id: "queue", label: "Queue", width: 130 },
-  { id: "user", label: "User", width: 104 },
+  { id: "user", label: "User", width: 96 },
   { id: "alias", label: "Alias", width: 150 },
   { id: "title", label: "Title", width: 180 },
   { id: "parent", label: "Parent", width: 72 },

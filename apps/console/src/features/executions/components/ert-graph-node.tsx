@@ -7,7 +7,7 @@ import Timeline from "@mui/icons-material/Timeline";
 import { isFinalStatus } from "@baton/contract";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
-import { runtimeText } from "./executions-table";
+import { runtimeText } from "./execution-cells";
 import type { GraphTask } from "./ert-graph-model";
 import { StatusLabel } from "./status-label";
 

@@ -1,13 +1,15 @@
-import { useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { isFinalStatus, type OutExecution } from "@baton/contract";
 import { useNow } from "../../../lib/use-now";
+import { useExecution } from "../api/get-execution";
+import { useWorkflowDefinition } from "../api/get-workflow-definition";
 import { useChildrenOf, type ChildrenResult } from "../api/use-children-of";
 import { RIGHT_ALIGNED, TREE_COLUMNS, TREE_HEADERS, TREE_ROW_HEIGHT, TreeRowView, type TreeRowActions } from "./tree-row";
-import { summarize, summaryText, treeRows, type LoadedChildren } from "./tree-rows";
+import { summarize, summaryText, treeRows, type LoadedChildren, type PlannedTask } from "./tree-rows";
 
 /** Above this many children a node below the root shows counts until the operator lists them. */
 const FAN_OUT_LIMIT = 100;
@@ -25,6 +27,25 @@ function loadedChildren(result: ChildrenResult | undefined): LoadedChildren | un
     hasMore: result.hasNextPage,
     loadingMore: result.isFetchingNextPage,
   };
+}
+
+/**
+ * The tasks of a workflow's definition, without <START> and <END>, for the rows of tasks that have
+ * no execution. The definition is the object's as it is now (see getWorkflowDefinition); until it
+ * is read, or when it cannot be, the tasks that ran are shown alone.
+ */
+function useWorkflowPlan(runId: number, type: string): readonly PlannedTask[] | undefined {
+  const isWorkflow = type === "JOBP";
+  const execution = useExecution(runId, isWorkflow);
+  const definition = useWorkflowDefinition(execution.data?.name ?? "", isWorkflow && execution.data !== undefined);
+  const graph = definition.data;
+  return useMemo(
+    () =>
+      graph?.tasks
+        .filter((task) => task.line !== graph.startLine && task.line !== graph.endLine)
+        .map((task) => ({ line: task.line, name: task.objectName, type: task.objectType, active: task.active })),
+    [graph],
+  );
 }
 
 /** Expanded nodes under `runId` (found through the `parent` of the loaded rows) close with it. */
@@ -47,15 +68,23 @@ interface ExecutionTreeProps {
  * The children of an execution as a tree: nodes expand on demand, each reading its own children
  * page by page; every row is virtualized, so 10,000 children keep a few dozen rows in the page;
  * a large fan-out below the root shows counts until listed. The event stream keeps the loaded
- * pages current (execution-events.ts patches them).
+ * pages current (execution-events.ts patches them). A workflow's tasks are in flow order (line
+ * numbers) with the tasks that never started: the pages of its tasks are all read, one after the
+ * other, as flow order over some of them would put a task read later in the middle.
  */
 export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [listed, setListed] = useState<ReadonlySet<number>>(new Set());
   const results = useChildrenOf([runId, ...expanded]);
   const childrenOf = (id: number) => loadedChildren(results.get(id));
-  const rows = treeRows({ rootRunId: runId, childrenOf, expanded, listed, fanOutLimit: FAN_OUT_LIMIT });
+  const plan = useWorkflowPlan(runId, type);
+  const rows = treeRows({ rootRunId: runId, childrenOf, expanded, listed, fanOutLimit: FAN_OUT_LIMIT, plan });
   const root = childrenOf(runId);
+  const rootResult = results.get(runId);
+  const readAll = type === "JOBP" && rootResult?.hasNextPage === true && !rootResult.isFetchingNextPage && !rootResult.isFetchNextPageError;
+  useEffect(() => {
+    if (readAll) void rootResult?.fetchNextPage();
+  }, [readAll, rootResult]);
   const now = useNow(1000, rows.some((row) => row.kind === "task" && !isFinalStatus(row.execution.status) && row.execution.start_time !== undefined));
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -76,7 +105,6 @@ export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
     retry: (parentRunId) => void results.get(parentRunId)?.refetch(),
   };
 
-  const rootResult = results.get(runId);
   return (
     <Box>
       {root !== undefined && root.rows.length > 0 ? (

@@ -23,7 +23,11 @@ const MoreFiltersPanel = lazy(async () => ({ default: (await import("./more-filt
 /** The filters of the bar; every other one is in the "More filters" panel. */
 const BAR_FILTERS: readonly FilterName[] = ["name", "status", "type"];
 
-/** Name, status and type at hand; the rest behind "More filters", shown as chips while it is closed. */
+/**
+ * Name, status and type at hand on one line; the rest behind "More filters", shown as chips while
+ * it is closed. The hints are in the fields' placeholders and titles, not lines under them, so the
+ * bar leaves the table most of the page.
+ */
 export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) {
   const { filters, set } = controls;
   const [moreOpen, setMoreOpen] = useState(false);
@@ -31,16 +35,16 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
   const moreCount = active.filter((name) => !BAR_FILTERS.includes(name)).length;
   const search = filtersToSearch(filters).toString();
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Box component="form" role="search" aria-label="Filter executions" onSubmit={(event) => event.preventDefault()} sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
+    <Paper variant="outlined" sx={{ px: 1.5, py: 1, mb: 1 }}>
+      <Box component="form" role="search" aria-label="Filter executions" onSubmit={(event) => event.preventDefault()} sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center" }}>
         <FilterTextField
           label={FILTER_LABELS.name}
           value={filters.name}
           onCommit={(value) => set("name", value)}
           upperCase
-          placeholder="e.g. NIGHTLY.*"
-          helperText={filters.name_exclude ? "All but these names; * matches any characters" : "* matches any characters"}
-          sx={{ width: 220 }}
+          placeholder={filters.name_exclude ? "All but, e.g. NIGHTLY.*" : "e.g. NIGHTLY.* (* = any)"}
+          title={filters.name_exclude ? "All but these names; * matches any characters" : "* matches any characters"}
+          sx={{ width: 210 }}
           slotProps={{
             input: {
               startAdornment: (
@@ -51,8 +55,8 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
             },
           }}
         />
-        <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={240} />
-        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={240} />
+        <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={210} />
+        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={190} />
         <Button
           startIcon={
             <Badge badgeContent={moreCount} color="primary">
@@ -65,13 +69,12 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
           // A transition: should the panel's code still be on its way, the bar stays as it is until
           // the code is there, then the panel opens as always (no empty panel, focus stays here).
           onClick={() => startTransition(() => setMoreOpen((open) => !open))}
-          sx={{ mt: 0.25 }}
         >
           More filters
         </Button>
         <SavedFiltersMenu currentSearch={search} onApply={controls.apply} />
         {active.length > 0 ? (
-          <Button startIcon={<FilterAltOff />} onClick={controls.clear} sx={{ mt: 0.25 }}>
+          <Button startIcon={<FilterAltOff />} onClick={controls.clear}>
             Clear filters
           </Button>
         ) : null}

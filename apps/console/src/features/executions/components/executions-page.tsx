@@ -18,6 +18,7 @@ import { useCurrentSession } from "../../../lib/session-context";
 import { useStoredValue, userStorageKey } from "../../../lib/stored-value";
 import { activeFilterNames, filtersToSearch } from "../api/execution-filters";
 import { useExecutions } from "../api/get-executions";
+import { useListTree } from "./use-list-tree";
 import { BulkResultAlert } from "./bulk-result-alert";
 import { COLUMNS_PURPOSE, parseColumnChoice, visibleColumns } from "./column-choice";
 import { ColumnsMenu } from "./columns-menu";
@@ -42,18 +43,18 @@ export function ExecutionsPage() {
   const session = useCurrentSession();
   const navigate = useNavigate();
   const controls = useExecutionFilters();
-  const { filters } = controls;
-  const executions = useExecutions(filters);
+  const { filters, view } = controls;
+  const executions = useExecutions(filters, view);
   const rows = executions.data?.rows;
-  const loaded = rows ?? [];
-  const total = executions.data?.total ?? loaded.length;
-  const cursor = useRowCursor(loaded);
+  const total = executions.data?.total ?? rows?.length ?? 0;
+  const tree = useListTree(rows);
+  const cursor = useRowCursor(tree.executions);
   const bulk = useBulkActions(cursor.unselect);
   const [chosenColumns, setChosenColumns] = useStoredValue(userStorageKey(COLUMNS_PURPOSE, session), parseColumnChoice);
   // One array per choice: the rows are memoized and re-render only when it changes.
   const columns = useMemo(() => visibleColumns(chosenColumns), [chosenColumns]);
   const [helpOpen, setHelpOpen] = useState(false);
-  const filterKey = filtersToSearch(filters).toString();
+  const filterKey = `${filtersToSearch(filters).toString()}&${view.showAll}`;
   const filtered = activeFilterNames(filters).length > 0;
 
   // A selection made under other filters would act on rows no longer in view.
@@ -82,7 +83,7 @@ export function ExecutionsPage() {
       <title>Executions · Baton</title>
       <PageHeader
         title="Executions"
-        subtitle="Newest first. Status changes appear live."
+        subtitle={view.showAll ? "Every execution, tasks too. Status changes appear live." : "Top-level runs; open a workflow or schedule to see its tasks. Status changes appear live."}
         actions={
           <Button startIcon={<Refresh />} onClick={() => void executions.refetch()} disabled={executions.isFetching}>
             Refresh
@@ -111,6 +112,8 @@ export function ExecutionsPage() {
           <ListToolbar
             shown={rows.length}
             total={total}
+            showAll={view.showAll}
+            onShowAll={(showAll) => controls.setView({ showAll })}
             selected={cursor.selectedRows.length}
             onBulk={(action) => bulk.ask(action, cursor.selectedRows)}
             onClearSelection={cursor.clear}
@@ -123,8 +126,11 @@ export function ExecutionsPage() {
               <NoRows filtered={filtered} onClear={controls.clear} />
             ) : (
               <ExecutionsTable
-                rows={rows}
+                rows={tree.rows}
                 total={total}
+                actions={tree.actions}
+                sort={view.sort}
+                onSort={(sort) => controls.setView({ sort })}
                 columns={columns}
                 selected={cursor.selected}
                 focusedRunId={cursor.focusedRunId}

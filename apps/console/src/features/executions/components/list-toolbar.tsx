@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Switch from "@mui/material/Switch";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
@@ -14,6 +16,9 @@ import type { BulkAction } from "./bulk-plan";
 interface ListToolbarProps {
   shown: number;
   total: number;
+  /** Every execution, tasks too, rather than the top-level runs. */
+  showAll: boolean;
+  onShowAll: (showAll: boolean) => void;
   selected: number;
   onBulk: (action: BulkAction) => void;
   onClearSelection: () => void;
@@ -21,8 +26,9 @@ interface ListToolbarProps {
   columnsMenu: ReactNode;
 }
 
-/** Counts and, with rows selected, what can be done to them; columns and shortcut help on the right. */
-export function ListToolbar({ shown, total, selected, onBulk, onClearSelection, onHelp, columnsMenu }: ListToolbarProps) {
+/** Counts and, with rows selected, what can be done to them; which executions, columns and shortcut help on the right. */
+export function ListToolbar({ shown, total, showAll, onShowAll, selected, onBulk, onClearSelection, onHelp, columnsMenu }: ListToolbarProps) {
+  const noun = showAll ? "execution" : "top-level run";
   const stream = useEventStreamState();
   return (
     <Box role="toolbar" aria-label="Executions list" sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", minHeight: 40, mb: 1 }}>
@@ -43,7 +49,8 @@ export function ListToolbar({ shown, total, selected, onBulk, onClearSelection, 
         </>
       ) : (
         <Typography variant="body2" color="text.secondary" role="status">
-          Showing {shown} of {total} execution{total === 1 ? "" : "s"}
+          Showing {shown.toLocaleString("en-US")} of {total.toLocaleString("en-US")} {noun}
+          {total === 1 ? "" : "s"}
         </Typography>
       )}
       <Box sx={{ flex: 1 }} />
@@ -54,6 +61,12 @@ export function ListToolbar({ shown, total, selected, onBulk, onClearSelection, 
           Live updates interrupted: rows may be out of date until the list catches up.
         </Typography>
       ) : null}
+      <FormControlLabel
+        control={<Switch size="small" checked={showAll} onChange={(event) => onShowAll(event.target.checked)} />}
+        label="Show all (tasks too)"
+        slotProps={{ typography: { variant: "body2" } }}
+        sx={{ mr: 0.5 }}
+      />
       {columnsMenu}
       <Tooltip title="Keyboard shortcuts (?)">
         <IconButton size="small" aria-label="Keyboard shortcuts" onClick={onHelp}>

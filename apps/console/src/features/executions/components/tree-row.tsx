@@ -9,12 +9,14 @@ import Typography from "@mui/material/Typography";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
+import HourglassEmpty from "@mui/icons-material/HourglassEmpty";
+import DoNotDisturbOn from "@mui/icons-material/DoNotDisturbOnOutlined";
 import { executionTypeName, type OutExecution } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
 import { describeError } from "../../../lib/describe-error";
 import { formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
-import { runtimeText } from "./executions-table";
+import { runtimeText } from "./execution-cells";
 import { StatusLabel } from "./status-label";
 import { summaryText, type TreeRow } from "./tree-rows";
 
@@ -115,6 +117,38 @@ function TaskCells({ row, now, toggle }: { row: Extract<TreeRow, { kind: "task" 
   );
 }
 
+/** A task of the definition with no execution: where it stands in the flow, and why it has no run. */
+function PlannedCells({ row }: { row: Extract<TreeRow, { kind: "planned" }> }) {
+  const { task } = row;
+  const words = task.active ? "not started" : "inactive";
+  return (
+    <>
+      <Box role="gridcell" sx={{ ...cell, pl: `${row.depth * INDENT_PX}px`, gap: 0.5, color: "text.secondary" }}>
+        <Box sx={{ width: 34, flexShrink: 0 }} />
+        <Box component="span" title={task.name} sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>
+          {task.name}
+        </Box>
+      </Box>
+      <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end", color: "text.secondary" }}>
+        —
+      </Box>
+      <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end", fontFamily: monospace }}>
+        {task.line}
+      </Box>
+      <Box role="gridcell" sx={{ ...cell, gap: 0.75, color: "text.secondary" }}>
+        {task.active ? <HourglassEmpty fontSize="small" aria-hidden /> : <DoNotDisturbOn fontSize="small" aria-hidden />}
+        <span>{task.active ? "Not started" : "Inactive (not started)"}</span>
+      </Box>
+      <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end", color: "text.secondary" }} aria-label={`${task.name}: ${words}`}>
+        —
+      </Box>
+      <Box role="gridcell" sx={{ ...cell, color: "text.secondary" }}>
+        —
+      </Box>
+    </>
+  );
+}
+
 function emptyText(row: Extract<TreeRow, { kind: "empty" }>, rootType: string, rootActive: boolean): string {
   if (row.depth > 0) return "No tasks.";
   const noun = executionTypeName(rootType).toLowerCase();
@@ -127,6 +161,13 @@ export function TreeRowView({ row, rowIndex, style, now, rootType, rootActive, a
     return (
       <RowFrame rowIndex={rowIndex} depth={row.depth} style={style} expanded={row.expandable ? row.expanded : undefined}>
         <TaskCells row={row} now={now} toggle={actions.toggle} />
+      </RowFrame>
+    );
+  }
+  if (row.kind === "planned") {
+    return (
+      <RowFrame rowIndex={rowIndex} depth={row.depth} style={style}>
+        <PlannedCells row={row} />
       </RowFrame>
     );
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OutExecution } from "@baton/contract";
 import { anExecution } from "./execution-fixture";
-import { hasChildren, summarize, summaryText, treeRows, type LoadedChildren } from "./tree-rows";
+import { hasChildren, listRows, summarize, summaryText, treeRows, type LoadedChildren, type PlannedTask } from "./tree-rows";
 
 const execution = (runId: number, status: number, type = "JOBS"): OutExecution => anExecution({ name: `E${runId}`, type, run_id: runId, status });
 
@@ -96,5 +96,58 @@ describe("treeRows", () => {
     const rows = treeRows({ ...input, childrenOf: () => many });
     expect(rows).toHaveLength(10_000);
     expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
+describe("a workflow's tasks in flow order", () => {
+  const task = (runId: number, line: number, status = 1900, type = "JOBS"): OutExecution => ({ ...execution(runId, status, type), line_number: line });
+  const plan: PlannedTask[] = Array.from({ length: 10 }, (_, i) => ({ line: i + 2, name: `T${i + 2}`, type: "JOBS", active: i !== 7 }));
+  const base = { rootRunId: 1, expanded: new Set<number>(), listed: new Set<number>(), fanOutLimit: 100, plan };
+  // Newest first, as the server answers: line 4 was restarted (run 30 after run 14).
+  const served = [task(30, 4), task(21, 11), task(20, 10), task(15, 5), task(14, 4, 1800), task(13, 3), task(12, 2)];
+
+  it("lists the tasks by line, each line's runs oldest first, and the tasks that never ran where they stand", () => {
+    const rows = treeRows({ ...base, childrenOf: () => loaded(served) });
+    const lines = rows.map((r) => (r.kind === "task" ? `${r.execution.line_number}:${r.execution.run_id}` : r.kind === "planned" ? `${r.task.line}:${r.task.active ? "not started" : "inactive"}` : r.kind));
+    expect(lines).toEqual(["2:12", "3:13", "4:14", "4:30", "5:15", "6:not started", "7:not started", "8:not started", "9:inactive", "10:20", "11:21"]);
+  });
+
+  it("makes no planned rows while pages remain: a line without a loaded run may have one not loaded", () => {
+    const rows = treeRows({ ...base, childrenOf: () => loaded(served, { total: 600, hasMore: true }) });
+    expect(rows.filter((r) => r.kind === "planned")).toHaveLength(0);
+    expect(rows.at(-1)?.kind).toBe("more");
+    expect(rows.filter((r) => r.kind === "task").map((r) => (r.kind === "task" ? r.execution.run_id : 0))).toEqual([12, 13, 14, 30, 15, 20, 21]);
+  });
+
+  it("shows the whole plan of a workflow that started no task yet", () => {
+    const rows = treeRows({ ...base, childrenOf: () => loaded([]) });
+    expect(rows.map((r) => r.kind)).toEqual(Array(10).fill("planned"));
+  });
+
+  it("keeps the runs of lines the definition no longer has, after the plan", () => {
+    const rows = treeRows({ ...base, plan: plan.slice(0, 2), childrenOf: () => loaded([task(40, 99), task(12, 2)]) });
+    expect(rows.map((r) => r.key)).toEqual(["12", "1:line:3", "40"]);
+  });
+});
+
+describe("listRows", () => {
+  const workflow = execution(10, 1550, "JOBP");
+  const job = execution(9, 1900);
+  const children = new Map<number, LoadedChildren>([[10, loaded([{ ...execution(12, 1550), line_number: 3 }, { ...execution(11, 1900), line_number: 2 }])]]);
+  const input = { childrenOf: (runId: number) => children.get(runId), expanded: new Set<number>(), listed: new Set<number>(), fanOutLimit: 100 };
+
+  it("shows the top-level runs alone until one is expanded", () => {
+    expect(listRows([workflow, job], input).map((r) => r.key)).toEqual(["10", "9"]);
+  });
+
+  it("puts an expanded workflow's tasks under it, in flow order, one level deeper", () => {
+    const rows = listRows([workflow, job], { ...input, expanded: new Set([10]) });
+    expect(rows.map((r) => [r.key, r.depth])).toEqual([["10", 0], ["11", 1], ["12", 1], ["9", 0]]);
+    expect(rows[0]).toMatchObject({ expandable: true, expanded: true });
+  });
+
+  it("says the children are loading under a run just expanded", () => {
+    const rows = listRows([workflow], { ...input, childrenOf: () => undefined, expanded: new Set([10]) });
+    expect(rows.map((r) => r.kind)).toEqual(["task", "loading"]);
   });
 });

@@ -1,6 +1,15 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { NO_FILTERS, filtersFromSearch, filtersToSearch, type ExecutionFilters, type FilterName } from "../api/execution-filters";
+import {
+  NO_FILTERS,
+  filtersFromSearch,
+  filtersToSearch,
+  viewFromSearch,
+  viewToSearch,
+  type ExecutionFilters,
+  type FilterName,
+  type ListView,
+} from "../api/execution-filters";
 
 export interface FilterControls {
   filters: ExecutionFilters;
@@ -9,6 +18,14 @@ export interface FilterControls {
   /** Replaces every filter with those of a saved query, as a new history entry (Back undoes it). */
   apply: (search: string) => void;
   clear: () => void;
+  /** Tasks too or top-level only, and the order: kept in the URL beside the filters, kept when they change. */
+  view: ListView;
+  setView: (changes: Partial<ListView>) => void;
+}
+
+/** The page URL for these filters, with the view the current URL has. */
+function withView(filters: Readonly<ExecutionFilters>, current: URLSearchParams): URLSearchParams {
+  return viewToSearch(viewFromSearch(current), filtersToSearch(filters));
 }
 
 /**
@@ -18,9 +35,10 @@ export interface FilterControls {
 export function useExecutionFilters(): FilterControls {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const view = useMemo(() => viewFromSearch(params), [params]);
 
   const setMany = useCallback(
-    (changes: Partial<ExecutionFilters>) => setParams((current) => filtersToSearch({ ...filtersFromSearch(current), ...changes }), { replace: true }),
+    (changes: Partial<ExecutionFilters>) => setParams((current) => withView({ ...filtersFromSearch(current), ...changes }, current), { replace: true }),
     [setParams],
   );
   const set = useCallback(
@@ -29,14 +47,19 @@ export function useExecutionFilters(): FilterControls {
         (current) => {
           const next = filtersFromSearch(current);
           next[name] = value;
-          return filtersToSearch(next);
+          return withView(next, current);
         },
         { replace: true },
       ),
     [setParams],
   );
-  const apply = useCallback((search: string) => setParams(filtersToSearch(filtersFromSearch(new URLSearchParams(search)))), [setParams]);
-  const clear = useCallback(() => setParams(filtersToSearch(NO_FILTERS), { replace: true }), [setParams]);
+  const apply = useCallback((search: string) => setParams((current) => withView(filtersFromSearch(new URLSearchParams(search)), current)), [setParams]);
+  const clear = useCallback(() => setParams((current) => withView(NO_FILTERS, current), { replace: true }), [setParams]);
+  // A new order or scope is a new list: a history entry of its own, so Back returns to the one before.
+  const setView = useCallback(
+    (changes: Partial<ListView>) => setParams((current) => viewToSearch({ ...viewFromSearch(current), ...changes }, filtersToSearch(filtersFromSearch(current)))),
+    [setParams],
+  );
 
-  return { filters, set, setMany, apply, clear };
+  return { filters, set, setMany, apply, clear, view, setView };
 }
