@@ -33,6 +33,11 @@ async function status(request: APIRequestContext, runId: number): Promise<number
   return Number(((await response.json()) as { status: number }).status);
 }
 
+async function children(request: APIRequestContext, runId: number): Promise<{ run_id: number; name: string }[]> {
+  const response = await request.get(`/ae/api/v1/100/executions/${runId}/children`, { headers: { authorization: basicAuth(ADMIN) } });
+  return ((await response.json()) as { data: { run_id: number; name: string }[] }).data;
+}
+
 /** The Tasks tab's row of a task, by its object name. */
 const taskRow = (page: Page, name: string): Locator => page.getByRole("treegrid", { name: "Tasks" }).getByRole("row").filter({ hasText: name });
 
@@ -99,5 +104,22 @@ test("a failed workflow reruns its failed task and what is downstream of it, the
   await expect(taskRow(page, a)).toContainText("1922");
   await expect(taskRow(page, b)).toContainText("1922");
   await page.screenshot({ path: `${shots}/recovery-from-task-run.png` });
+
+  // From the failed task's own page: the task and what is downstream of it, in a new run of its workflow.
+  const failedTask = (await children(request, first)).find((t) => t.name === b);
+  await page.goto(`/executions/${failedTask?.run_id ?? 0}`);
+  await page.getByRole("button", { name: "Restart", exact: true }).click();
+  const fromTask = page.getByRole("dialog", { name: `Restart execution ${failedTask?.run_id ?? 0}?` });
+  await fromTask.getByRole("radio", { name: `This task and everything downstream of it, in a new run of workflow ${flow}` }).check();
+  await expect(fromTask.getByText(`A new run of workflow ${flow} runs this task and what is downstream of it.`)).toBeVisible();
+  await expect(fromTask.getByRole("status", { name: "What will run" }).getByRole("region", { name: "Runs again" })).toHaveText(new RegExp(`Line 3: ${b}.*Line 5: ${d}`));
+  await page.screenshot({ path: `${shots}/recovery-task-page-dialog.png` });
+  await fromTask.getByRole("button", { name: "Restart", exact: true }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/executions/(${failedTask?.run_id ?? 0}|${second})$`));
+  await expect(executionStatus).toContainText("ENDED_OK", { timeout: 30_000 });
+  await expect(taskRow(page, b)).toContainText("1900");
+  await expect(taskRow(page, d)).toContainText("1900");
+  await expect(taskRow(page, a)).toContainText("1922");
+  await expect(taskRow(page, c)).toContainText("1922");
   rmSync(fixed, { force: true });
 });

@@ -16,6 +16,19 @@ export type StatusChange =
 export type StatusAction = StatusChange["action"];
 
 /**
+ * A change asked of the execution the hook is for, or of `runId`: a task's workflow, restarted
+ * from the task's line with what is downstream of it.
+ */
+export type StatusRequest = StatusChange & { runId?: number };
+
+/** The body of a request: the change without the run it is asked of. */
+function bodyOf(request: StatusRequest): StatusChange {
+  if (request.action === "restart") return { action: "restart", restart: request.restart };
+  if (request.action === "cancel") return { action: "cancel", cancel: request.cancel };
+  return { action: request.action };
+}
+
+/**
  * POST /api/{client}/executions/{run_id}/status. Answers the run id it acted on, for a restart the
  * new execution's. 400 (45170) when the state does not allow it, 403 without the cancel/restart right.
  */
@@ -28,14 +41,15 @@ export function changeExecutionStatus(client: number, csrfToken: string, runId: 
 }
 
 /**
- * The event stream brings the new states too; re-reading the execution, its children and the
- * lists right away makes the answer visible even when the stream lags or is down.
+ * Changes the execution `runId` (or the one a request names). The event stream brings the new
+ * states too; re-reading the execution, its children and the lists right away makes the answer
+ * visible even when the stream lags or is down.
  */
 export function useChangeExecutionStatus(runId: number) {
   const { client, csrf_token } = useCurrentSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: StatusChange) => changeExecutionStatus(client, csrf_token, runId, change),
+    mutationFn: (request: StatusRequest) => changeExecutionStatus(client, csrf_token, request.runId ?? runId, bodyOf(request)),
     onSuccess: async (result) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: executionKeys.detail(client, runId) }),

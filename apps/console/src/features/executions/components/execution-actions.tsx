@@ -10,7 +10,7 @@ import { isApiError } from "../../../lib/api-client";
 import { availableActions } from "./available-actions";
 import { CancelDialog } from "./cancel-dialog";
 import { RestartDialog } from "./restart-dialog";
-import { useChangeExecutionStatus, type StatusAction, type StatusChange } from "../api/change-execution-status";
+import { useChangeExecutionStatus, type StatusAction, type StatusRequest } from "../api/change-execution-status";
 
 const ACTION_WORDS: Record<StatusAction, string> = { cancel: "cancel", restart: "restart", release: "release" };
 
@@ -39,7 +39,7 @@ export function useExecutionActions(execution: OutExecution): { buttons: ReactNo
   const actions = availableActions(execution);
   const pendingAction = mutation.isPending ? mutation.variables.action : null;
 
-  const run = (change: StatusChange) => {
+  const run = (change: StatusRequest) => {
     setFailed(null);
     mutation.mutate(change, {
       onSuccess: ({ run_id }) => {
@@ -96,7 +96,7 @@ export function useExecutionActions(execution: OutExecution): { buttons: ReactNo
             pending={pendingAction === "restart"}
             failure={failure}
             onClose={() => setDialog(null)}
-            onRestart={(restart) => run({ action: "restart", restart })}
+            onRestart={(restart, of) => run({ action: "restart", restart, ...(of !== undefined && { runId: of }) })}
           />
         ) : null}
       </>

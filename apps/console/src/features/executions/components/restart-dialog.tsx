@@ -10,14 +10,14 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { OutExecution } from "@baton/contract";
+import { isFinalStatus, type OutExecution } from "@baton/contract";
 import { LoadingState } from "../../../components/loading-state";
 import { describeError } from "../../../lib/describe-error";
 import type { RestartOptions } from "../api/change-execution-status";
 import { useObjectInputs, type ObjectInput } from "../api/get-object-inputs";
 import { useVariables } from "../api/get-variables";
 import { SubmitActions } from "../../../components/submit-actions";
-import { scopeOptions, type RestartScope } from "./restart-plan";
+import { scopeOptions, scopeTarget, type RestartScope } from "./restart-plan";
 import { RestartScopeFields } from "./restart-scope-fields";
 import { useRestartSource } from "./use-restart-source";
 
@@ -27,6 +27,14 @@ const QUEUE_NAME = /^[A-Za-z0-9._\-#$@]{1,200}$/;
 /** `&DAYS#`, `DAYS#` and `days` all name the input DAYS#. */
 const inputKey = (name: string): string => name.toUpperCase().replace(/^&/, "").replace(/#?$/, "#");
 
+/** Which execution the restart makes, in one sentence. */
+function whatRestarts(execution: OutExecution, scope: RestartScope, workflow: OutExecution | undefined): string {
+  if (scope.kind === "workflow_downstream") return `A new run of workflow ${workflow?.name ?? String(scope.workflowRunId)} runs this task and what is downstream of it.`;
+  if (execution.parent === undefined || execution.parent === 0) return `A new execution runs the definition ${execution.name} ran.`;
+  const goesOn = workflow === undefined || !isFinalStatus(workflow.status) ? "which goes on when it ends OK" : "which has ended and does not go on";
+  return `A new execution runs the definition ${execution.name} ran, on the same line of its workflow, ${goesOn}.`;
+}
+
 interface RestartDialogProps {
   execution: OutExecution;
   open: boolean;
@@ -34,7 +42,8 @@ interface RestartDialogProps {
   /** Why the last attempt failed, shown in the dialog so the options can be corrected. */
   failure: ReactNode;
   onClose: () => void;
-  onRestart: (options: RestartOptions) => void;
+  /** `runId`: the execution to restart when it is not this one (this task's workflow). */
+  onRestart: (options: RestartOptions, runId?: number) => void;
 }
 
 /**
@@ -48,6 +57,8 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
   const [queue, setQueue] = useState("");
   const [scope, setScope] = useState<RestartScope>({ kind: "whole" });
   const source = useRestartSource(execution, open);
+  // The execution the restart makes a new one of: this one, or this task's workflow.
+  const restarted = scope.kind === "workflow_downstream" ? (source.workflow?.execution ?? execution) : execution;
   const [keepStartType, setKeepStartType] = useState(false);
   const [waitForRelease, setWaitForRelease] = useState(false);
   const [edited, setEdited] = useState<Readonly<Record<string, string>>>({});
@@ -63,14 +74,15 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (queueInvalid) return;
-    const declared = inputs.data ?? [];
+    // A task's inputs are its own: a restart of its workflow takes the workflow's.
+    const declared = scope.kind === "workflow_downstream" ? [] : (inputs.data ?? []);
     onRestart({
       ...(trimmedQueue !== "" && { queue: trimmedQueue }),
       ...scopeOptions(scope),
       ...(keepStartType && { keepStartType: true }),
       ...(waitForRelease && { waitForManualRelease: true }),
       ...(declared.length > 0 && { inputs: Object.fromEntries(declared.map((input) => [input.name, valueOf(input)])) }),
-    });
+    }, scopeTarget(scope));
   };
 
   return (
@@ -78,16 +90,14 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="restart-dialog-title">Restart execution {execution.run_id}?</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2 }}>
-          <DialogContentText>
-            A new execution runs the definition {execution.name} ran{execution.parent ? ", on the same line of its workflow, which goes on when it ends OK" : ""}. You are taken to it.
-          </DialogContentText>
+          <DialogContentText>{whatRestarts(execution, scope, source.workflow?.execution)} You are taken to it.</DialogContentText>
           <RestartScopeFields execution={execution} source={source} scope={scope} onChange={setScope} />
           <TextField
             label="Queue"
             value={queue}
             onChange={(e) => setQueue(e.target.value)}
-            placeholder={execution.queue || "CLIENT_QUEUE"}
-            helperText={queueInvalid ? "A queue name has letters, digits and . _ - # $ @ only." : `Optional. Empty keeps the queue it ran in${execution.queue ? ` (${execution.queue})` : ""}.`}
+            placeholder={restarted.queue || "CLIENT_QUEUE"}
+            helperText={queueInvalid ? "A queue name has letters, digits and . _ - # $ @ only." : `Optional. Empty keeps the queue it ran in${restarted.queue ? ` (${restarted.queue})` : ""}.`}
             error={queueInvalid}
             fullWidth
             size="small"
@@ -98,10 +108,10 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
             <FormHelperText sx={{ mt: -0.5, ml: 4 }}>The new execution waits (1693) until someone releases it.</FormHelperText>
             <FormControlLabel control={<Checkbox checked={keepStartType} onChange={(e) => setKeepStartType(e.target.checked)} />} label="Keep start type" />
             <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
-              The new execution keeps this run's start type ({execution.activator_object_type || "none"}); unchecked, its start type is API.
+              The new execution keeps the start type of the run it restarts ({restarted.activator_object_type || "none"}); unchecked, its start type is API.
             </FormHelperText>
           </Box>
-          <RestartInputs inputs={inputs} valueOf={valueOf} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />
+          {scope.kind === "workflow_downstream" ? null : <RestartInputs inputs={inputs} valueOf={valueOf} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />}
           {failure}
         </DialogContent>
         <SubmitActions onCancel={onClose} pending={pending} submitLabel="Restart" cancelLabel="Close" disabled={queueInvalid || inputs.isPending || source.pending} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readWorkflowGraph } from "@baton/contract";
-import { failedTaskLine, restartPlan, scopeOptions, taskResults } from "./restart-plan";
+import { failedTaskLine, restartPlan, scopeOptions, scopeTarget, taskResults } from "./restart-plan";
 
 const task = (line: number, name: string, type = "JOBS") => ({ line_number: String(line), object_name: name, object_type: type, active: "1" });
 const after = (to: number, from: number) => ({ workflow_line_number: String(to), predecessor_line_number: String(from) });
@@ -54,6 +54,13 @@ describe("restartPlan", () => {
       "CHECK (line 3) ended 1800 ENDED_NOT_OK in this run; it is not run again and counts as ended OK for the tasks after it.",
       "REPORT (line 5) did not run in this run; it is not run again and counts as ended OK for the tasks after it.",
     ]);
+  });
+
+  it("reruns a task and what is downstream of it in a new run of its workflow, from the task's page", () => {
+    const scope = { kind: "workflow_downstream", workflowRunId: 10, line: 3 } as const;
+    expect(restartPlan(flow, scope, graph, results, []).headline).toBe(restartPlan(flow, { kind: "task", line: 3, downstreamOnly: true }, graph, results, []).headline);
+    expect([scopeOptions(scope), scopeTarget(scope)]).toEqual([{ restartPoint: "3", downstreamOnly: true }, 10]);
+    expect(scopeTarget({ kind: "task", line: 3, downstreamOnly: true })).toBeUndefined();
   });
 
   it("says which lines of a job run from a restart point", () => {

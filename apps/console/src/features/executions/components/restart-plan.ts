@@ -4,9 +4,14 @@ import type { RestartOptions } from "../api/change-execution-status";
 /**
  * What a restart runs: the whole run; a job or script from one of its `:RESTART` points; a
  * workflow from a task's line (every later line runs again) or that task and what is downstream
- * of it only (Baton's downstreamOnly).
+ * of it only (Baton's downstreamOnly); for a task of an ended workflow, a new run of that workflow
+ * with the task and what is downstream of it.
  */
-export type RestartScope = { kind: "whole" } | { kind: "point"; point: string } | { kind: "task"; line: number; downstreamOnly: boolean };
+export type RestartScope =
+  | { kind: "whole" }
+  | { kind: "point"; point: string }
+  | { kind: "task"; line: number; downstreamOnly: boolean }
+  | { kind: "workflow_downstream"; workflowRunId: number; line: number };
 
 /** The result a task of the run being restarted ended with: its latest execution on the line (a restart replaces the ones before). */
 export interface TaskResult {
@@ -66,8 +71,14 @@ export function failedTaskLine(graph: WorkflowGraph, results: ReadonlyMap<number
 /** The restart options a scope asks for. */
 export function scopeOptions(scope: RestartScope): Pick<RestartOptions, "restartPoint" | "downstreamOnly"> {
   if (scope.kind === "point") return { restartPoint: scope.point };
+  if (scope.kind === "workflow_downstream") return { restartPoint: String(scope.line), downstreamOnly: true };
   if (scope.kind === "task") return { restartPoint: String(scope.line), ...(scope.downstreamOnly && { downstreamOnly: true }) };
   return {};
+}
+
+/** The execution a scope restarts when it is not the one the dialog is for: a task's workflow. */
+export function scopeTarget(scope: RestartScope): number | undefined {
+  return scope.kind === "workflow_downstream" ? scope.workflowRunId : undefined;
 }
 
 const taskName = (graph: WorkflowGraph, line: number) => graph.tasks.find((t) => t.line === line)?.objectName ?? `line ${line}`;
@@ -75,9 +86,11 @@ const taskName = (graph: WorkflowGraph, line: number) => graph.tasks.find((t) =>
 /**
  * Says what a restart of `execution` with `scope` runs. For a workflow `graph` is its definition
  * and `results` what its tasks did in this run; for a job or script `points` are its restart
- * points in page order.
+ * points in page order. For `workflow_downstream`, `execution`, `graph` and `results` are the
+ * task's workflow's.
  */
-export function restartPlan(execution: Pick<OutExecution, "name" | "type">, scope: RestartScope, graph: WorkflowGraph | undefined, results: ReadonlyMap<number, TaskResult>, points: readonly string[]): RestartPlan {
+export function restartPlan(execution: Pick<OutExecution, "name" | "type">, asked: RestartScope, graph: WorkflowGraph | undefined, results: ReadonlyMap<number, TaskResult>, points: readonly string[]): RestartPlan {
+  const scope: RestartScope = asked.kind === "workflow_downstream" ? { kind: "task", line: asked.line, downstreamOnly: true } : asked;
   const empty = { rerun: [], notRun: [], warnings: [] };
   if (scope.kind === "point") {
     const first = points[0];

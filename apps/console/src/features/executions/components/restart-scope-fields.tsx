@@ -8,7 +8,7 @@ import RadioGroup from "@mui/material/RadioGroup";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { OutExecution, WorkflowGraph } from "@baton/contract";
-import { restartableLines } from "@baton/contract";
+import { isFinalStatus, restartableLines } from "@baton/contract";
 import { LoadingState } from "../../../components/loading-state";
 import { describeError } from "../../../lib/describe-error";
 import { failedTaskLine, restartPlan, shortStatus, type PlannedTask, type RestartScope, type TaskResult } from "./restart-plan";
@@ -21,6 +21,8 @@ export interface RestartSource {
   results: ReadonlyMap<number, TaskResult>;
   /** A job's or script's restart points, in page order. */
   points: readonly string[];
+  /** For a task of a workflow: that workflow, its definition and what its tasks did in it. */
+  workflow?: { execution: OutExecution; graph: WorkflowGraph; results: ReadonlyMap<number, TaskResult> } | undefined;
   /** Still reading the definition or the tasks. */
   pending: boolean;
   /** Why the definition could not be read: only the whole run can be offered. */
@@ -34,10 +36,17 @@ interface RestartScopeFieldsProps {
   onChange: (scope: RestartScope) => void;
 }
 
-const CHOICES = ["whole", "point", "from_line", "downstream"] as const;
+const CHOICES = ["whole", "point", "from_line", "downstream", "workflow_downstream"] as const;
 type Choice = (typeof CHOICES)[number];
 
 const choiceOf = (scope: RestartScope): Choice => (scope.kind === "task" ? (scope.downstreamOnly ? "downstream" : "from_line") : scope.kind);
+
+/** The workflow a task can be rerun in with what is downstream of it: only one that has ended (a running one goes on by itself after the task's restart). */
+function rerunnableWorkflow(execution: OutExecution, source: RestartSource): { runId: number; line: number; name: string; ended: boolean; statusText: string } | undefined {
+  const workflow = source.workflow;
+  if (workflow === undefined || execution.line_number === undefined) return undefined;
+  return { runId: workflow.execution.run_id, line: execution.line_number, name: workflow.execution.name, ended: isFinalStatus(workflow.execution.status), statusText: shortStatus(workflow.execution.status) };
+}
 
 /**
  * Where the restart begins, and the plan that says what will run. A workflow restarts whole, from
@@ -54,8 +63,12 @@ export function RestartScopeFields({ execution, source, scope, onChange }: Resta
   const defaultLine = failed ?? lines[0];
   const chosenLine = scope.kind === "task" ? scope.line : defaultLine;
 
+  const inWorkflow = rerunnableWorkflow(execution, source);
   const choose = (choice: Choice) => {
     if (choice === "whole") onChange({ kind: "whole" });
+    else if (choice === "workflow_downstream") {
+      if (inWorkflow !== undefined) onChange({ kind: "workflow_downstream", workflowRunId: inWorkflow.runId, line: inWorkflow.line });
+    }
     else if (choice === "point") onChange({ kind: "point", point: points[0] ?? "" });
     else if (chosenLine !== undefined) onChange({ kind: "task", line: chosenLine, downstreamOnly: choice === "downstream" });
   };
@@ -89,6 +102,18 @@ export function RestartScopeFields({ execution, source, scope, onChange }: Resta
             </>
           ) : null}
           {!isWorkflow && points.length > 0 ? <FormControlLabel value="point" control={<Radio size="small" />} label={`From a restart point (${points.join(", ")})`} /> : null}
+          {inWorkflow !== undefined ? (
+            <FormControlLabel
+              value="workflow_downstream"
+              disabled={!inWorkflow.ended}
+              control={<Radio size="small" />}
+              label={
+                inWorkflow.ended
+                  ? `This task and everything downstream of it, in a new run of workflow ${inWorkflow.name}`
+                  : `This task and everything downstream of it: not while workflow ${inWorkflow.name} is active (${inWorkflow.statusText}); restarting the task lets it go on`
+              }
+            />
+          ) : null}
         </RadioGroup>
       </Box>
       {scope.kind === "task" ? (
@@ -116,7 +141,13 @@ export function RestartScopeFields({ execution, source, scope, onChange }: Resta
           </Button>
         </Box>
       ) : null}
-      <PlanView plan={restartPlan(execution, scope, isWorkflow ? graph : undefined, results, points)} />
+      <PlanView
+        plan={
+          scope.kind === "workflow_downstream" && source.workflow !== undefined
+            ? restartPlan(source.workflow.execution, scope, source.workflow.graph, source.workflow.results, [])
+            : restartPlan(execution, scope, isWorkflow ? graph : undefined, results, points)
+        }
+      />
     </Box>
   );
 }
