@@ -6,6 +6,16 @@ export const UNKNOWN_TASK_SECONDS = 60;
 /** Statuses of tasks that end without running (inactive, by calendar, skipped): they take no time. */
 const NOT_RUN = new Set([1920, 1921, 1922, 1930]);
 
+/**
+ * The ERT of a task that has not ended, in seconds, as every estimate of the engine counts it (a
+ * workflow's, a forecast's): its estimate (the one its execution was activated with, else its
+ * object's), UNKNOWN_TASK_SECONDS without one; once it runs, at least the time it has run.
+ */
+export function taskErtSeconds(estimate: number | undefined, runningSince: number | null, now: number): number {
+  const seconds = estimate ?? UNKNOWN_TASK_SECONDS;
+  return runningSince === null ? seconds : Math.max(seconds, (now - runningSince) / 1000);
+}
+
 /** What is known of a task that has an execution (its latest one). */
 export interface TaskRun {
   runId: number;
@@ -76,8 +86,7 @@ export function estimateWorkflow(
     let seconds: number;
     if (task === undefined || line === definition.startLine || line === definition.endLine || !task.active || (run !== undefined && NOT_RUN.has(run.status))) seconds = 0;
     else if (run?.endTime !== null && run?.endTime !== undefined) seconds = started ? (run.endTime - start) / 1000 : 0;
-    else if (started) seconds = Math.max(run?.ertSeconds ?? estimates.get(line) ?? UNKNOWN_TASK_SECONDS, (now - start) / 1000);
-    else seconds = run?.ertSeconds ?? estimates.get(line) ?? UNKNOWN_TASK_SECONDS;
+    else seconds = taskErtSeconds(run?.ertSeconds ?? estimates.get(line), started ? start : null, now);
     byLine.set(line, { line, runId: run?.runId, ertSeconds: Math.round(seconds), start, end: start + seconds * 1000, started });
     workEnds.set(line, (knownStart ?? predecessorsWorkEnd) + seconds * 1000);
   }

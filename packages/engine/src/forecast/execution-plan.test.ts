@@ -27,6 +27,8 @@ function sources(objects: Record<string, ObjectBody>, erts: Record<string, numbe
       return body && { type: String(body.general_attributes.type), body };
     },
     ertSeconds: async (name) => erts[name],
+    // As the snapshot does with the registered ERTs: an execution's own ERT first.
+    executionErtSeconds: async (name, activatedWith) => activatedWith ?? erts[name],
     agentFor: async (agent) => agent,
     timeZone: async (zone) => zone,
   };
@@ -59,6 +61,19 @@ describe("planExecution", () => {
       { name: "A", start: -20, end: -15, status: 1900, agent: "OTHER" },
       { name: "B", start: -8, end: 0, status: 1550, agent: "LOCAL" },
       { name: "C", start: 0, end: 2, status: null, agent: "LOCAL" },
+    ]);
+  });
+
+  it("counts the ERT a running or waiting task was activated with, as the engine's estimates of the workflow do", async () => {
+    const flow = run({ runId: 50, name: "FLOW", objectType: "JOBP", type: "Workflow", status: 1550, startTime: NOW - 10 * MIN });
+    // A was activated with an estimate of 15 minutes (its object's is 10 now); B waits for its agent with 1 minute.
+    const a = run({ runId: 51, name: "A", parent: 50, lineNumber: 2, status: 1550, startTime: NOW - 10 * MIN, estimatedRuntime: 15 * 60 });
+    const b = run({ runId: 52, name: "B", parent: 50, lineNumber: 3, status: 1685, estimatedRuntime: 60 });
+    const ctx: PlanContext = { sources: sources(objects, erts), runs: runs({ 50: [a, b] }, { 50: chain("FLOW", ["A", "B"]) }), window: { now: NOW, until: NOW + 60 * MIN } };
+    expect(await entriesOf(ctx, flow)).toEqual([
+      { name: "FLOW", start: -10, end: 6, status: 1550, agent: null },
+      { name: "A", start: -10, end: 5, status: 1550, agent: "LOCAL" },
+      { name: "B", start: 5, end: 6, status: 1685, agent: "LOCAL" },
     ]);
   });
 

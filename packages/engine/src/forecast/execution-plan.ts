@@ -1,6 +1,6 @@
 import { Status, isFinalStatus, type ObjectBody } from "@baton/contract";
 import type { Execution } from "../domain/execution";
-import { UNKNOWN_TASK_SECONDS } from "../domain/workflow-ert";
+import { taskErtSeconds } from "../domain/workflow-ert";
 import { planObject, type PlannedEntry, type PlanSources } from "./plan";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -101,14 +101,14 @@ const STARTED_WITHOUT_TIME = new Set([PERIOD_CONTAINER]);
 
 /** A job, script, transfer or event under way: from its start until its estimated end, at least until now. */
 async function runningTask(ctx: PlanContext, execution: Execution, start: number, key: string, parent?: ParentRef): Promise<ForecastTask> {
-  const estimate = (await ctx.sources.ertSeconds(execution.name)) ?? execution.estimatedRuntime ?? UNKNOWN_TASK_SECONDS;
+  const estimate = await ctx.sources.executionErtSeconds(execution.name, execution.estimatedRuntime);
   return {
     key,
     parentKey: parent?.key,
     containerType: parent?.type,
     predecessors: [],
     notBefore: start,
-    ertSeconds: Math.max(estimate, (ctx.window.now - start) / 1000),
+    ertSeconds: taskErtSeconds(estimate, start, ctx.window.now),
     container: false,
     name: execution.name,
     type: execution.objectType,
@@ -150,15 +150,21 @@ async function keepRuns(ctx: PlanContext, tasks: Map<string, ForecastTask>, key:
   for (const [line, run] of latest) {
     const task = tasks.get(`${key}/${line}`);
     if (task === undefined) continue;
-    tasks.set(task.key, ranAs(task, run, ctx.window.now));
+    tasks.set(task.key, ranAs(task, run, ctx.window.now, await ctx.sources.executionErtSeconds(task.name, run.estimatedRuntime)));
     if (task.container && run.startTime !== null) await keepRuns(ctx, tasks, task.key, run.runId);
   }
 }
 
-function ranAs(task: ForecastTask, run: Execution, now: number): ForecastTask {
+/**
+ * A planned task as its execution is: ended ones with their actual times, the others with the
+ * estimate the execution has (`estimate`), running ones at least until now. Containers end with
+ * their tasks and keep no runtime of their own.
+ */
+function ranAs(task: ForecastTask, run: Execution, now: number, estimate: number | undefined): ForecastTask {
   const actual = { ...task, status: run.status, agent: run.agent ?? task.agent, platform: run.platform ?? task.platform };
-  if (run.startTime === null) return isFinalStatus(run.status) ? { ...actual, notBefore: run.endTime ?? now, ertSeconds: 0 } : actual;
-  const seconds = run.endTime === null ? Math.max(task.ertSeconds, (now - run.startTime) / 1000) : (run.endTime - run.startTime) / 1000;
+  const open = (runningSince: number | null) => (task.container ? task.ertSeconds : taskErtSeconds(estimate, runningSince, now));
+  if (run.startTime === null) return isFinalStatus(run.status) ? { ...actual, notBefore: run.endTime ?? now, ertSeconds: 0 } : { ...actual, ertSeconds: open(null) };
+  const seconds = run.endTime === null ? open(run.startTime) : (run.endTime - run.startTime) / 1000;
   return { ...actual, notBefore: run.startTime, ertSeconds: seconds };
 }
 
@@ -180,6 +186,7 @@ function withDefinition(sources: PlanSources, name: string, definition: { type: 
   return {
     object: async (n) => (n === name ? definition : sources.object(n)),
     ertSeconds: (n) => sources.ertSeconds(n),
+    executionErtSeconds: (n, activatedWith) => sources.executionErtSeconds(n, activatedWith),
     agentFor: (a) => sources.agentFor(a),
     timeZone: (z) => sources.timeZone(z),
   };

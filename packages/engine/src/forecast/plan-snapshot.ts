@@ -48,6 +48,7 @@ export class PlanSnapshot implements PlanSources {
     private readonly objects: ReadonlyMap<string, PlannedObject>,
     private readonly runtimes: ReadonlyMap<string, number>,
     private readonly connected: readonly string[],
+    private readonly ert: ErtChoice,
   ) {}
 
   /**
@@ -65,7 +66,7 @@ export class PlanSnapshot implements PlanSources {
       pending = [...new Set(found.flatMap((o) => referencesOf(o)))].filter((name) => !seen.has(name));
     }
     const runtimes = await runtimesOf(deps, client, objects, ert);
-    return new PlanSnapshot(deps, client, objects, runtimes, deps.connectedAgents());
+    return new PlanSnapshot(deps, client, objects, runtimes, deps.connectedAgents(), ert);
   }
 
   async object(name: string): Promise<PlannedObject | undefined> {
@@ -74,6 +75,15 @@ export class PlanSnapshot implements PlanSources {
 
   async ertSeconds(name: string): Promise<number | undefined> {
     return this.runtimes.get(name);
+  }
+
+  /**
+   * With the registered ERTs, the one the execution was activated with, as the engine's own
+   * estimates of it count (GET .../ert); the object's only without one. The other options ask for
+   * their runtime for every task.
+   */
+  async executionErtSeconds(name: string, activatedWith: number | null): Promise<number | undefined> {
+    return (this.ert.option === "registration" ? activatedWith : null) ?? this.runtimes.get(name);
   }
 
   /** An agent group's job is forecast on the member its mode would pick first; without a connected member, on the group's name. */

@@ -13,6 +13,7 @@ function sources(objects: Record<string, ObjectBody>, erts: Record<string, numbe
       return body && { type: String(body.general_attributes.type), body };
     },
     ertSeconds: async (name) => erts[name],
+    executionErtSeconds: async (name, activatedWith) => activatedWith ?? erts[name],
     agentFor: async (agent) => (agent === "GROUP" ? "MEMBER1" : agent),
     timeZone: async (name) => {
       if (!isTimeZone(name)) throw new Error(`'${name}' is not a time zone`);

@@ -28,6 +28,11 @@ export interface PlanSources {
   object(name: string): Promise<{ type: string; body: ObjectBody } | undefined>;
   /** The runtime a forecast assumes for the object, in seconds, if it has one. */
   ertSeconds(name: string): Promise<number | undefined>;
+  /**
+   * The runtime a forecast assumes for an execution of the object that exists already (running,
+   * or waiting on its agent or queue), given the ERT it was activated with, if it has one.
+   */
+  executionErtSeconds(name: string, activatedWith: number | null): Promise<number | undefined>;
   /** The agent a job on `agent` (an agent or an agent group) would run on. */
   agentFor(agent: string): Promise<string | undefined>;
   /** The zone a schedule names (an IANA name or a TZ object); throws when it is neither. */
