@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
+import { ADMIN, basicAuth, logInThroughForm } from "./login";
 import { E2E_REPOSITORY_ROOT } from "./remotes";
 
 /*
@@ -14,33 +14,45 @@ import { E2E_REPOSITORY_ROOT } from "./remotes";
 
 const SHOTS = "/tmp/e2e-shots";
 const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null" };
-const auth = { authorization: basicAuth(ADMIN) };
+/**
+ * The repository of this spec is client 0's: client 100's stays unconnected for repository.spec.ts,
+ * which starts by connecting one through the form, whichever spec runs first.
+ */
+const LOGIN = { ...ADMIN, client: "0" } as const;
+const auth = { authorization: basicAuth(LOGIN) };
+const api = (path: string) => `/ae/api/v1/${LOGIN.client}${path}`;
+
+/** POST to the REST API; fails the test unless the server answers 200. */
+async function post(request: APIRequestContext, path: string, data: unknown): Promise<void> {
+  const response = await request.post(api(path), { headers: auth, data });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
+}
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 async function importJob(request: APIRequestContext, name: string, line: string): Promise<void> {
   const job = { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo start", line, "echo end"] }] } };
-  await adminPost(request, "/objects?overwrite_existing_objects=true", { data: job, path: "MERGE" });
+  await post(request, "/objects?overwrite_existing_objects=true", { data: job, path: "MERGE" });
 }
 
 async function scriptOf(request: APIRequestContext, name: string): Promise<string[]> {
-  const response = await request.get(`/ae/api/v1/100/objects/${encodeURIComponent(name)}`, { headers: auth });
+  const response = await request.get(api(`/objects/${encodeURIComponent(name)}`), { headers: auth });
   const body: { data: { jobs: { scripts: Array<{ process: string[] }> } } } = await response.json();
   return body.data.jobs.scripts.flatMap((page) => page.process);
 }
 
-/** The client's repository, connected to a new bare repository unless an earlier test connected one; its active branch is main. */
+/** Client 0's repository, connected to a new bare repository unless an earlier test connected it; its active branch is main. */
 async function connectRepository(request: APIRequestContext): Promise<void> {
-  const info = await request.get("/ae/api/v1/100/repositories", { headers: auth });
+  const info = await request.get(api("/repositories"), { headers: auth });
   if (info.status() !== 404) return;
   mkdirSync(E2E_REPOSITORY_ROOT, { recursive: true });
   const remote = join(mkdtempSync(join(E2E_REPOSITORY_ROOT, "remote-")), "objects.git");
   execFileSync("git", ["init", "--bare", "--quiet", "--initial-branch=main", remote], { env: GIT_ENV });
-  await adminPost(request, "/repositories", { repository_url: remote, branch: "main" });
+  await post(request, "/repositories", { repository_url: remote, branch: "main" });
 }
 
-const commit = (request: APIRequestContext, message: string, objects: string[]) => adminPost(request, "/repositories/commits", { message, objects });
-const switchTo = (request: APIRequestContext, branch: string) => adminPost(request, "/repositories/branches", { branch_name: branch, switch: true });
+const commit = (request: APIRequestContext, message: string, objects: string[]) => post(request, "/repositories/commits", { message, objects });
+const switchTo = (request: APIRequestContext, branch: string) => post(request, "/repositories/branches", { branch_name: branch, switch: true });
 
 /** A branch from main on which `name` gets `line`, committed; main is active again afterwards. */
 async function branchChanging(request: APIRequestContext, branch: string, name: string, line: string): Promise<void> {
@@ -52,7 +64,7 @@ async function branchChanging(request: APIRequestContext, branch: string, name: 
 
 async function openMergeOf(page: Page, branch: string): Promise<void> {
   await page.goto(`/repository?tab=merge&branch=${encodeURIComponent(branch)}`);
-  await logInThroughForm(page);
+  await logInThroughForm(page, LOGIN);
   await expect(page.getByRole("tab", { name: "Merge" })).toHaveAttribute("aria-selected", "true");
 }
 
@@ -141,10 +153,10 @@ test("a conflict predicted before merging is resolved in the three-way view with
   await conflict.getByRole("button", { name: "Start from theirs" }).click();
   const result = conflict.getByRole("textbox", { name: `Merged result of ${path}` });
   await expect(result).toContainText("echo rival side");
-  await threeWay.scrollIntoViewIfNeeded();
+  await threeWay.evaluate((region) => region.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: `${SHOTS}/merge-three-way.png` });
 
-  const versions = await request.get(`/ae/api/v1/100/repositories/merge/object?branch_name=${encodeURIComponent(rival)}&object_path=${encodeURIComponent(path)}`, { headers: auth });
+  const versions = await request.get(api(`/repositories/merge/object?branch_name=${encodeURIComponent(rival)}&object_path=${encodeURIComponent(path)}`), { headers: auth });
   const body: { theirs: { content: string } } = await versions.json();
   const theirs = body.theirs.content;
   const invalid = theirs.replace('"type": "JOBS"', '"type": "NOT-A-TYPE"');

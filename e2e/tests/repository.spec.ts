@@ -63,6 +63,8 @@ async function commitAll(page: Page, message: string): Promise<void> {
 }
 
 test("an object edited, reviewed, committed, changed on a branch and merged back; a conflicting merge aborted, then resolved; a pull; an old version restored", async ({ page, request }) => {
+  // Some thirty git operations through the console, each waited for: a loaded machine needs more than the default minute.
+  test.setTimeout(180_000);
   const prefix = `E2E.REPO.${Date.now()}`;
   const job = `${prefix}.JOB`;
   const branch = `feature/e2e-${Date.now()}`;

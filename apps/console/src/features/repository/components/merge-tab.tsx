@@ -35,7 +35,7 @@ function MergeResult({ result, branch, head }: { result: OutRepositoryMerge; bra
 }
 
 /** Where the branch stands and what the merge would do, conflicts said before merging. */
-function PreviewSummary({ preview }: { preview: OutRepositoryMergePreview }) {
+function PreviewSummary({ preview, inProgress }: { preview: OutRepositoryMergePreview; inProgress: boolean }) {
   const { branch_name: branch, active_branch: active } = preview;
   const conflicts = preview.counts.conflict;
   return (
@@ -51,7 +51,11 @@ function PreviewSummary({ preview }: { preview: OutRepositoryMergePreview }) {
         . Merging brings in {mergeCountsSentence(preview)}.
       </Typography>
       {preview.hidden > 0 ? <Typography color="text.secondary">It also changes {counted(preview.hidden, "object")} you may not read.</Typography> : null}
-      {conflicts > 0 ? (
+      {inProgress ? (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          This merge is in progress: resolve its {counted(conflicts, "conflict")} in the merge panel above, then complete it, or abort it.
+        </Alert>
+      ) : conflicts > 0 ? (
         <Alert severity="warning" sx={{ mt: 1 }}>
           {counted(conflicts, "conflict")} predicted: both branches changed the same lines. The merge will stop for you to resolve {conflicts === 1 ? "it" : "them"}; open the three-way view to see what each side did.
         </Alert>
@@ -100,7 +104,7 @@ export function MergeTab({ repository }: { repository: OutRepo }) {
         </EmptyState>
       ) : (
         <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-          <PreviewSummary preview={preview.data} />
+          <PreviewSummary preview={preview.data} inProgress={repository.merge?.branch_name === branch} />
           <MergePreviewTable preview={preview.data} />
         </Paper>
       )}
