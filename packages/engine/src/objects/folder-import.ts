@@ -135,16 +135,24 @@ function outcome(entry: CheckedEntry, compared: Compared | undefined, written: R
  * are not compared: they count as changed, so that an import does not tell what they hold.
  */
 async function compareWithExisting(trx: Kysely<Database>, principal: Principal, entries: readonly CheckedEntry[], overwrite: boolean): Promise<(Compared | undefined)[]> {
-  const objects = entries.flatMap((entry) => (entry.object !== undefined && entry.object.type !== "FOLD" ? [entry.object.name] : []));
-  const existing = new Map<string, StoredObject>();
-  for (let i = 0; i < objects.length; i += NAMES_PER_READ) {
-    for (const stored of await findObjectsNamed(trx, principal.client, objects.slice(i, i + NAMES_PER_READ))) existing.set(stored.name, stored);
+  const compared: (Compared | undefined)[] = entries.map(() => undefined);
+  const byName = new Map<string, number[]>();
+  for (const [index, { object }] of entries.entries()) {
+    if (object === undefined) continue;
+    if (object.type === "FOLD") compared[index] = await compareFolder(trx, principal.client, object, overwrite);
+    else byName.set(object.name, [...(byName.get(object.name) ?? []), index]);
   }
-  const compared: (Compared | undefined)[] = [];
-  for (const { object } of entries) {
-    if (object === undefined) compared.push(undefined);
-    else if (object.type === "FOLD") compared.push(await compareFolder(trx, principal.client, object, overwrite));
-    else compared.push(compareObject(principal, object, existing.get(object.name), overwrite));
+  // Page by page, so that the stored bodies of a large import are never all held at once.
+  const names = [...byName.keys()];
+  for (let i = 0; i < names.length; i += NAMES_PER_READ) {
+    const page = names.slice(i, i + NAMES_PER_READ);
+    const stored = new Map((await findObjectsNamed(trx, principal.client, page)).map((object) => [object.name, object]));
+    for (const name of page) {
+      for (const index of byName.get(name) ?? []) {
+        const object = entries[index]?.object;
+        if (object !== undefined) compared[index] = compareObject(principal, object, stored.get(name), overwrite);
+      }
+    }
   }
   return compared;
 }
