@@ -109,7 +109,9 @@ test("a job's scripts read highlighted, its runs and their runtime trend follow 
   await expect(page.getByRole("status").filter({ hasText: "Showing 4 of 4 runs, newest first" })).toBeVisible();
   const trend = page.getByRole("figure", { name: `Runtime trend of ${job}` });
   await expect(trend.locator(".recharts-bar-rectangle")).toHaveCount(4);
-  await expect(trend).toContainText(/4 ended runs of .*: runtime.*; 1 ended not OK; ERT of the newest run \d+ s\./);
+  await expect(trend).toContainText(/4 ended runs of .*: runtime.*; 1 ended not OK; ERT of the next run \d+ s\./);
+  // The ERT line ends where the next run will start from, as the vendor's ERT diagram does.
+  await expect(trend.getByText("next", { exact: true })).toBeVisible();
   // The ERT line (flat while the estimate holds, so it has no height to be "visible").
   await expect(trend.locator(".recharts-line-curve")).toHaveCount(1);
   await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();

@@ -6,6 +6,8 @@ export const objectKeys = {
   inputs: (client: number, name: string) => [...objectKeys.all(client), "inputs", name] as const,
   /** The object's executions, newest first, paged with start_at_run_id; kept live by object-runs-events.ts. */
   runs: (client: number, name: string) => [...objectKeys.all(client), "runs", name] as const,
+  /** The ERT the object's next execution starts with; read again after its runs end (object-runs-events.ts). */
+  ert: (client: number, name: string) => [...objectKeys.all(client), "ert", name] as const,
   /** Everything read about folders; an import invalidates it as a whole. */
   folders: (client: number) => [...objectKeys.all(client), "folders"] as const,
   folderContents: (client: number, folder: string) => [...objectKeys.folders(client), "contents", folder] as const,

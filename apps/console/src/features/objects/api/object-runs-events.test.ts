@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import type { OutExecution } from "@baton/contract";
 import type { ObjectRunPages } from "./get-object-runs";
-import { createObjectRunsEventHandler } from "./object-runs-events";
+import { createObjectRunsEventHandler, ERT_REREAD_DELAY_MS } from "./object-runs-events";
 import { objectKeys } from "./keys";
 
 function run(runId: number, status: number, name = "JOB.A"): OutExecution {
@@ -39,5 +39,31 @@ describe("createObjectRunsEventHandler", () => {
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
     send(run(3, 1300));
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  describe("after a run ended", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("reads the object's ERT again a moment later, once for a burst of ends", async () => {
+      vi.useFakeTimers();
+      const { queryClient, send } = setUp();
+      const ertKey = objectKeys.ert(100, "JOB.A");
+      let reads = 0;
+      queryClient.setQueryData(ertKey, { object_name: "JOB.A" });
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === "updated" && event.action.type === "invalidate" && event.query.queryKey[2] === "ert") reads++;
+      });
+      send(run(2, 1550));
+      await vi.advanceTimersByTimeAsync(ERT_REREAD_DELAY_MS);
+      expect(reads).toBe(0);
+      send(run(2, 1900));
+      send(run(3, 1800));
+      expect(reads).toBe(0);
+      await vi.advanceTimersByTimeAsync(ERT_REREAD_DELAY_MS);
+      expect(reads).toBe(1);
+      expect(queryClient.getQueryState(ertKey)?.isInvalidated).toBe(true);
+    });
   });
 });

@@ -17,6 +17,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { formatDateTimeShort, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
+import { useObjectErt } from "../api/get-object-ert";
 import { OBJECT_RUNS_PAGE_SIZE, useObjectRuns } from "../api/get-object-runs";
 import { useObjectRunsLive } from "../api/object-runs-events";
 import { RuntimeTrend } from "./runtime-trend";
@@ -86,12 +87,15 @@ function RunsTable({ name, runs }: { name: string; runs: readonly OutExecution[]
 
 /**
  * `/objects/NAME?tab=runs`: the object's history, newest first, paged and live through the app's
- * one event stream, under the trend of its runtimes against its ERT.
+ * one event stream, under the trend of its runtimes against its ERT up to the next run's.
  */
 export function ObjectRunsTab({ name, type }: { name: string; type: string }) {
   const runs = useObjectRuns(name);
+  // The trend is drawn without the next run's ERT until it is read (or when it cannot be).
+  const ert = useObjectErt(name);
+  const nextErt = ert.data?.estimated_runtime;
   useObjectRunsLive(name);
-  const trend = useMemo(() => runtimeTrend(runs.data?.runs ?? [], type), [runs.data, type]);
+  const trend = useMemo(() => runtimeTrend(runs.data?.runs ?? [], type, nextErt), [runs.data, type, nextErt]);
 
   if (runs.isPending) return <LoadingState label={`Loading the runs of ${name}…`} />;
   if (runs.isError) return <ErrorAlert error={runs.error} context={`Could not read the runs of ${name}`} onRetry={() => void runs.refetch()} />;
@@ -110,6 +114,7 @@ export function ObjectRunsTab({ name, type }: { name: string; type: string }) {
           Runtime trend
         </Typography>
         <RuntimeTrend name={name} trend={trend} />
+        {ert.isError ? <ErrorAlert dense error={ert.error} context={`Could not read the ERT of ${name}; the trend ends at its last run`} onRetry={() => void ert.refetch()} /> : null}
       </Box>
       <Box component="section" aria-label="Runs">
         <Typography variant="h3" sx={{ mb: 1 }}>

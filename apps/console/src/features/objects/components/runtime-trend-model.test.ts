@@ -28,18 +28,17 @@ describe("runtimeTrend", () => {
       run(10, 1900, "2026-01-01T00:01:00Z", "2026-01-01T00:01:02.600Z", { runtime: 2 }),
       run(9, 1900, "2026-01-01T00:00:00Z", "2026-01-01T00:09:00Z", { type: "C_PERIOD" }),
     ];
-    const trend = runtimeTrend(runs, "JOBS");
+    const trend = runtimeTrend(runs, "JOBS", 5);
     expect(trend.points.map((p) => [p.label, p.ok, p.notOk, p.ert])).toEqual([
       ["#10", 2, undefined, undefined],
       ["#11", 4, undefined, 2],
       ["#13", undefined, 9, 3],
     ]);
-    // The newest run's ERT is the object's latest estimate, although that run has not ended.
-    expect(trend.latestErt).toBe(4);
+    expect(trend.nextErt).toBe(5);
     expect(trend.medianOk).toBe(3);
   });
 
   it("is empty for an object that never ran to an end", () => {
-    expect(runtimeTrend([run(1, 1300, undefined, undefined)], "JOBS")).toEqual({ points: [], latestErt: undefined, medianOk: undefined });
+    expect(runtimeTrend([run(1, 1300, undefined, undefined)], "JOBS", undefined)).toEqual({ points: [], nextErt: undefined, medianOk: undefined });
   });
 });

@@ -19,8 +19,8 @@ export interface TrendPoint {
 
 export interface RuntimeTrend {
   points: TrendPoint[];
-  /** The ERT the newest run was activated with: the object's estimate as the engine last gave it. */
-  latestErt: number | undefined;
+  /** The ERT the object's next run starts with (GET objects/{name}/ert), where the trend ends. */
+  nextErt: number | undefined;
   /** Median runtime of the runs that ended OK. */
   medianOk: number | undefined;
 }
@@ -43,9 +43,10 @@ function median(values: readonly number[]): number | undefined {
 /**
  * The runtime trend of an object from its runs (newest first, as listed): the ended runs of the
  * object's own type (not the period containers of its recurring starts), oldest first, each with
- * the ERT it was activated with, the same number the executions list and the run's page show.
+ * the ERT it was activated with (the same number the executions list and the run's page show),
+ * ending with the ERT of the next run, as the vendor's ERT diagram does.
  */
-export function runtimeTrend(runs: readonly OutExecution[], objectType: string): RuntimeTrend {
+export function runtimeTrend(runs: readonly OutExecution[], objectType: string, nextErt: number | undefined): RuntimeTrend {
   const ended = runs.filter((run) => run.type === objectType && isFinalStatus(run.status));
   const points = ended
     .flatMap((run): TrendPoint[] => {
@@ -58,6 +59,5 @@ export function runtimeTrend(runs: readonly OutExecution[], objectType: string):
       return [{ runId: run.run_id, label: `#${run.run_id}`, endTime: run.end_time, runtime, ok: ok ? runtime : undefined, notOk: ok ? undefined : runtime, ert: run.estimated_runtime, statusText: `${run.status} ${run.status_text}` }];
     })
     .sort((a, b) => Date.parse(a.endTime) - Date.parse(b.endTime) || a.runId - b.runId);
-  const newest = runs.find((run) => run.type === objectType);
-  return { points, latestErt: newest?.estimated_runtime, medianOk: median(points.flatMap((p) => (p.ok === undefined ? [] : [p.ok]))) };
+  return { points, nextErt, medianOk: median(points.flatMap((p) => (p.ok === undefined ? [] : [p.ok]))) };
 }
