@@ -47,8 +47,11 @@ test("a dropped job runs and its row turns ENDED_OK live, with its output in the
   await zone.dispatchEvent("dragover", { dataTransfer });
   await zone.dispatchEvent("drop", { dataTransfer });
 
-  const result = page.getByRole("listitem", { name: `Import of ${name}.json` });
-  await expect(result.getByText("Imported", { exact: true })).toBeVisible();
+  // A drop is previewed first and imported once confirmed.
+  await page.getByRole("region", { name: "Import preview" }).getByRole("button", { name: "Import 1 object…" }).click();
+  await page.getByRole("dialog", { name: /^Import 1 object into / }).getByRole("button", { name: "Import", exact: true }).click();
+  const result = page.getByRole("row", { name: `${name}, ${name}.json` });
+  await expect(result.getByText("Written: created", { exact: true })).toBeVisible();
   await expect(result.getByRole("link", { name })).toBeVisible();
   await expect(result.getByText("JOBS", { exact: true })).toBeVisible();
 

@@ -2,10 +2,40 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
-import { logInThroughForm } from "./login";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { ADMIN, basicAuth, logInThroughForm } from "./login";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
+/** Screenshots of the import screens are looked at from here too. */
+const shots = "/tmp/e2e-shots";
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** Saves what the 1280x800 window shows, `top` scrolled to its top, as an artifact and beside the other import screenshots. */
+async function shoot(page: Page, name: string, top?: Locator): Promise<void> {
+  mkdirSync(artifacts, { recursive: true });
+  mkdirSync(shots, { recursive: true });
+  await top?.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: join(artifacts, `objects-import-${name}.png`) });
+  await page.screenshot({ path: join(shots, `import-${name}.png`) });
+}
+
+/**
+ * Fails the test on any error the page writes to its console (a 404 the browser logs included) and
+ * counts the REST requests it makes: a preview is one dry-run request, never a GET per object.
+ */
+function watchPage(page: Page): { errors: string[]; requests: string[] } {
+  const watched = { errors: [] as string[], requests: [] as string[] };
+  page.on("console", (message) => {
+    if (message.type() === "error") watched.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => watched.errors.push(error.message));
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) watched.requests.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return watched;
+}
 
 interface Dropped {
   name: string;
@@ -71,30 +101,74 @@ async function recordStatusTexts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => ("__statusTexts" in window && Array.isArray(window.__statusTexts) ? window.__statusTexts.map(String) : []));
 }
 
-test("a dropped folder of 50 files is imported at once, found by search, browsed, opened and exported as it was dropped", async ({ page }) => {
+/** A job body the engine refuses: its description is longer than the 255 characters the spec allows. */
+function writeBadFile(dir: string, name: string): string {
+  const file = join(dir, "report", `${name.toLowerCase()}.json`);
+  writeFileSync(file, JSON.stringify({ data: { jobs: { general_attributes: { name, type: "JOBS", description: "x".repeat(300) } } }, path: "" }));
+  return file;
+}
+
+test("a dropped folder with one bad file is previewed by one dry run, the bad file skipped, the rest imported with a result per object, and exported as dropped", async ({ page, request }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const prefix = `E2E.IMP.${stamp}`;
   const folder = `E2E_IMP_${stamp}`;
   const { dir, objects } = writeFolder(prefix, folder.toLowerCase());
   expect(objects).toHaveLength(50);
+  const bad = `${prefix}.BAD`;
+  writeBadFile(dir, bad);
 
   await page.goto("/login");
   await logInThroughForm(page);
+  // From the console behind the login on (the login page's own session probe answers 401 by design).
+  const watched = watchPage(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Objects" }).click();
   await expect(page.getByRole("region", { name: "Object import drop zone" })).toBeVisible();
 
   // Chromium gives each file of a chosen directory its path in it (webkitRelativePath).
   const statusTexts = await recordStatusTexts(page);
+  watched.requests.length = 0;
   await page.getByLabel("Folder to import").setInputFiles(dir);
+  const preview = page.getByRole("region", { name: "Import preview" });
+  await expect(preview.getByRole("heading")).toHaveText("Preview of the import into \\: 51 objects (50 new, 0 changed, 0 unchanged, 1 invalid)");
+  // One dry-run request judged all 51; nothing asked object by object.
+  expect(watched.requests.filter((r) => r.includes("/folderobjects"))).toEqual(["POST /api/100/folderobjects?overwrite_existing_objects=false&dry_run=true"]);
+  expect(watched.requests.filter((r) => r.startsWith("GET /api/100/objects/"))).toEqual([]);
+  const badRow = preview.getByRole("row", { name: `${bad}, ${folder.toLowerCase()}/report/${bad.toLowerCase()}.json` });
+  await expect(badRow).toContainText("Invalid");
+  await expect(badRow).toContainText("Skipped");
+  await expect(badRow).toContainText("general_attributes.description");
+  await expect(preview.getByRole("radio", { name: "Skip them, import the rest (1 skipped)" })).toBeChecked();
+  await expect((await request.get(`/ae/api/v1/100/objects/${encodeURIComponent(`${prefix}.TOP01`)}`, { headers: { authorization: basicAuth(ADMIN) } })).status()).toBe(404);
+  await shoot(page, "preview-bad-file", preview);
+
+  // All or nothing would import nothing: the page says so and will not start it.
+  await preview.getByRole("radio", { name: "All or nothing (one transaction)" }).check();
+  await expect(preview.getByRole("alert")).toContainText("1 of 51 objects cannot be imported, so nothing would be");
+  await expect(preview.getByRole("button", { name: "Import 50 objects…" })).toBeDisabled();
+  await preview.getByRole("radio", { name: "Skip them, import the rest (1 skipped)" }).check();
+
+  await preview.getByRole("button", { name: "Import 50 objects…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import 50 objects into \\?" });
+  await expect(dialog).toContainText("50 will be created, 0 existing objects replaced. 1 object is skipped and stays as it is.");
+  await shoot(page, "confirm");
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+
   const results = page.getByRole("region", { name: "Import results" });
-  await expect(results.getByRole("alert")).toContainText("Imported 50 into \\: 50 created, 0 replaced");
-  await expect(results.getByRole("list", { name: "Imported objects" }).getByRole("listitem")).toHaveCount(50);
-  await expect(results.getByRole("listitem", { name: `Import of ${folder.toLowerCase()}/load/${prefix.toLowerCase()}.load03.json` })).toContainText(`\\${folder}\\LOAD`);
+  await expect(results.getByRole("alert")).toContainText("Imported into \\: 50 written (50 created, 0 replaced), 1 skipped, 0 failed.");
+  const table = results.getByRole("table", { name: "Import results per object" });
+  await expect(table.getByRole("row")).toHaveCount(52);
+  await expect(table.getByRole("row", { name: `${prefix}.LOAD03, ${folder.toLowerCase()}/load/${prefix.toLowerCase()}.load03.json` })).toContainText(`\\${folder}\\LOADWritten: created`);
+  const skippedRow = table.getByRole("row", { name: `${bad}, ${folder.toLowerCase()}/report/${bad.toLowerCase()}.json` });
+  await expect(skippedRow).toContainText("Skipped");
+  await expect(skippedRow).toContainText("must be at most 255 characters");
   const seen = await statusTexts();
-  expect(seen.some((text) => /^Reading files: \d+ of 50$/.test(text))).toBe(true);
-  expect(seen.some((text) => /^Checking which objects exist: \d+ of 50$/.test(text))).toBe(true);
-  await page.screenshot({ path: join(artifacts, "objects-import-results.png"), fullPage: true });
+  expect(seen.some((text) => /^Reading files: \d+ of 51$/.test(text))).toBe(true);
+  expect(seen.some((text) => /^Sending 51 objects for a dry run: /.test(text) || /^Checking 51 objects as the import would/.test(text))).toBe(true);
+  expect(seen.some((text) => /^Sent [\d.]+ [KM]?B of [\d.]+ [KM]?B$/.test(text))).toBe(true);
+  expect(seen.some((text) => /^Written \d+ of 50 objects$/.test(text))).toBe(true);
+  expect((await request.get(`/ae/api/v1/100/objects/${encodeURIComponent(bad)}`, { headers: { authorization: basicAuth(ADMIN) } })).status()).toBe(404);
+  await shoot(page, "results-bad-file-skipped", results);
 
   // The tree: the new folder under the root, then its subfolder LOAD.
   const tree = page.getByRole("tree", { name: "Folders" });
@@ -109,30 +183,20 @@ test("a dropped folder of 50 files is imported at once, found by search, browsed
   const load = page.getByRole("table", { name: `Contents of \\${folder}\\LOAD` });
   await expect(load.getByRole("row")).toHaveCount(11);
   await expect(load.getByRole("row", { name: new RegExp(`${prefix}.LOAD07 JOBS Imported ${prefix}.LOAD07`) })).toBeVisible();
-  await page.screenshot({ path: join(artifacts, "objects-folder.png"), fullPage: true });
 
   // Search finds a dropped object, and its result opens it.
   await page.goto(`/search?object_name=${encodeURIComponent(`${prefix}.LOAD0*`)}`);
   const found = page.getByRole("table", { name: "Search results" });
   await expect(found.getByRole("link", { name: `${prefix}.LOAD07` })).toBeVisible();
   await expect(found.getByRole("link")).toHaveCount(9);
-  await page.goBack();
-  await expect(load.getByRole("row")).toHaveCount(11);
 
-  // An object of it, and the workflow drawn from its rows and columns.
-  await load.getByRole("link", { name: `${prefix}.LOAD07` }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `${prefix}.LOAD07` })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Object" }).getByRole("link", { name: `\\${folder}\\LOAD` })).toBeVisible();
-  await page.getByRole("tab", { name: "Usage" }).click();
-  await expect(page).toHaveURL(/tab=usage/);
-  await expect(page.getByText(`No object refers to ${prefix}.LOAD07.`)).toBeVisible();
+  // The workflow drawn from its rows and columns.
   await page.goto(`/objects/${encodeURIComponent(`${prefix}.WF`)}?tab=workflow`);
   const graph = page.getByRole("region", { name: "Workflow graph" });
   await expect(graph.getByRole("group", { name: `${prefix}.LOAD01, JOBS, line 2` })).toBeVisible();
   await expect(graph.getByRole("group", { name: `${prefix}.REPORT01, JOBS, line 3` })).toBeVisible();
-  await page.screenshot({ path: join(artifacts, "objects-workflow.png"), fullPage: true });
 
-  // Export the folder and compare with what was dropped.
+  // Export the folder and compare with what was dropped (the bad file left out).
   await page.goto(`/objects?folder=${folder}`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export folder" }).click();
@@ -144,29 +208,42 @@ test("a dropped folder of 50 files is imported at once, found by search, browsed
   expect(entries[0]).toEqual({ name: folder, type: "FOLD", path: "" });
   expect(entries.filter((e) => e.type !== "FOLD").sort(byName)).toEqual(objects.map((o) => ({ ...o, path: o.path === "" ? folder : `${folder}/${o.path}` })).sort(byName));
   expect(entries.filter((e) => e.type === "FOLD").map((e) => `${e.path}|${e.name}`)).toEqual([`|${folder}`, `${folder}|LOAD`, `${folder}|REPORT`]);
+  expect(watched.errors).toEqual([]);
+});
 
-  // The same folder again into the root: the preview says all 50 exist, and they are replaced only when asked.
-  await page.goto("/objects");
+test("a clean drop is previewed, confirmed and imported; dropped again it is unchanged and replaced only with overwrite", async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const prefix = `E2E.CLEAN.${stamp}`;
+  const { dir } = writeFolder(prefix, `e2e_clean_${stamp}`);
+  await page.goto("/login");
+  await logInThroughForm(page);
+  const watched = watchPage(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Objects" }).click();
+
   await page.getByLabel("Folder to import").setInputFiles(dir);
   const preview = page.getByRole("region", { name: "Import preview" });
-  await expect(preview).toContainText("Import into \\: 50 objects (0 new, 50 existing)");
-  const importButton = preview.getByRole("button", { name: "Import 50 objects" });
-  await expect(importButton).toBeDisabled();
-  await preview.getByLabel("Overwrite existing objects (50)").check();
-  await page.screenshot({ path: join(artifacts, "objects-import-preview.png"), fullPage: true });
-  await importButton.click();
-  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("Imported 50 into \\: 0 created, 50 replaced");
+  await expect(preview.getByRole("heading")).toHaveText("Preview of the import into \\: 50 objects (50 new, 0 changed, 0 unchanged, 0 invalid)");
+  // Nothing is written before the operator confirms.
+  await expect(page.getByRole("region", { name: "Import results" })).toHaveCount(0);
+  await expect(preview.getByRole("radio", { name: "All or nothing (one transaction)" })).toBeChecked();
+  await shoot(page, "preview-clean", preview);
+  await preview.getByRole("button", { name: "Import 50 objects…" }).click();
+  await page.getByRole("dialog", { name: "Import 50 objects into \\?" }).getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("50 written (50 created, 0 replaced), 0 skipped, 0 failed.");
 
-  // The export file itself, dropped into the root: its folder entries and objects land where they were.
-  const exportFile = join(mkdtempSync(join(tmpdir(), "baton-e2e-export-")), `${folder}.json`);
-  writeFileSync(exportFile, readFileSync(await download.path(), "utf8"));
-  await page.goto("/objects");
-  await page.getByLabel("Object files").setInputFiles(exportFile);
-  const again = page.getByRole("region", { name: "Import preview" });
-  await expect(again).toContainText("Import into \\: 53 objects (0 new, 50 existing, 3 folders)");
-  await again.getByLabel("Overwrite existing objects (50)").check();
-  await again.getByRole("button", { name: "Import 53 objects" }).click();
-  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("Imported 53 into \\");
-  await page.goto(`/objects/${encodeURIComponent(`${prefix}.LOAD07`)}`);
-  await expect(page.getByRole("region", { name: "Object" }).getByRole("link", { name: `\\${folder}\\LOAD` })).toBeVisible();
+  // The same folder again: every object unchanged, so nothing to import until overwrite is ticked (which asks the engine again).
+  await page.getByRole("button", { name: "Clear results" }).click();
+  await page.getByLabel("Folder to import").setInputFiles(dir);
+  await expect(preview.getByRole("heading")).toHaveText("Preview of the import into \\: 50 objects (0 new, 0 changed, 50 unchanged, 0 invalid)");
+  await expect(preview.getByRole("button", { name: "Import 0 objects…" })).toBeDisabled();
+  await preview.getByLabel("Overwrite existing objects (50)").check();
+  await expect(preview.getByRole("button", { name: "Import 50 objects…" })).toBeEnabled();
+  await expect(preview.getByRole("table", { name: "Objects to import" }).getByRole("row").nth(1)).toContainText("Replaced");
+  await shoot(page, "preview-unchanged-overwrite", preview);
+  await preview.getByRole("button", { name: "Import 50 objects…" }).click();
+  await page.getByRole("dialog", { name: "Import 50 objects into \\?" }).getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("50 written (0 created, 50 replaced)");
+  expect(watched.requests.filter((r) => r.startsWith("GET /api/100/objects/"))).toEqual([]);
+  expect(watched.errors).toEqual([]);
 });

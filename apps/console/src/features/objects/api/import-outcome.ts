@@ -124,3 +124,8 @@ export function countOutcomes(rows: readonly ResultRow[]): OutcomeCounts {
   for (const row of rows) counts[row.outcome] += 1;
   return counts;
 }
+
+/** `1 object`, `50 objects`. */
+export function objectsText(count: number): string {
+  return `${count} object${count === 1 ? "" : "s"}`;
+}

@@ -34,7 +34,7 @@ export function ImportPanel({ folder }: { folder: string }) {
       />
       <ImportProblems title="Skipped: not .json files" items={skipped} hint="Only JSON exports are imported; the other files were left out." />
       <ImportProgress state={state} />
-      {preview !== undefined ? <ImportPreview key={`${preview.plan.entries.length}:${preview.folder}`} drop={preview} rechecking={state.phase === "checking"} onOverwrite={setOverwrite} onImport={(mode) => void confirm(mode)} onCancel={reset} /> : null}
+      {preview !== undefined ? <ImportPreview key={preview.id} drop={preview} rechecking={state.phase === "checking" ? state.overwrite : undefined} onOverwrite={setOverwrite} onImport={(mode) => void confirm(mode)} onCancel={reset} /> : null}
       {state.phase === "failed" ? (
         <Box sx={{ mt: 2 }}>
           <ErrorAlert error={state.error} context="The dry run failed; nothing was imported" hint="Check the folder and your rights, then drop the files again." onRetry={reset} />

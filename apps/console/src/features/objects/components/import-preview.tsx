@@ -11,7 +11,7 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
 import { displayFolder } from "../api/folder-path";
-import type { ImportMode, PreviewCategory, PreviewRow } from "../api/import-outcome";
+import { objectsText, type ImportMode, type PreviewCategory, type PreviewRow } from "../api/import-outcome";
 import { ImportConfirm } from "./import-confirm";
 import { ImportTable, Reasons } from "./import-table";
 import type { CheckedDrop } from "./use-folder-import";
@@ -32,8 +32,8 @@ export function categoriesText(counts: Record<PreviewCategory, number>): string 
 
 interface ImportPreviewProps {
   drop: CheckedDrop;
-  /** The dry run is being asked again (overwrite changed). */
-  rechecking: boolean;
+  /** The dry run is being asked again with this overwrite choice; undefined when not. */
+  rechecking: boolean | undefined;
   onOverwrite: (overwrite: boolean) => void;
   onImport: (mode: ImportMode) => void;
   onCancel: () => void;
@@ -44,7 +44,9 @@ interface ImportPreviewProps {
  * exists, and whether it would be written or skipped and why. Skipped ones are listed first.
  */
 export function ImportPreview({ drop, rechecking, onOverwrite, onImport, onCancel }: ImportPreviewProps) {
-  const { folder, rows, counts, overwrite } = drop;
+  const { folder, rows, counts } = drop;
+  const overwrite = rechecking ?? drop.overwrite;
+  const busy = rechecking !== undefined;
   const [mode, setMode] = useState<ImportMode>(counts.toSkip > 0 ? "skip-invalid" : "all-or-nothing");
   const [confirming, setConfirming] = useState(false);
   const existing = counts.changed + counts.unchanged;
@@ -53,14 +55,14 @@ export function ImportPreview({ drop, rechecking, onOverwrite, onImport, onCance
   return (
     <Box component="section" aria-label="Import preview" sx={{ mt: 2 }}>
       <Typography variant="h3" sx={{ mb: 1 }}>
-        Preview of the import into {displayFolder(folder)}: {rows.length} objects ({categoriesText(counts)})
+        Preview of the import into {displayFolder(folder)}: {objectsText(rows.length)} ({categoriesText(counts)})
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         Checked by the engine exactly as the import will be; nothing has been written yet.
       </Typography>
       <Box sx={{ display: "flex", gap: 3, flexWrap: "wrap", alignItems: "flex-start", mb: 1.5 }}>
         <FormControlLabel
-          control={<Checkbox checked={overwrite} disabled={rechecking} onChange={(event) => onOverwrite(event.target.checked)} />}
+          control={<Checkbox checked={overwrite} disabled={busy} onChange={(event) => onOverwrite(event.target.checked)} />}
           label={`Overwrite existing objects (${existing})`}
         />
         <FormControl>
@@ -77,8 +79,8 @@ export function ImportPreview({ drop, rechecking, onOverwrite, onImport, onCance
         </Alert>
       ) : null}
       <Box sx={{ display: "flex", gap: 1, alignItems: "center", mb: 1.5 }}>
-        <Button variant="contained" disabled={rechecking || refusedWhole || counts.toWrite === 0} onClick={() => setConfirming(true)}>
-          Import {counts.toWrite} objects…
+        <Button variant="contained" disabled={busy || refusedWhole || counts.toWrite === 0} onClick={() => setConfirming(true)}>
+          Import {objectsText(counts.toWrite)}…
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
         {counts.toWrite === 0 ? (

@@ -14,6 +14,9 @@ const OUTCOME: Record<ImportOutcome, { label: string; color: ChipProps["color"] 
   failed: { label: "Failed", color: "error" },
 };
 
+/** Failed and skipped objects are listed first: they are what the operator has to act on. */
+const ORDER: readonly ImportOutcome[] = ["failed", "skipped", "written"];
+
 /** What became of each object of the drop: written (created, replaced or kept), skipped, or failed with the reason. */
 export function ImportResults({ folder, results, onDone }: { folder: string; results: readonly ResultRow[]; onDone: () => void }) {
   const counts = countOutcomes(results);
@@ -35,8 +38,8 @@ export function ImportResults({ folder, results, onDone }: { folder: string; res
       <Box sx={{ mt: 1.5 }}>
         <ImportTable
           label="Import results per object"
-          headers={["Result", "Reason", ""]}
-          rows={results.map((row) => ({
+          headers={["Result", "Reason", "Actions"]}
+          rows={ORDER.flatMap((outcome) => results.filter((row) => row.outcome === outcome)).map((row) => ({
             row,
             linked: row.outcome === "written",
             cells: [

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import Link from "@mui/material/Link";
+import Box from "@mui/material/Box";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -21,44 +22,53 @@ export interface ImportTableRow {
   linked?: boolean;
 }
 
-/** The objects of a drop, one row each (named by its file, for the row's accessible name), with the caller's columns. */
+/**
+ * The objects of a drop, one row each (its accessible name: the object and its file), with the
+ * caller's columns; the list scrolls inside itself under a header that stays, so the page keeps its
+ * actions in view.
+ */
 export function ImportTable({ label, headers, rows }: { label: string; headers: readonly string[]; rows: readonly ImportTableRow[] }) {
   return (
     <>
-      <Table size="small" aria-label={label} sx={{ "& td": { verticalAlign: "top" } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Folder</TableCell>
-            {headers.map((header) => (
-              <TableCell key={header}>{header}</TableCell>
-            ))}
-            <TableCell>File</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.slice(0, SHOWN_ROWS).map(({ row, cells, linked }, index) => (
-            <TableRow key={`${row.entry ?? "file"}:${row.source}:${index}`} aria-label={`${row.name || row.source}, ${row.source}`}>
-              <TableCell sx={{ fontWeight: 600, wordBreak: "break-all" }}>
-                {linked && row.name !== "" && row.type !== "FOLD" ? (
-                  <Link component={RouterLink} to={`/objects/${encodeURIComponent(row.name)}`}>
-                    {row.name}
-                  </Link>
-                ) : (
-                  row.name || "—"
-                )}
-              </TableCell>
-              <TableCell>{row.type || "—"}</TableCell>
-              <TableCell>{row.entry === undefined ? "—" : displayFolder(row.folder)}</TableCell>
-              {cells.map((cell, at) => (
-                <TableCell key={headers[at]}>{cell}</TableCell>
+      <Box sx={{ maxHeight: "60vh", overflow: "auto", border: 1, borderColor: "divider", borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-label={label} sx={{ "& td": { verticalAlign: "top" } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Object and file</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell>Folder</TableCell>
+              {headers.map((header) => (
+                <TableCell key={header}>{header}</TableCell>
               ))}
-              <TableCell sx={{ wordBreak: "break-all", color: "text.secondary" }}>{row.source}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {rows.slice(0, SHOWN_ROWS).map(({ row, cells, linked }, index) => (
+              <TableRow key={`${row.entry ?? "file"}:${row.source}:${index}`} aria-label={`${row.name || row.source}, ${row.source}`}>
+                <TableCell sx={{ wordBreak: "break-all", minWidth: 200 }}>
+                  <Box sx={{ fontWeight: 600 }}>
+                    {linked && row.name !== "" && row.type !== "FOLD" ? (
+                      <Link component={RouterLink} to={`/objects/${encodeURIComponent(row.name)}`}>
+                        {row.name}
+                      </Link>
+                    ) : (
+                      row.name || "—"
+                    )}
+                  </Box>
+                  <Typography variant="caption" color="text.secondary">
+                    {row.source}
+                  </Typography>
+                </TableCell>
+                <TableCell>{row.type || "—"}</TableCell>
+                <TableCell sx={{ wordBreak: "break-all" }}>{row.entry === undefined ? "—" : displayFolder(row.folder)}</TableCell>
+                {cells.map((cell, at) => (
+                  <TableCell key={headers[at]}>{cell}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       {rows.length > SHOWN_ROWS ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           The first {SHOWN_ROWS} of {rows.length} objects are listed.

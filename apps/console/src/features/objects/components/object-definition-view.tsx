@@ -2,13 +2,6 @@ import { useMemo } from "react";
 import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import Edit from "@mui/icons-material/Edit";
 import type { ObjectBody } from "@baton/contract";
@@ -17,42 +10,7 @@ import { MonoBlock } from "../../../components/mono-block";
 import { definitionSections } from "./object-definition-view-model";
 import type { DefinitionSection } from "./object-definition-view-fields";
 import { ObjectDefinitionScript } from "./object-definition-view-script";
-
-function ObjectLink({ name }: { name: string }) {
-  return (
-    <Link component={RouterLink} to={`/objects/${encodeURIComponent(name)}`}>
-      {name}
-    </Link>
-  );
-}
-
-function SectionTable({ section }: { section: Extract<DefinitionSection, { kind: "table" }> }) {
-  if (section.rows.length === 0) return <Typography color="text.secondary">None.</Typography>;
-  return (
-    <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: "divider", borderRadius: 1 }}>
-      <Table size="small" stickyHeader aria-label={section.title}>
-        <TableHead>
-          <TableRow>
-            {section.columns.map((column) => (
-              <TableCell key={column.label}>{column.label}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {section.rows.map((row, index) => (
-            <TableRow key={index}>
-              {row.map((cell, column) => (
-                <TableCell key={column} sx={{ wordBreak: "break-word" }}>
-                  {section.columns[column]?.objects && cell !== "—" ? <ObjectLink name={cell} /> : cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
+import { DefinitionTable, ObjectLink } from "./object-definition-view-table";
 
 function SectionBody({ section, name }: { section: DefinitionSection; name: string }) {
   switch (section.kind) {
@@ -63,7 +21,7 @@ function SectionBody({ section, name }: { section: DefinitionSection; name: stri
         <DetailList items={section.fields.map((field) => ({ label: field.label, value: field.object === undefined ? field.value : <ObjectLink name={field.object} /> }))} />
       );
     case "table":
-      return <SectionTable section={section} />;
+      return <DefinitionTable section={section} />;
     case "script":
       return section.text.trim() === "" ? <Typography color="text.secondary">This page is empty.</Typography> : <ObjectDefinitionScript text={section.text} label={`${section.title} of ${name}`} />;
     case "json":

@@ -9,6 +9,8 @@ import { runImport, type ImportProgress } from "../api/run-import";
 
 /** A drop read and planned: where it goes and its entries. */
 export interface PlannedDrop {
+  /** Tells one drop from the next (a preview's choices belong to its drop). */
+  id: number;
   folder: string;
   plan: FolderImportPlan;
 }
@@ -78,7 +80,7 @@ export function useFolderImport() {
         dropped.push({ path, text: await file.text() });
         if (mine === generation.current) setState({ phase: "reading", done: dropped.length, total: files.length });
       }
-      if (mine === generation.current) await check({ folder, plan: planFolderImport(dropped) }, false);
+      if (mine === generation.current) await check({ id: mine, folder, plan: planFolderImport(dropped) }, false);
     },
     [check],
   );
@@ -86,7 +88,7 @@ export function useFolderImport() {
   /** Checks the drop again with overwrite on or off: what is skipped depends on it. */
   const setOverwrite = useCallback(
     (overwrite: boolean) => {
-      if (state.phase === "preview") void check({ folder: state.folder, plan: state.plan }, overwrite, state);
+      if (state.phase === "preview") void check({ id: state.id, folder: state.folder, plan: state.plan }, overwrite, state);
     },
     [check, state],
   );
