@@ -136,6 +136,15 @@ test("a conflict predicted before merging is resolved in the three-way view with
   await expect(page.getByRole("row").filter({ hasText: job })).toContainText("in conflict");
   await page.screenshot({ path: `${SHOTS}/merge-conflict-predicted.png` });
 
+  // Before merging, the predicted conflict opens three ways at its own address.
+  await page.getByRole("link", { name: `Review ${job}` }).click();
+  await expect(page).toHaveURL(/\/repository\/review\?merge=/);
+  await expect(page.getByRole("textbox", { name: "Base (read only)" })).toContainText("echo planned");
+  await expect(page.getByRole("textbox", { name: "Ours (main) (read only)" })).toContainText("echo main side");
+  await expect(page.getByRole("textbox", { name: `Theirs (${rival}) (read only)` })).toContainText("echo rival side");
+  await page.screenshot({ path: `${SHOTS}/merge-conflict-review.png` });
+  await page.getByRole("button", { name: "Back" }).click();
+
   await page.getByRole("button", { name: `Merge ${rival} into main` }).click();
   const dialog = page.getByRole("dialog", { name: `Merge ${rival} into main?` });
   await expect(dialog).toContainText("1 conflict predicted");

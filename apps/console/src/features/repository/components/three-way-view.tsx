@@ -31,7 +31,8 @@ export function ThreeWayView({ versions, active, branch }: ThreeWayViewProps) {
     <Box role="region" aria-label="Three-way view" sx={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 1 }}>
       {panes.map((pane) => (
         <Box key={pane.title} sx={{ minWidth: 0 }}>
-          <Typography component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
+          {/* One line per heading, so that the three panes start level however long a branch name is. */}
+          <Typography component="h3" variant="subtitle2" noWrap title={`${pane.title}: ${pane.detail}`} sx={{ mb: 0.5 }}>
             {pane.title}{" "}
             <Typography component="span" variant="caption" color="text.secondary">
               {pane.detail}
