@@ -183,7 +183,7 @@ const CASES: Readonly<Record<string, Case>> = {
     unreachable: { "fields: lists repeated": ONE_FIELD },
   },
   "post /{client_id}/folderobjects": {
-    examples: [(tag) => ({ path: `${CLIENT}/folderobjects`, query: [["overwrite_existing_objects", "false"], ["folder_path", `COMPAT/F${tag}`]], body: { data: [{ scri: { ...sampleBody("scri", "X"), general_attributes: { name: `COMPAT.FOLDER.${tag}`, type: "SCRI" } }, path: "" }] } })],
+    examples: [(tag) => ({ path: `${CLIENT}/folderobjects`, query: [["overwrite_existing_objects", "false"], ["folder_path", `COMPAT/F${tag}`], ["dry_run", "false"], ["skip_invalid", "true"]], body: { data: [{ scri: { ...sampleBody("scri", "X"), general_attributes: { name: `COMPAT.FOLDER.${tag}`, type: "SCRI" } }, path: "" }] } })],
     // The export is a JSON file (application/octet-stream).
     effect: async (_answer, exchange) => JSON.parse(String(await get(`${CLIENT}/folderobjects/${exchange.query?.find(([name]) => name === "folder_path")?.[1]}`))) as unknown,
   },
