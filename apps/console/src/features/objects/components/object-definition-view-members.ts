@@ -1,4 +1,4 @@
-import { isRecord, readWorkflowGraph, type ObjectBody } from "@baton/contract";
+import { isRecord, readWorkflowGraph, type ExpectedState, type ObjectBody } from "@baton/contract";
 import { isExecutable } from "../api/object-file";
 import { fieldsOf, genericSection, humanize, tableOf, type DefinitionSection, type FieldSpec } from "./object-definition-view-fields";
 
@@ -63,7 +63,8 @@ const scripts: MemberView = (value) => {
   );
 };
 
-const EXPECTED_WORDS = { ANY_OK: "", ANY_ABEND: " on abend", ANY_STATUS: " on any end" } as const;
+/** What a workflow edge expects of its predecessor, in words (the graph's edge labels too); nothing for the usual ANY_OK. */
+export const EXPECTED_WORDS: Readonly<Record<ExpectedState, string | undefined>> = { ANY_OK: undefined, ANY_ABEND: "on abend", ANY_STATUS: "on any end" };
 
 /** The tasks of a workflow (not <START>/<END>) with their predecessors in words, read as the engine reads them. */
 const workflowTasks: MemberView = (value, body) => {
@@ -82,7 +83,7 @@ const workflowTasks: MemberView = (value, body) => {
       task.objectType,
       graph.edges
         .filter((edge) => edge.to === task.line)
-        .map((edge) => `${edge.from === startLine ? "START" : edge.from}${EXPECTED_WORDS[edge.expected]}`)
+        .map((edge) => [edge.from === startLine ? "START" : String(edge.from), EXPECTED_WORDS[edge.expected]].filter(Boolean).join(" "))
         .join(", ") || "—",
       task.active ? "Yes" : "No",
     ]);

@@ -1,5 +1,6 @@
 import { MarkerType, type Edge, type Node } from "@xyflow/react";
-import { readWorkflowGraph, type ExpectedState, type ObjectBody, type WorkflowTask } from "@baton/contract";
+import { readWorkflowGraph, type ObjectBody, type WorkflowTask } from "@baton/contract";
+import { EXPECTED_WORDS } from "./object-definition-view-members";
 import { nodeHandles, nodePosition, nodeSize, placeTasks, sharedNamePrefix, type WorkflowNodeKind } from "../../../components/workflow-layout";
 
 export interface TaskData extends Record<string, unknown> {
@@ -10,7 +11,6 @@ export interface TaskData extends Record<string, unknown> {
 }
 export type TaskNode = Node<TaskData, "task">;
 
-const EXPECTED_WORDS: Record<ExpectedState, string | undefined> = { ANY_OK: undefined, ANY_ABEND: "on abend", ANY_STATUS: "on any end" };
 
 export type WorkflowObjectModel = { ok: true; nodes: TaskNode[]; edges: Edge[]; prefix: string; start: { x: number; y: number } | undefined } | { ok: false; error: unknown };
 
