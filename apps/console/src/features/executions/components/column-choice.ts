@@ -5,20 +5,20 @@
  */
 export const COLUMNS = [
   // Icon and words: "ENDED_NOT_OK", "Waiting for start time"; the code and the rest are in the cell's title.
-  { id: "status", label: "Status", width: 162 },
+  { id: "status", label: "Status", width: 156 },
   { id: "name", label: "Name", width: undefined },
   // Icon and code (JOBP, C_PERIOD); the cell's title has the name.
   { id: "type", label: "Type", width: 100 },
   { id: "run_id", label: "RunID", width: 72 },
   // The time today, "11-25 14:05" on another day (execution-cells.tsx, compactTime).
-  { id: "activation_time", label: "Activation", width: 104 },
-  { id: "start_time", label: "Start", width: 104 },
-  { id: "end_time", label: "End", width: 104 },
-  { id: "runtime", label: "Duration", width: 80 },
-  { id: "agent", label: "Agent", width: 78 },
+  { id: "activation_time", label: "Activation", width: 96 },
+  { id: "start_time", label: "Start", width: 96 },
+  { id: "end_time", label: "End", width: 96 },
+  { id: "runtime", label: "Duration", width: 76 },
+  { id: "agent", label: "Agent", width: 72 },
   { id: "platform", label: "Platform", width: 84 },
   { id: "queue", label: "Queue", width: 130 },
-  { id: "user", label: "User", width: 96 },
+  { id: "user", label: "User", width: 110 },
   { id: "alias", label: "Alias", width: 150 },
   { id: "title", label: "Title", width: 180 },
   { id: "parent", label: "Parent", width: 72 },

@@ -80,6 +80,7 @@ export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
   const plan = useWorkflowPlan(runId, type);
   const rows = treeRows({ rootRunId: runId, childrenOf, expanded, listed, fanOutLimit: FAN_OUT_LIMIT, plan });
   const root = childrenOf(runId);
+  const notStarted = rows.filter((row) => row.kind === "planned" && row.depth === 0).length;
   const rootResult = results.get(runId);
   const readAll = type === "JOBP" && rootResult?.hasNextPage === true && !rootResult.isFetchingNextPage && !rootResult.isFetchNextPageError;
   useEffect(() => {
@@ -107,10 +108,11 @@ export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
 
   return (
     <Box>
-      {root !== undefined && root.rows.length > 0 ? (
+      {root !== undefined && (root.rows.length > 0 || notStarted > 0) ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1, flexWrap: "wrap" }}>
           <Typography variant="body2" role="status" aria-label="Task counts">
             {summaryText(summarize(root))}
+            {notStarted > 0 ? ` · ${notStarted} not started` : ""}
           </Typography>
           {root.hasMore ? (
             <Button size="small" loading={root.loadingMore} onClick={() => void loadAll(rootResult)}>

@@ -47,7 +47,7 @@ export function ExecutionsPage() {
   const executions = useExecutions(filters, view);
   const rows = executions.data?.rows;
   const total = executions.data?.total ?? rows?.length ?? 0;
-  const tree = useListTree(rows);
+  const tree = useListTree(rows, view.showAll);
   const cursor = useRowCursor(tree.executions);
   const bulk = useBulkActions(cursor.unselect);
   const [chosenColumns, setChosenColumns] = useStoredValue(userStorageKey(COLUMNS_PURPOSE, session), parseColumnChoice);

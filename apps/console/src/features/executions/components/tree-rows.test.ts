@@ -146,6 +146,12 @@ describe("listRows", () => {
     expect(rows[0]).toMatchObject({ expandable: true, expanded: true });
   });
 
+  it("opens nothing when every execution is a row of its own", () => {
+    const rows = listRows([workflow, job], { ...input, expanded: new Set([10]), flat: true });
+    expect(rows.map((r) => r.key)).toEqual(["10", "9"]);
+    expect(rows[0]).toMatchObject({ expandable: false, expanded: false });
+  });
+
   it("says the children are loading under a run just expanded", () => {
     const rows = listRows([workflow], { ...input, childrenOf: () => undefined, expanded: new Set([10]) });
     expect(rows.map((r) => r.kind)).toEqual(["task", "loading"]);

@@ -91,6 +91,8 @@ export interface ChildrenInput {
   listed: ReadonlySet<number>;
   /** Above this many children a node below the root shows counts instead of rows until listed. */
   fanOutLimit: number;
+  /** No run opens: its children are rows of their own (the list showing every execution). */
+  flat?: boolean | undefined;
 }
 
 export interface TreeInput extends ChildrenInput {
@@ -162,7 +164,7 @@ function childRows(rows: TreeRow[], input: ChildrenInput, parent: { runId: numbe
 
 /** An execution's row and, when it is expanded, the rows of its children under it. */
 function pushExecution(rows: TreeRow[], input: ChildrenInput, execution: OutExecution, depth: number): void {
-  const expandable = hasChildren(execution);
+  const expandable = hasChildren(execution) && input.flat !== true;
   const isExpanded = expandable && input.expanded.has(execution.run_id);
   rows.push({ kind: "task", key: `${execution.run_id}`, depth, execution, expandable, expanded: isExpanded });
   if (isExpanded) childRows(rows, input, { runId: execution.run_id, type: execution.type }, depth + 1, false);

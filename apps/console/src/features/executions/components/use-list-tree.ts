@@ -32,16 +32,18 @@ export function withoutSubtree(expanded: ReadonlySet<number>, runId: number, par
 /**
  * The executions list as a tree: the loaded runs, and under each run the operator opened its
  * children, read page by page from GET .../children when opened (so a closed run costs nothing)
- * and kept current by the one event stream, as the Tasks tab's are. `executions` are the runs
- * of the rows in display order, for the keyboard and the selection.
+ * and kept current by the one event stream, as the Tasks tab's are; `flat` (every execution
+ * listed, tasks too) opens none. `executions` are the runs of the rows in display order, for the
+ * keyboard and the selection.
  */
-export function useListTree(top: readonly OutExecution[] | undefined) {
+export function useListTree(top: readonly OutExecution[] | undefined, flat: boolean) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [listed, setListed] = useState<ReadonlySet<number>>(new Set());
-  const results = useChildrenOf([...expanded]);
+  // A flat list reads no children: the observers of those opened before are let go.
+  const results = useChildrenOf(flat ? [] : [...expanded]);
   const childrenOf = (id: number) => loadedChildren(results.get(id));
   // Made on each render, in one pass over the rows: the rows themselves are memoized by the executions they show.
-  const rows: TreeRow[] = listRows(top ?? [], { childrenOf, expanded, listed, fanOutLimit: FAN_OUT_LIMIT });
+  const rows: TreeRow[] = listRows(top ?? [], { childrenOf, expanded, listed, fanOutLimit: FAN_OUT_LIMIT, flat });
   const executions = rows.flatMap((row) => (row.kind === "task" ? [row.execution] : []));
 
   const actions: ListRowActions = {
