@@ -162,7 +162,7 @@ export class AgentEndpoint {
     if (this.options.agents.get(agent.name) === agent) this.options.agents.delete(agent.name);
     this.options.logger.warn({ agent: agent.name }, "agent disconnected");
     // The agent list shows when it was last heard after it went away, on every node.
-    void this.options.registry.wentAway(agent).catch((error: unknown) => this.options.logger.error({ err: error, agent: agent.name }, "could not record when the agent was last heard"));
+    this.#recordLastHeard([agent]);
   }
 
   #ping(): void {
@@ -174,7 +174,15 @@ export class AgentEndpoint {
       this.#alive.set(ws, false);
       ws.ping();
     }
+    // Other nodes' agent lists read when each agent here was last heard from the database.
+    this.#recordLastHeard([...this.#remotes.values()].filter((remote) => remote.connected));
     void this.#endRevoked().catch((error: unknown) => this.options.logger.error({ err: error }, "could not check the agents' credentials"));
+  }
+
+  #recordLastHeard(agents: readonly RemoteAgent[]): void {
+    for (const agent of agents) {
+      void this.options.registry.recordLastHeard(agent).catch((error: unknown) => this.options.logger.error({ err: error, agent: agent.name }, "could not record when the agent was last heard"));
+    }
   }
 
   /** A credential revoked on another node (or the agent deleted there) ends its connection here too, within a heartbeat. */

@@ -206,8 +206,8 @@ export class AgentRegistry {
     return { name, platform: agent.platform, ...this.deps.host, ip_address: "127.0.0.1", owner_client: null };
   }
 
-  /** A standalone agent that went away: the list shows when it was last heard, on every node. */
-  async wentAway(agent: RemoteAgent): Promise<void> {
+  /** Keeps when a standalone agent was last heard (each heartbeat, and when it goes away), so that every node's list shows it. */
+  async recordLastHeard(agent: RemoteAgent): Promise<void> {
     if (agent.lastHeard !== undefined) await updateAgentLastSeen(this.deps.store.db, agent.name, agent.lastHeard);
   }
 
