@@ -81,6 +81,11 @@ test("a job's scripts read highlighted, its runs and their runtime trend follow 
 
   await page.goto(`/login?next=${encodeURIComponent(`/objects/${job}`)}`);
   await logInThroughForm(page);
+  // Once logged in, these screens log no error or warning (the charts, the editors, the graph).
+  const consoleProblems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") consoleProblems.push(`${message.type()}: ${message.text()}`);
+  });
   await expect(page).toHaveURL(`/objects/${job}`);
 
   // The definition: labelled attributes, and the pages in the script language's colours.
@@ -156,4 +161,5 @@ test("a job's scripts read highlighted, its runs and their runtime trend follow 
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(page.getByRole("textbox", { name: `Process of ${job}` }).locator(".cm-script-variable").first()).toHaveText("&MODE#");
   await page.screenshot({ path: join(shots, "objects-definition-job-dark.png") });
+  expect(consoleProblems).toEqual([]);
 });
