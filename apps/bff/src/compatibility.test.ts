@@ -8,7 +8,7 @@ import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleBody } from "./testing/object-bodies";
 import { bodySpellings, querySpellings, SchemaReader, spellableMembers, spellableParameters, type JsonSchema, type Query, type QueryParameter, type Spelled } from "./testing/client-spellings";
-import { ADMIN, jobEnvelope, json, startTestBaton, until, type TestBaton } from "./testing/test-baton";
+import { ADMIN, jobEnvelope, json, startTestBaton, until, workflow, type TestBaton } from "./testing/test-baton";
 
 // Clients generated from the vendor's description of the interface spell requests their own way:
 // snake_case members, booleans and numbers as strings, enum values in upper case, list parameters
@@ -39,6 +39,7 @@ interface Case {
 const OutValidationErrorList = z.array(OutValidationError);
 const SCRIPT = "COMPAT.SCRI";
 const JOB = "COMPAT.JOBS";
+const WORKFLOW = "COMPAT.JOBP";
 const CALENDAR = "COMPAT.CALE";
 const FUTURE = "2099-01-05T08:00:00Z";
 const ONE_FIELD = "the list has one possible value";
@@ -132,6 +133,7 @@ const CASES: Readonly<Record<string, Case>> = {
   "post /{client_id}/executions/{run_id}/status": {
     examples: [
       async () => ({ path: `${CLIENT}/executions/${(await settled(await start(JOB))).run_id}/status`, body: { action: "restart", restart: { queue: "CLIENT_QUEUE", restartPoint: "RP1", keepStartType: true, waitForManualRelease: true } } }),
+      async () => ({ path: `${CLIENT}/executions/${(await settled(await start(WORKFLOW))).run_id}/status`, body: { action: "restart", restart: { restartPoint: "2", downstreamOnly: true } } }),
       async () => ({ path: `${CLIENT}/executions/${await held(JOB)}/status`, body: { action: "cancel", cancel: { recursive: true } } }),
     ],
     effect: async (answer, exchange) => {
@@ -335,6 +337,7 @@ describe(`generated clients' spellings on every operation (${DIALECT})`, () => {
     paths = document.paths as typeof paths;
     await post(`${CLIENT}/objects`, scriptImport(SCRIPT));
     await post(`${CLIENT}/objects`, { ...jobEnvelope(JOB, ["true", ":RESTART RP1", "true"]), path: "COMPAT" });
+    await post(`${CLIENT}/objects`, workflow(WORKFLOW, [{ name: SCRIPT, type: "SCRI" }], [2]));
     await post(`${CLIENT}/objects`, { data: { cale: { ...sampleBody("cale", "X"), general_attributes: { name: CALENDAR, type: "CALE" } } }, path: "COMPAT" });
     temp = mkdtempSync(join(tmpdir(), "baton-compat-"));
     execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", join(temp, "remote.git")]);

@@ -9,7 +9,7 @@ import { startBaton, type RunningBaton, type StartOptions } from "../baton";
 import { loadConfig } from "../config";
 
 /** The job envelope the engine's behaviour tests build, for the REST tests of the app. */
-export { jobEnvelope } from "@baton/engine/testing";
+export { jobEnvelope, workflow } from "@baton/engine/testing";
 
 export const ADMIN_PASSWORD = "Pässwörd-é1";
 

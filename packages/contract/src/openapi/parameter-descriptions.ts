@@ -68,4 +68,5 @@ export const PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   object_path_ours: "Path of the object's file in our branch.",
   object_path_theirs: "Path of the object's file in their branch.",
   branch_name_theirs: "Their branch (or a commit id).",
+  branch_name: "The branch to merge into the active branch.",
 };
