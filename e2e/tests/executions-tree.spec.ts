@@ -94,14 +94,14 @@ test("the list shows top-level runs, a workflow opens in place to its tasks, all
   await expect(table(page).locator('tbody tr[aria-level="1"] a[title]')).toHaveText([`${prefix}.WF`, `${prefix}.EXTRACT`]);
 
   // Every execution, tasks too: a switch kept in the URL; a reload keeps both.
-  await page.getByRole("switch", { name: "Show all (tasks too)" }).click();
+  await page.getByRole("checkbox", { name: "Show all (tasks too)" }).click();
   await expect(page).toHaveURL(/[?&]all=true(&|$)/);
-  await expect(page.getByRole("switch", { name: "Show all (tasks too)" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Show all (tasks too)" })).toBeChecked();
   // Each task is a row of its own: nothing opens, nothing is listed twice.
   await expect(table(page).getByRole("button", { name: /^Collapse / })).toHaveCount(0);
   await expect(table(page).locator('tbody tr[aria-level="1"] a[title]')).toHaveText([`${prefix}.WF`, `${prefix}.LOAD`, `${prefix}.EXTRACT`, `${prefix}.EXTRACT`]);
   await page.reload();
-  await expect(page.getByRole("switch", { name: "Show all (tasks too)" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Show all (tasks too)" })).toBeChecked();
   await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
   await expect(page.getByRole("status").filter({ hasText: "Showing 4 of 4 executions" })).toBeVisible();
 });

@@ -1,13 +1,9 @@
 import { memo, type ReactNode } from "react";
-import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import type { OutExecution } from "@baton/contract";
-import { describeError } from "../../../lib/describe-error";
 import { CELLS, cellTitle, type CellContext } from "./execution-cells";
 import type { Column } from "./column-choice";
 import { C, CHECKED_PATH, INDENT_PX, UNCHECKED_PATH } from "./executions-table-styles";
-import { summaryText, type TreeRow } from "./tree-rows";
+import type { TreeRow } from "./tree-rows";
 
 /** The paths of MUI's ChevronRight and ExpandMore icons. */
 const CHEVRON_RIGHT = "M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z";
@@ -122,60 +118,3 @@ export const ExecutionRow = memo(function ExecutionRow({ index, columns, selecte
     </tr>
   );
 });
-
-/** What a row that is not an execution says under its parent: loading, more to load, counts, an error. */
-function noteContent(row: Exclude<TreeRow, { kind: "task" }>, actions: ListRowActions): ReactNode {
-  switch (row.kind) {
-    case "loading":
-      return (
-        <>
-          <CircularProgress size={16} aria-hidden />
-          Loading the children…
-        </>
-      );
-    case "more":
-      return (
-        <Button size="small" loading={row.loading} onClick={() => actions.loadMore(row.parentRunId)}>
-          Load more ({row.loaded.toLocaleString("en-US")} of {row.total.toLocaleString("en-US")} shown)
-        </Button>
-      );
-    case "fan-out":
-      return (
-        <>
-          {summaryText(row.summary)}
-          <Button size="small" onClick={() => actions.list(row.parentRunId)} aria-label={`List the children of ${row.parentRunId}`}>
-            List them
-          </Button>
-        </>
-      );
-    case "error": {
-      const problem = describeError(row.error);
-      return (
-        <>
-          <ErrorOutline color="error" fontSize="small" titleAccess="Error" />
-          <span title={[problem.title, problem.hint].filter(Boolean).join(" ")}>Could not load the children: {problem.title}</span>
-          <Button size="small" onClick={() => actions.retry(row.parentRunId)}>
-            Try again
-          </Button>
-        </>
-      );
-    }
-    case "empty":
-      return "No children.";
-    case "planned":
-      return `${row.task.name} (line ${row.task.line}): not started`;
-  }
-}
-
-/** A row under an expanded run that is not one of its children, across the whole width. */
-export function NoteRow({ row, index, colSpan, actions }: { row: Exclude<TreeRow, { kind: "task" }>; index: number; colSpan: number; actions: ListRowActions }) {
-  return (
-    <tr className={C.row} aria-rowindex={index + 2} aria-level={row.depth + 1}>
-      <td className={C.cell} colSpan={colSpan}>
-        <span className={C.note} style={{ paddingLeft: 44 + row.depth * INDENT_PX }}>
-          {noteContent(row, actions)}
-        </span>
-      </td>
-    </tr>
-  );
-}

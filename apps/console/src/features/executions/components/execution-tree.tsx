@@ -9,7 +9,8 @@ import { useExecution } from "../api/get-execution";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
 import { useChildrenOf, type ChildrenResult } from "../api/use-children-of";
 import { RIGHT_ALIGNED, TREE_COLUMNS, TREE_HEADERS, TREE_ROW_HEIGHT, TreeRowView, type TreeRowActions } from "./tree-row";
-import { summarize, summaryText, treeRows, type LoadedChildren, type PlannedTask } from "./tree-rows";
+import { summarize, summaryText } from "./fan-out-summary";
+import { treeRows, type LoadedChildren, type PlannedTask } from "./tree-rows";
 
 /** Above this many children a node below the root shows counts until the operator lists them. */
 const FAN_OUT_LIMIT = 100;

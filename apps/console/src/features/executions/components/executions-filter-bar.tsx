@@ -3,6 +3,8 @@ import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Collapse from "@mui/material/Collapse";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
 import InputAdornment from "@mui/material/InputAdornment";
 import Paper from "@mui/material/Paper";
 import Search from "@mui/icons-material/Search";
@@ -44,7 +46,7 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
           upperCase
           placeholder={filters.name_exclude ? "All but, e.g. NIGHTLY.*" : "e.g. NIGHTLY.* (* = any)"}
           title={filters.name_exclude ? "All but these names; * matches any characters" : "* matches any characters"}
-          sx={{ width: 210 }}
+          sx={{ width: 190 }}
           slotProps={{
             input: {
               startAdornment: (
@@ -55,8 +57,8 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
             },
           }}
         />
-        <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={210} />
-        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={190} />
+        <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={180} />
+        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={170} />
         <Button
           startIcon={
             <Badge badgeContent={moreCount} color="primary">
@@ -74,9 +76,11 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
         </Button>
         <SavedFiltersMenu currentSearch={search} onApply={controls.apply} />
         {active.length > 0 ? (
-          <Button startIcon={<FilterAltOff />} onClick={controls.clear}>
-            Clear filters
-          </Button>
+          <Tooltip title="Clear filters">
+            <IconButton aria-label="Clear filters" onClick={controls.clear}>
+              <FilterAltOff />
+            </IconButton>
+          </Tooltip>
         ) : null}
       </Box>
       {moreOpen ? null : <ActiveFilterChips controls={controls} except={BAR_FILTERS} />}

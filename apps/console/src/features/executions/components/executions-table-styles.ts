@@ -3,8 +3,8 @@ import TableContainer from "@mui/material/TableContainer";
 import { monospace } from "../../../lib/theme";
 
 /** Rows have one height (one line each), so the virtualizer never measures and scrolling stays even. */
-export const ROW_HEIGHT = 40;
-export const HEADER_HEIGHT = 40;
+export const ROW_HEIGHT = 36;
+export const HEADER_HEIGHT = 36;
 /** How far each level of children is indented under its parent. */
 export const INDENT_PX = 16;
 
@@ -54,7 +54,7 @@ export const ScrollArea = styled(TableContainer)(({ theme }) => {
   } as const;
   return {
     // The page's header, filter bar and toolbar above, the footer below: the rest is rows.
-    height: "max(360px, calc(100vh - 290px))",
+    height: "max(360px, calc(100vh - 320px))",
     overflow: "auto",
     [`& .${C.row}`]: {
       color: "inherit",
@@ -112,15 +112,15 @@ export const ScrollArea = styled(TableContainer)(({ theme }) => {
       whiteSpace: "nowrap",
       overflow: "hidden",
       textOverflow: "ellipsis",
-      padding: theme.spacing(0, 1),
+      padding: theme.spacing(0, 0.75),
       fontSize: "0.8125rem",
       "& > span": { maxWidth: "100%", verticalAlign: "middle" },
       "& .MuiSvgIcon-root + span": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
     },
     [`& .${C.alignRight}`]: { textAlign: "right" },
-    [`& .${C.status}`]: { display: "inline-flex", alignItems: "flex-start", gap: theme.spacing(0.75), minWidth: 0 },
+    [`& .${C.status}`]: { display: "inline-flex", alignItems: "center", gap: theme.spacing(0.75), minWidth: 0 },
     [`& .${C.status} > span`]: { minWidth: 0 },
-    [`& .${C.statusIcon}`]: { marginTop: theme.spacing(0.15), flexShrink: 0 },
+    [`& .${C.statusIcon}`]: { flexShrink: 0 },
     [`& .${C.statusCode}`]: { fontFamily: monospace, fontWeight: 600, marginRight: theme.spacing(0.75), fontSize: "0.85rem" },
     [`& .${C.type}`]: { display: "inline-flex", alignItems: "center", gap: theme.spacing(0.75), whiteSpace: "nowrap" },
     [`& .${C.nameCell}`]: { display: "flex", alignItems: "center", minWidth: 0, height: ROW_HEIGHT - 1 },

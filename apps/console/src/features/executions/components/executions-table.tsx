@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Checkbox from "@mui/material/Checkbox";
 import Table from "@mui/material/Table";
@@ -6,14 +6,18 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TableSortLabel from "@mui/material/TableSortLabel";
+import ButtonBase from "@mui/material/ButtonBase";
 import { useNow } from "../../../lib/use-now";
 import { isSortColumn, parseSort, type SortColumn } from "../api/execution-filters";
 import { isRunning } from "./execution-cells";
-import { ExecutionRow, NoteRow, type ListRowActions } from "./execution-list-rows";
+import { ExecutionRow, type ListRowActions } from "./execution-list-rows";
 import type { Column } from "./column-choice";
-import { HEADER_HEIGHT, ROW_HEIGHT, ScrollArea } from "./executions-table-styles";
+import { C, HEADER_HEIGHT, ROW_HEIGHT, ScrollArea } from "./executions-table-styles";
 import type { TreeRow } from "./tree-rows";
+
+// Rows under an opened run that are not runs (loading, load more, counts, errors) are needed only
+// once a run is opened: their code loads then, not with the list.
+const NoteRow = lazy(async () => ({ default: (await import("./execution-note-row")).NoteRow }));
 
 const CHECKBOX_WIDTH = 44;
 const NAME_MIN_WIDTH = 150;
@@ -33,6 +37,36 @@ export function nextSort(current: string, column: SortColumn): string {
   const sort = parseSort(current) ?? DEFAULT_SORT;
   if (sort.column !== column) return `${firstDirection(column)}${column}`;
   return sort.descending ? column : `-${column}`;
+}
+
+/** The path of MUI's ArrowDownward icon; turned round, it points up. */
+const ARROW_DOWN = "m20 12-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z";
+
+/**
+ * A header's sort button, as MUI's TableSortLabel draws it (label, then an arrow shown when it
+ * sorts or is hovered), made of ButtonBase, which the page has already, so that sorting adds
+ * little to what the list loads first.
+ */
+function SortButton({ label, active, ascending, onClick }: { label: string; active: boolean; ascending: boolean; onClick: () => void }) {
+  return (
+    <ButtonBase
+      disableRipple
+      onClick={onClick}
+      sx={{
+        font: "inherit",
+        color: active ? "text.primary" : "inherit",
+        gap: 0.25,
+        "& svg": { width: 18, height: 18, fill: "currentColor", opacity: active ? 1 : 0, transform: ascending ? "rotate(180deg)" : undefined, transition: "opacity 150ms" },
+        "&:hover svg, &:focus-visible svg": { opacity: active ? 1 : 0.5 },
+        "&:focus-visible": { outline: 2, outlineColor: "primary.main", outlineStyle: "solid" },
+      }}
+    >
+      {label}
+      <svg focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+        <path d={ARROW_DOWN} />
+      </svg>
+    </ButtonBase>
+  );
 }
 
 interface HeadProps {
@@ -69,11 +103,9 @@ const ExecutionsTableHead = memo(function ExecutionsTableHead({ columns, selecte
           const active = sortable && current.column === id;
           const direction = active && !current.descending ? "asc" : "desc";
           return (
-            <TableCell key={id} align={id === "runtime" ? "right" : undefined} sortDirection={active ? direction : false} sx={{ px: 1, whiteSpace: "nowrap" }}>
+            <TableCell key={id} align={id === "runtime" ? "right" : undefined} sortDirection={active ? direction : false} sx={{ px: 0.75, whiteSpace: "nowrap" }}>
               {sortable ? (
-                <TableSortLabel active={active} direction={active ? direction : firstDirection(id) === "" ? "asc" : "desc"} onClick={() => onSort(nextSort(sort, id))}>
-                  {column.label}
-                </TableSortLabel>
+                <SortButton label={column.label} active={active} ascending={active ? direction === "asc" : firstDirection(id) === ""} onClick={() => onSort(nextSort(sort, id))} />
               ) : (
                 column.label
               )}
@@ -175,7 +207,13 @@ function VirtualRows({ scrollElement, rows, columns, selected, focusedRunId, foc
       {items.map((item) => {
         const row = rows[item.index];
         if (row === undefined) return null;
-        if (row.kind !== "task") return <NoteRow key={row.key} row={row} index={item.index} colSpan={columns.length + 1} actions={actions} />;
+        if (row.kind !== "task") {
+          return (
+            <Suspense key={row.key} fallback={<tr className={C.row} aria-hidden />}>
+              <NoteRow row={row} index={item.index} colSpan={columns.length + 1} actions={actions} />
+            </Suspense>
+          );
+        }
         const execution = row.execution;
         return (
           <ExecutionRow

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import Switch from "@mui/material/Switch";
+import Checkbox from "@mui/material/Checkbox";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
@@ -61,12 +60,11 @@ export function ListToolbar({ shown, total, showAll, onShowAll, selected, onBulk
           Live updates interrupted: rows may be out of date until the list catches up.
         </Typography>
       ) : null}
-      <FormControlLabel
-        control={<Switch size="small" checked={showAll} onChange={(event) => onShowAll(event.target.checked)} />}
-        label="Show all (tasks too)"
-        slotProps={{ typography: { variant: "body2" } }}
-        sx={{ mr: 0.5 }}
-      />
+      {/* A label around MUI's Checkbox (on the page already, in the table): FormControlLabel and Switch would add to what the list loads first. */}
+      <Box component="label" sx={{ display: "inline-flex", alignItems: "center", typography: "body2", cursor: "pointer", mr: 0.5 }}>
+        <Checkbox size="small" checked={showAll} onChange={(event) => onShowAll(event.target.checked)} />
+        Show all (tasks too)
+      </Box>
       {columnsMenu}
       <Tooltip title="Keyboard shortcuts (?)">
         <IconButton size="small" aria-label="Keyboard shortcuts" onClick={onHelp}>

@@ -18,7 +18,8 @@ import { formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
 import { runtimeText } from "./execution-cells";
 import { StatusLabel } from "./status-label";
-import { summaryText, type TreeRow } from "./tree-rows";
+import { summarize, summaryText } from "./fan-out-summary";
+import type { TreeRow } from "./tree-rows";
 
 /** One height for every row: the virtualizer places rows without measuring them. */
 export const TREE_ROW_HEIGHT = 44;
@@ -175,7 +176,7 @@ export function TreeRowView({ row, rowIndex, style, now, rootType, rootActive, a
   if (row.kind === "fan-out") {
     content = (
       <>
-        <Typography variant="body2">{summaryText(row.summary)}</Typography>
+        <Typography variant="body2">{summaryText(summarize(row.children))}</Typography>
         <Button size="small" onClick={() => actions.list(row.parentRunId)} aria-label={`List the tasks of ${row.parentRunId}`}>
           List them
         </Button>

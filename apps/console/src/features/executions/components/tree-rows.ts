@@ -1,5 +1,4 @@
 import type { OutExecution } from "@baton/contract";
-import { displayGroup, type DisplayGroup } from "./status-label";
 
 /** Type codes of executions that have children: workflows, schedules, period containers, agent group containers, groups. */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(["JOBP", "JSCH", "C_PERIOD", "C_HOSTG", "JOBG"]);
@@ -19,13 +18,6 @@ export interface LoadedChildren {
   loadingMore: boolean;
 }
 
-/** The children of a large fan-out counted by state (of those loaded). */
-export interface FanOutSummary {
-  total: number;
-  loaded: number;
-  counts: readonly { words: string; count: number }[];
-}
-
 /** A task of the workflow's definition that has no execution (yet): it never started, or is inactive. */
 export interface PlannedTask {
   line: number;
@@ -38,50 +30,12 @@ export interface PlannedTask {
 export type TreeRow =
   | { kind: "task"; key: string; depth: number; execution: OutExecution; expandable: boolean; expanded: boolean }
   | { kind: "planned"; key: string; depth: number; parentRunId: number; task: PlannedTask }
-  | { kind: "fan-out"; key: string; depth: number; parentRunId: number; summary: FanOutSummary }
+  /** A large fan-out, counted by state (fan-out-summary.ts) until the operator lists it. */
+  | { kind: "fan-out"; key: string; depth: number; parentRunId: number; children: LoadedChildren }
   | { kind: "more"; key: string; depth: number; parentRunId: number; loaded: number; total: number; loading: boolean }
   | { kind: "loading"; key: string; depth: number; parentRunId: number }
   | { kind: "error"; key: string; depth: number; parentRunId: number; error: unknown }
   | { kind: "empty"; key: string; depth: number; parentRunId: number };
-
-/** How the groups of status-label.tsx are counted: one word per thing an operator acts on. */
-const COUNTED_AS: Record<DisplayGroup, string> = {
-  ok: "ended OK",
-  active: "active",
-  waiting: "waiting",
-  blocked: "blocked",
-  abend: "failed",
-  fault: "failed",
-  cancel: "cancelled",
-  skipped: "skipped",
-  inactive: "skipped",
-  unknown: "other",
-};
-const COUNT_ORDER = ["ended OK", "active", "waiting", "blocked", "failed", "cancelled", "skipped", "other"];
-
-export function summarize(children: Pick<LoadedChildren, "rows" | "total">): FanOutSummary {
-  const counts = new Map<string, number>();
-  for (const row of children.rows) {
-    const words = COUNTED_AS[displayGroup(row.status)];
-    counts.set(words, (counts.get(words) ?? 0) + 1);
-  }
-  return {
-    total: Math.max(children.total, children.rows.length),
-    loaded: children.rows.length,
-    counts: COUNT_ORDER.filter((words) => counts.has(words)).map((words) => ({ words, count: counts.get(words) ?? 0 })),
-  };
-}
-
-const number = new Intl.NumberFormat("en-US");
-
-/** "1,200 tasks: 1,150 ended OK, 40 active, 10 failed", saying so when only some are loaded. */
-export function summaryText(summary: FanOutSummary, noun = "task"): string {
-  const head = `${number.format(summary.total)} ${noun}${summary.total === 1 ? "" : "s"}`;
-  if (summary.counts.length === 0) return head;
-  const counts = summary.counts.map((c) => `${number.format(c.count)} ${c.words}`).join(", ");
-  const partial = summary.loaded < summary.total ? ` (of the ${number.format(summary.loaded)} loaded)` : "";
-  return `${head}: ${counts}${partial}`;
-}
 
 /** What the rows of the children are made of, whichever rows they hang from. */
 export interface ChildrenInput {
@@ -146,7 +100,7 @@ function childRows(rows: TreeRow[], input: ChildrenInput, parent: { runId: numbe
     return;
   }
   if (!alwaysList && Math.max(children.total, children.rows.length) > fanOutLimit && !listed.has(parentRunId)) {
-    rows.push({ kind: "fan-out", key: `${at}:fan-out`, depth, parentRunId, summary: summarize(children) });
+    rows.push({ kind: "fan-out", key: `${at}:fan-out`, depth, parentRunId, children });
     return;
   }
   const entries = plan !== undefined || parent.type === "JOBP" ? withPlan(children, plan) : children.rows;
