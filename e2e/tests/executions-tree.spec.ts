@@ -61,16 +61,17 @@ const rowOf = (page: Page, runId: number) => table(page).getByRole("row").filter
 
 test("the list shows top-level runs, a workflow opens in place to its tasks, all runs on request, columns sort over the whole list", async ({ page, request }) => {
   const prefix = `E2E.TREE.${Date.now()}`;
-  await adminPost(request, "/objects", job(`${prefix}.EXTRACT`, ["echo extract"]));
+  // EXTRACT takes a few seconds: the workflow is still running when it is opened in the list.
+  await adminPost(request, "/objects", job(`${prefix}.EXTRACT`, ["sleep 4", "echo extract"]));
   await adminPost(request, "/objects", job(`${prefix}.LOAD`, ["echo load"]));
   await adminPost(request, "/objects", workflow(`${prefix}.WF`, [`${prefix}.EXTRACT`, `${prefix}.LOAD`], { 3: 2 }));
   const alone = await execute(request, `${prefix}.EXTRACT`);
   const flow = await execute(request, `${prefix}.WF`);
-  await waitForStatus(request, flow, [1900]);
 
   await openList(page, `?name=${prefix}.*`);
   const workflowRow = rowOf(page, flow);
   await expect(workflowRow).toBeVisible();
+  await expect(workflowRow).not.toContainText("ENDED_OK");
   await expect(rowOf(page, alone)).toBeVisible();
   // Top-level only: the workflow's tasks are not rows of their own, and the count says what is counted.
   await expect(table(page).getByRole("link", { name: `${prefix}.LOAD`, exact: true })).toHaveCount(0);
@@ -78,6 +79,9 @@ test("the list shows top-level runs, a workflow opens in place to its tasks, all
 
   // Open the workflow in place: its two tasks come under it, in flow order, one level down.
   await workflowRow.getByRole("button", { name: `Expand ${prefix}.WF (${flow})` }).click();
+  // Live, through the event stream: LOAD comes in under the workflow when it starts, and both end without a reload.
+  await expect(workflowRow).toContainText("ENDED_OK", { timeout: 30_000 });
+  await expect(table(page).locator('tr[aria-level="2"]').filter({ hasText: `${prefix}.LOAD` })).toContainText("ENDED_OK");
   const names = table(page).locator("tbody tr[aria-level]").locator("a[title]");
   await expect(names).toHaveText([`${prefix}.WF`, `${prefix}.EXTRACT`, `${prefix}.LOAD`, `${prefix}.EXTRACT`]);
   await expect(table(page).locator('tr[aria-level="2"]')).toHaveCount(2);
