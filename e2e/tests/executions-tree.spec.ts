@@ -117,8 +117,21 @@ test("at 1280 x 800 the table shows whole statuses, types, durations, the user a
   const runs: number[] = [];
   for (let i = 0; i < 6; i++) runs.push(await execute(request, `${prefix}.${i % 2 === 0 ? "BROKEN" : "FINE"}`));
   for (const runId of runs) await waitForStatus(request, runId, [1800, 1900]);
+  // A run planned for later waits for its start time; its Start cell says when it is planned to start.
+  const later = new Date(Date.now() + 2 * 3600_000);
+  later.setSeconds(0, 0);
+  const planned = await adminPost(request, "/executions", { objectName: `${prefix}.FINE`, executionOption: "once", once: { executionDateTime: later.toISOString().replace(".000Z", "Z") } });
+  const plannedRunId = typeof planned === "object" && planned !== null && "run_id" in planned ? Number(planned.run_id) : 0;
 
   await openList(page, `?name=${prefix}.*`);
+  const hhmm = `${String(later.getHours()).padStart(2, "0")}:${String(later.getMinutes()).padStart(2, "0")}`;
+  const waiting = rowOf(page, plannedRunId);
+  await expect(waiting).toContainText(later.getDate() === new Date().getDate() ? `planned ${hhmm}` : "planned");
+  // Its long status words take two lines rather than being cut, and its planned start fits its cell.
+  const words = waiting.locator(".ExecutionsTable-statusWords");
+  await expect(words).toHaveText("Waiting for start time");
+  expect(await words.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+  expect(await waiting.getByRole("cell").nth(5).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   const broken = rowOf(page, runs[0] ?? 0);
   const statusCell = broken.getByRole("cell").nth(1);
   await expect(statusCell).toContainText("ENDED_NOT_OK");
@@ -146,6 +159,7 @@ test("at 1280 x 800 the table shows whole statuses, types, durations, the user a
   const bottom = Math.min(800, (scroller?.y ?? 0) + (scroller?.height ?? 0));
   expect(Math.floor((bottom - (header?.y ?? 0) - (header?.height ?? 0)) / (row?.height ?? 100))).toBeGreaterThanOrEqual(12);
   await page.screenshot({ path: `${SHOTS}/list-1280.png` });
+  await adminPost(request, `/executions/${plannedRunId}/status`, { action: "cancel" });
 });
 
 test("a workflow's Tasks tab lists its ten tasks in flow order, the one that never started among them", async ({ page, request }) => {

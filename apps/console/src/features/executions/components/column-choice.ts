@@ -10,9 +10,9 @@ export const COLUMNS = [
   // Icon and code (JOBP, C_PERIOD); the cell's title has the name.
   { id: "type", label: "Type", width: 100 },
   { id: "run_id", label: "RunID", width: 72 },
-  // The time today, "11-25 14:05" on another day (execution-cells.tsx, compactTime).
+  // The time today, "11-25 14:05" on another day (execution-cells.tsx, compactTime); Start also "(clock) planned 14:05".
   { id: "activation_time", label: "Activation", width: 96 },
-  { id: "start_time", label: "Start", width: 96 },
+  { id: "start_time", label: "Start", width: 112 },
   { id: "end_time", label: "End", width: 96 },
   { id: "runtime", label: "Duration", width: 76 },
   { id: "agent", label: "Agent", width: 72 },

@@ -24,6 +24,8 @@ export const C = {
   status: "ExecutionsTable-status",
   statusIcon: "ExecutionsTable-statusIcon",
   statusCode: "ExecutionsTable-statusCode",
+  statusWords: "ExecutionsTable-statusWords",
+  plannedIcon: "ExecutionsTable-plannedIcon",
   type: "ExecutionsTable-type",
   nameLink: "ExecutionsTable-nameLink",
   nameCell: "ExecutionsTable-nameCell",
@@ -119,7 +121,18 @@ export const ScrollArea = styled(TableContainer)(({ theme }) => {
     },
     [`& .${C.alignRight}`]: { textAlign: "right" },
     [`& .${C.status}`]: { display: "inline-flex", alignItems: "center", gap: theme.spacing(0.75), minWidth: 0 },
-    [`& .${C.status} > span`]: { minWidth: 0 },
+    // Long words ("Waiting for start time") take a second line rather than being cut: two fit a row.
+    [`& .${C.status} > span.${C.statusWords}`]: {
+      minWidth: 0,
+      whiteSpace: "normal",
+      lineHeight: 1.15,
+      display: "-webkit-box",
+      WebkitLineClamp: 2,
+      WebkitBoxOrient: "vertical",
+      overflow: "hidden",
+      overflowWrap: "anywhere",
+    },
+    [`& .${C.plannedIcon}`]: { width: 14, height: 14, fill: "currentColor", verticalAlign: "-2px", marginRight: 3 },
     [`& .${C.statusIcon}`]: { flexShrink: 0 },
     [`& .${C.statusCode}`]: { fontFamily: monospace, fontWeight: 600, marginRight: theme.spacing(0.75), fontSize: "0.85rem" },
     [`& .${C.type}`]: { display: "inline-flex", alignItems: "center", gap: theme.spacing(0.75), whiteSpace: "nowrap" },
@@ -145,7 +158,8 @@ export const ScrollArea = styled(TableContainer)(({ theme }) => {
     },
     [`& .${C.expandSpace}`]: { flexShrink: 0, width: 26 },
     [`& .${C.note}`]: { display: "flex", alignItems: "center", gap: theme.spacing(1.5), height: ROW_HEIGHT - 1, color: palette.text.secondary },
-    [`& .${C.muted}`]: { color: palette.text.secondary },
+    // Plans and "blocked since" read as notes beside the times: smaller, and they fit their cell.
+    [`& .${C.muted}`]: { color: palette.text.secondary, fontSize: "0.75rem" },
     [`& .${C.nameLink}`]: { margin: 0, font: "inherit", letterSpacing: "inherit", textDecoration: "none", color: "inherit", "&:hover": { textDecoration: "underline" } },
     [`& .${C.runLink}`]: {
       margin: 0,
