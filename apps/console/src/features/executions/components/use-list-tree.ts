@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { OutExecution } from "@baton/contract";
 import { useChildrenOf, type ChildrenResult } from "../api/use-children-of";
 import type { ListRowActions } from "./execution-list-rows";
@@ -46,19 +46,29 @@ export function useListTree(top: readonly OutExecution[] | undefined, flat: bool
   const rows: TreeRow[] = listRows(top ?? [], { childrenOf, expanded, listed, fanOutLimit: FAN_OUT_LIMIT, flat });
   const executions = rows.flatMap((row) => (row.kind === "task" ? [row.execution] : []));
 
-  const actions: ListRowActions = {
-    toggle: (execution) => {
-      if (!expanded.has(execution.run_id)) {
-        setExpanded(new Set([...expanded, execution.run_id]));
-        return;
-      }
-      const parentOf = new Map<number, number>();
-      for (const row of executions) if (row.parent) parentOf.set(row.run_id, row.parent);
-      setExpanded(withoutSubtree(expanded, execution.run_id, parentOf));
-    },
-    list: (parentRunId) => setListed(new Set([...listed, parentRunId])),
-    loadMore: (parentRunId) => void results.get(parentRunId)?.fetchNextPage(),
-    retry: (parentRunId) => void results.get(parentRunId)?.refetch(),
-  };
+  // One set of actions for the life of the list, reading the latest state: rows are memoized, and
+  // new functions on every render would render every row in view again.
+  const latest = useRef({ expanded, results, executions });
+  useLayoutEffect(() => {
+    latest.current = { expanded, results, executions };
+  });
+  const actions: ListRowActions = useMemo(
+    () => ({
+      toggle: (execution) => {
+        const { expanded: open, executions: shown } = latest.current;
+        if (!open.has(execution.run_id)) {
+          setExpanded(new Set([...open, execution.run_id]));
+          return;
+        }
+        const parentOf = new Map<number, number>();
+        for (const row of shown) if (row.parent) parentOf.set(row.run_id, row.parent);
+        setExpanded(withoutSubtree(open, execution.run_id, parentOf));
+      },
+      list: (parentRunId) => setListed((current) => new Set([...current, parentRunId])),
+      loadMore: (parentRunId) => void latest.current.results.get(parentRunId)?.fetchNextPage(),
+      retry: (parentRunId) => void latest.current.results.get(parentRunId)?.refetch(),
+    }),
+    [],
+  );
   return { rows, executions, actions };
 }
