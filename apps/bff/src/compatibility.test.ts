@@ -236,6 +236,7 @@ const CASES: Readonly<Record<string, Case>> = {
           ["time_frame_option", "activation"],
           ...["name_exclude", "agent_exclude", "user_exclude", "archive_key1_exclude", "archive_key2_exclude", "commented_only", "modified_only"].map((flag) => [flag, "false"] as const),
           ["include_deactivated", "true"],
+          ["top_level", "true"],
         ],
       }),
     ],
