@@ -76,7 +76,11 @@ async function walk(tour: ApiTour, remote: string): Promise<void> {
   await branch("main", "Switch to a branch", { switch: true });
   await greet("echo Hello from main");
   await commit("Main greeting");
+  await tour.call(`GET ${REPOSITORIES}/merge/preview`, { title: "What merging a branch would bring in, a conflict predicted", query: { branch_name: "left" } });
+  await tour.call(`GET ${REPOSITORIES}/merge/preview`, { title: "A branch that does not exist", query: { branch_name: "nothing" } }, 404);
   await tour.call(`POST ${REPOSITORIES}/merge`, { title: "A merge with conflicts", json: { branch_name: "left" } });
+  await tour.call(`GET ${REPOSITORIES}/merge/object`, { title: "One object at the merge base, on the active branch and on the merged one", query: { branch_name: "left", object_path: HELLO_FILE } });
+  await tour.call(`GET ${REPOSITORIES}/merge/object`, { title: "An object path that is not in the repository", query: { branch_name: "left", object_path: `${TOUR_FOLDER}/TOUR.NONE.json` } }, 404);
   await tour.call(`DELETE ${REPOSITORIES}/merge`, { title: "Abort the merge" });
   await tour.call(`DELETE ${REPOSITORIES}/merge`, { title: "No merge to abort: nothing happens" });
   await tour.call(`DELETE ${REPOSITORIES}/merge`, { title: "A user without the REPOSITORY privilege", login: PLAIN_LOGIN }, 403);
