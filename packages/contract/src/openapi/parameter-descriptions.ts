@@ -6,7 +6,7 @@ export const PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   max_results: "Page size (at least 1; default 50).",
   start_at: "Paging: entries after this position.",
   start_at_run_id:
-    "Paging: the RunID of the last entry of the previous page; this page continues below it in the list's order (newest activation first, then highest RunID; or the order `sort` names), and total stays that of the whole list. Omitted, or 0 or less: the first page.",
+    "Paging: the RunID of the last entry of the previous page; this page continues below it in the list's order (newest activation first, then highest RunID; or the order `order_by` names), and total stays that of the whole list. Omitted, or 0 or less: the first page.",
   after_run_id: "Same as start_at_run_id (Baton's older name for it).",
   fields: "Extra information to include, comma-separated.",
   filter: "Parts of the object to return, comma-separated (general_attributes always).",

@@ -38,7 +38,7 @@ export const executionOperations = {
   getExecutions: defineOperation({
     method: "GET",
     path: "/:client_id/executions",
-    summary: "Executions, newest activation first, filtered; `sort` (another order) and `top_level` (no children) are Baton extensions",
+    summary: "Executions, newest activation first, filtered; `order_by` (another order) and `top_level` (no children) are Baton extensions",
     answer: jsonAnswer(OutExecutionList, "A page of executions"),
     params: ClientParams,
     query: ExecutionListQuery,

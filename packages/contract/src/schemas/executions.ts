@@ -246,7 +246,7 @@ export const EXECUTION_FIELDS = ["comments", "variables", "reports", ...EXECUTIO
 export type ExecutionField = (typeof EXECUTION_FIELDS)[number];
 
 /** Query of GET /{client_id}/executions: every parameter of the spec's table. */
-/** The columns GET /{client_id}/executions can be sorted by (Baton extension `sort`): each is read in order from an index. */
+/** The columns GET /{client_id}/executions can be sorted by (Baton extension `order_by`): each is read in order from an index. */
 export const EXECUTION_SORT_COLUMNS = ["activation_time", "run_id", "name", "status", "start_time", "end_time"] as const;
 export type ExecutionSortColumn = (typeof EXECUTION_SORT_COLUMNS)[number];
 
@@ -305,7 +305,7 @@ export const ExecutionListQuery = z
     sync_usage: queryListOf(objectNameOf, OBJECT_NAME_MESSAGE).optional(),
     fields: queryListOf((v) => EXECUTION_LIST_FIELDS.find((f) => f === v.toLowerCase()), `is not one of ${EXECUTION_LIST_FIELDS.join(", ")}`).optional(),
     top_level: QueryFlag.optional().describe("Baton extension: only executions without a parent (no workflow tasks, schedule slots or recurring activations); children are read with GET .../{run_id}/children"),
-    sort: ExecutionListSort.optional().describe(
+    order_by: ExecutionListSort.optional().describe(
       `Baton extension: the list's order, a column (${EXECUTION_SORT_COLUMNS.join(", ")}) ascending, or descending with a leading "-"; ties go by activation_time, then run_id, the same way; executions without a start or end time count as later than any. Default -activation_time`,
     ),
   })

@@ -142,22 +142,22 @@ describe.each(testDialects)("GET /{client_id}/executions sorted and top-level on
     });
   });
 
-  describe("sort", () => {
+  describe("order_by", () => {
     const SORTS = ["name", "-name", "status", "-status", "start_time", "-start_time", "end_time", "-end_time", "run_id", "-run_id", "activation_time", "-activation_time"];
 
     it.each(SORTS)("sorts a few executions by %s over the whole result", async (sort) => {
-      expect((await list(`sort=${sort}`, 100)).data.map((e) => e.run_id)).toEqual(inOrder(few, sort));
-      expect((await list(`sort=${sort}&top_level=true`, 100)).data.map((e) => e.run_id)).toEqual(inOrder(topLevel(few), sort));
+      expect((await list(`order_by=${sort}`, 100)).data.map((e) => e.run_id)).toEqual(inOrder(few, sort));
+      expect((await list(`order_by=${sort}&top_level=true`, 100)).data.map((e) => e.run_id)).toEqual(inOrder(topLevel(few), sort));
     });
 
     it("orders names byte by byte: A_FIRST after AB.SECOND, whatever the database's collation", async () => {
-      const names = (await list("sort=name&top_level=true", 100)).data.map((e) => e.name);
+      const names = (await list("order_by=name&top_level=true", 100)).data.map((e) => e.name);
       expect(names).toEqual(["AB.SECOND", "AB.SECOND", "A_FIRST", "WF.MAIN", "ZZ.WAITING"]);
     });
 
     it.each(SORTS)("reads many executions sorted by %s page after page, each once, across the rows without a value", async (sort) => {
       const expected = inOrder(topLevel(many), sort);
-      const first = await list(`sort=${sort}&top_level=true&max_results=40`, 0);
+      const first = await list(`order_by=${sort}&top_level=true&max_results=40`, 0);
       expect(first.total).toBe(expected.length);
       expect(first.data.map((e) => e.run_id)).toEqual(expected.slice(0, 40));
       // Pages from the middle on, and from just before the end of the executions with a value.
@@ -165,7 +165,7 @@ describe.each(testDialects)("GET /{client_id}/executions sorted and top-level on
         let after = expected[start - 1] ?? 0;
         const seen: number[] = [];
         for (let page = 0; page < 3; page++) {
-          const answer = await list(`sort=${sort}&top_level=true&max_results=40&start_at_run_id=${after}`, 0);
+          const answer = await list(`order_by=${sort}&top_level=true&max_results=40&start_at_run_id=${after}`, 0);
           seen.push(...answer.data.map((e) => e.run_id));
           after = answer.data.at(-1)?.run_id ?? after;
           if (!answer.hasmore) break;
@@ -179,7 +179,7 @@ describe.each(testDialects)("GET /{client_id}/executions sorted and top-level on
       const seen: number[] = [];
       let after: number | undefined;
       for (;;) {
-        const answer = await list(`sort=-start_time&max_results=2${after === undefined ? "" : `&start_at_run_id=${after}`}`, 100);
+        const answer = await list(`order_by=-start_time&max_results=2${after === undefined ? "" : `&start_at_run_id=${after}`}`, 100);
         expect(answer.total).toBe(7);
         seen.push(...answer.data.map((e) => e.run_id));
         after = answer.data.at(-1)?.run_id;
@@ -189,13 +189,13 @@ describe.each(testDialects)("GET /{client_id}/executions sorted and top-level on
     });
 
     it("ends the list after a RunID the client has no execution of", async () => {
-      expect(await list("sort=name&start_at_run_id=2147483647", 100)).toEqual({ total: 7, data: [], hasmore: false });
+      expect(await list("order_by=name&start_at_run_id=2147483647", 100)).toEqual({ total: 7, data: [], hasmore: false });
     });
 
     it("refuses a column it cannot sort by, naming the parameter", async () => {
-      const response = await get("/100/executions?sort=agent");
+      const response = await get("/100/executions?order_by=agent");
       expect(response.status).toBe(400);
-      expect(JSON.stringify(await response.json())).toContain("sort");
+      expect(JSON.stringify(await response.json())).toContain("order_by");
     });
   });
 });

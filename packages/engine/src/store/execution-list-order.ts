@@ -4,7 +4,7 @@ import type { Dialect } from "./dialect";
 import type { Database } from "./schema";
 
 /**
- * How the list is ordered (the Baton extension `sort`); the interface's own order is activation_time
+ * How the list is ordered (the Baton extension `order_by`); the interface's own order is activation_time
  * descending. Each column is read in order from an index led by the client (migrations 0008 and
  * 0026), so a sorted page of a million executions reads a range of one index, not all of them.
  */

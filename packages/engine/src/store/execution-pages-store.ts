@@ -28,7 +28,7 @@ const SORTED_PAGE_MATCHES = 10_000;
  * total as well, and the page is sorted from them. Many matches are counted, and the page is read
  * along the list's own index, where they lie close together (see ReadPlan). A page that continues
  * after `startAtRunId` (see pageCursor) reads from the cursor's key on: a range of that index.
- * Another `order` (the Baton extension `sort`) is read the same two ways (see listSorted).
+ * Another `order` (the Baton extension `order_by`) is read the same two ways (see listSorted).
  */
 export async function listExecutions(
   db: Kysely<Database>,

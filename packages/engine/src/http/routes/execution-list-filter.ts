@@ -40,8 +40,8 @@ export function executionFilterOf(query: ExecutionListQuery): ExecutionFilter {
  * entry of the previous page, and the page goes on below it in the list's order (docs/decisions.md,
  * "Vendor wire behaviour"). after_run_id is Baton's older name for the same cursor.
  */
-export function listPagingOf(query: { max_results: number; start_at_run_id?: number | undefined; after_run_id?: number | undefined; sort?: ListOrder | undefined }): ListPaging {
-  return { maxResults: query.max_results, startAtRunId: query.start_at_run_id ?? query.after_run_id, order: query.sort };
+export function listPagingOf(query: { max_results: number; start_at_run_id?: number | undefined; after_run_id?: number | undefined; order_by?: ListOrder | undefined }): ListPaging {
+  return { maxResults: query.max_results, startAtRunId: query.start_at_run_id ?? query.after_run_id, order: query.order_by };
 }
 
 function statusTermsOf(values: readonly string[]): StatusTerm[] {

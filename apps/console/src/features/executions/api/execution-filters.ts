@@ -135,7 +135,7 @@ export function isExecutionFilters(value: unknown): value is ExecutionFilters {
  * How the list shows what the filters find, beside the filters in the page URL: top-level runs
  * with their children expanded inline (the default), or every execution (`all=true`, tasks too);
  * and the order (`sort`, a column of the server's, "-" first for descending; none: newest first).
- * Both go to the server (Baton extensions `top_level` and `sort`), so the whole result is sorted.
+ * Both go to the server (Baton extensions `top_level` and `order_by`), so the whole result is sorted.
  */
 export interface ListView {
   showAll: boolean;
@@ -175,8 +175,8 @@ export function viewToSearch(view: Readonly<ListView>, into = new URLSearchParam
 }
 
 /** The view's part of the request: top-level only unless all are asked for, and the order. */
-export function viewToQuery(view: Readonly<ListView>): { top_level?: "true"; sort?: string } {
-  return { ...(view.showAll ? {} : { top_level: "true" }), ...(view.sort === "" ? {} : { sort: view.sort }) };
+export function viewToQuery(view: Readonly<ListView>): { top_level?: "true"; order_by?: string } {
+  return { ...(view.showAll ? {} : { top_level: "true" }), ...(view.sort === "" ? {} : { order_by: view.sort }) };
 }
 
 /** A query key part read back from the cache: true when it has the shape of ListView. */

@@ -21,7 +21,7 @@ describe("the list's view in the URL and the request", () => {
     const view = viewFromSearch(new URLSearchParams("all=true&sort=-start_time"));
     expect(view).toEqual({ showAll: true, sort: "-start_time" });
     expect(viewToSearch(view, filtersToSearch({ ...NO_FILTERS, name: "A*" })).toString()).toBe("name=A*&all=true&sort=-start_time");
-    expect(viewToQuery(view)).toEqual({ sort: "-start_time" });
+    expect(viewToQuery(view)).toEqual({ order_by: "-start_time" });
     expect(viewFromSearch(new URLSearchParams("sort=agent")).sort).toBe("");
     expect(parseSort("-name")).toEqual({ column: "name", descending: true });
   });
