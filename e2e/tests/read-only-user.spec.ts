@@ -28,7 +28,7 @@ test("a read-only user sees executions but cannot execute, and the button says w
   await expect(page.getByRole("row").filter({ hasText: job })).toBeVisible();
 
   await page.goto(`/objects/${job}`);
-  const execute = page.getByRole("button", { name: `Execute ${job}` });
+  const execute = page.getByRole("button", { name: `Execute ${job}`, exact: true });
   await execute.click();
   await expect(page.getByText(`'Missing right': execute on JOBS '${job}'`)).toBeVisible();
   await expect(execute).toBeDisabled();
