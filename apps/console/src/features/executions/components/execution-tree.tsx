@@ -10,25 +10,13 @@ import { useWorkflowDefinition } from "../api/get-workflow-definition";
 import { useChildrenOf, type ChildrenResult } from "../api/use-children-of";
 import { RIGHT_ALIGNED, TREE_COLUMNS, TREE_HEADERS, TREE_ROW_HEIGHT, TreeRowView, type TreeRowActions } from "./tree-row";
 import { summarize, summaryText } from "./fan-out-summary";
-import { treeRows, type LoadedChildren, type PlannedTask } from "./tree-rows";
+import { treeRows, type PlannedTask } from "./tree-rows";
+import { loadedChildren } from "./use-list-tree";
 
 /** Above this many children a node below the root shows counts until the operator lists them. */
 const FAN_OUT_LIMIT = 100;
 /** Rows kept rendered beyond the visible ones, for smooth scrolling. */
 const OVERSCAN = 12;
-
-function loadedChildren(result: ChildrenResult | undefined): LoadedChildren | undefined {
-  if (result === undefined) return undefined;
-  const pages = result.data?.pages ?? [];
-  return {
-    rows: pages.flatMap((page) => page.data),
-    total: pages[0]?.total ?? 0,
-    status: result.status,
-    error: result.error,
-    hasMore: result.hasNextPage,
-    loadingMore: result.isFetchingNextPage,
-  };
-}
 
 /**
  * The tasks of a workflow's definition, without <START> and <END>, for the rows of tasks that have

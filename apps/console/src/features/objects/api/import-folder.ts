@@ -1,6 +1,6 @@
 import { OutFolderImport } from "@baton/contract";
 import { operationUrl } from "../../../lib/rest-operations";
-import { uploadJson, type SentBytes } from "../../../lib/upload-json";
+import { upload, type SentBytes } from "../../../lib/upload";
 
 export interface FolderImportRequest {
   client: number;
@@ -35,5 +35,5 @@ export async function postFolderImport(request: FolderImportRequest): Promise<Ou
     { client_id: client },
     { folder_path: folder, overwrite_existing_objects: overwrite, dry_run: dryRun || undefined, skip_invalid: skipInvalid || undefined },
   );
-  return uploadJson({ url, body: folderImportBody(entries), parser: OutFolderImport, csrfToken, onProgress, signal });
+  return upload({ url, body: folderImportBody(entries), contentType: "application/json", parser: OutFolderImport, csrfToken, onProgress, signal });
 }

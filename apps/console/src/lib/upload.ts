@@ -7,11 +7,14 @@ export interface SentBytes {
   total: number;
 }
 
-export interface JsonUpload<T> {
+export interface Upload<T> {
   /** A URL through the BFF, from operationUrl. */
   url: string;
-  /** The JSON text to send. */
-  body: string;
+  /** What to send: a JSON text, or a file's bytes. */
+  body: string | ArrayBuffer;
+  contentType: "application/json" | "application/octet-stream";
+  /** Further request headers the operation takes (a checksum ...). */
+  headers?: Readonly<Record<string, string>>;
   /** Checks the answer (the operation's schema). */
   parser: Parser<T>;
   csrfToken: string;
@@ -20,20 +23,22 @@ export interface JsonUpload<T> {
 }
 
 /**
- * POSTs a JSON text and reads the JSON answer as the API client does (ApiError, NetworkError,
+ * POSTs a body and reads the JSON answer as the API client does (ApiError, NetworkError,
  * ResponseShapeError), sent by XMLHttpRequest, whose upload events say how many bytes went out;
  * `fetch` does not.
  */
-export function uploadJson<T>({ url, body, parser, csrfToken, onProgress, signal }: JsonUpload<T>): Promise<T> {
+export function upload<T>({ url, body, contentType, headers = {}, parser, csrfToken, onProgress, signal }: Upload<T>): Promise<T> {
+  const size = typeof body === "string" ? body.length : body.byteLength;
   const method = "POST";
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, url);
     request.withCredentials = true;
     request.setRequestHeader("accept", "application/json");
-    request.setRequestHeader("content-type", "application/json");
+    request.setRequestHeader("content-type", contentType);
     request.setRequestHeader(CSRF_HEADER, csrfToken);
-    request.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : body.length });
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : size });
     request.onerror = () => reject(new NetworkError(method, url, new Error("the upload was interrupted")));
     request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
     signal?.addEventListener("abort", () => request.abort(), { once: true });
