@@ -1,11 +1,26 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import SearchIcon from "@mui/icons-material/Search";
 import { SHORTCUT_KEYS, shortcutText, useQuickOpenShortcut } from "./quick-open-shortcut";
 
-// The dialog and its look-ups load when it is first opened: the first page does not carry them.
-const QuickOpenDialog = lazy(async () => ({ default: (await import("./quick-open-dialog")).QuickOpenDialog }));
+// The dialog and its look-ups are not part of the first page: they load once the page is idle, so
+// that what is typed right after the first Ctrl-K reaches the dialog's field.
+const loadDialog = () => import("./quick-open-dialog");
+const QuickOpenDialog = lazy(async () => ({ default: (await loadDialog()).QuickOpenDialog }));
+
+/** Loads the dialog's code when the browser has nothing else to do (at the latest after 3 s). */
+function usePreloadWhenIdle(): void {
+  useEffect(() => {
+    const preload = () => void loadDialog();
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(preload, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(preload, 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
 
 /** The app bar's "Jump to…" button with its shortcut, and the quick-open dialog it and Ctrl-K / Cmd-K open. */
 export function QuickOpen() {
@@ -13,6 +28,7 @@ export function QuickOpen() {
   const show = useCallback(() => setOpen(true), []);
   const hide = useCallback(() => setOpen(false), []);
   useQuickOpenShortcut(show);
+  usePreloadWhenIdle();
   return (
     <>
       <Button
