@@ -108,6 +108,11 @@ test("a schedule task waiting for its time shows its planned start and its ERT",
   await expect(detail(page, "Estimated runtime")).toHaveText("7 s");
   await expect(page.getByRole("link", { name: `Part of schedule ${scheduleRun}` })).toBeVisible();
   await page.screenshot({ path: `${shots}/honest-time-schedule-task.png` });
+  // The schedule's Tasks tab shows the task's planned start where a started task shows its start.
+  await page.goto(`/executions/${scheduleRun}`);
+  const taskRow = page.getByRole("treegrid", { name: "Tasks" }).getByRole("row").filter({ hasText: `${prefix}.TICK` });
+  await expect(taskRow).toContainText(/planned \S/);
+  await page.screenshot({ path: `${shots}/honest-time-schedule-tasks.png` });
   await adminPost(request, `/executions/${scheduleRun}/status`, { action: "cancel", cancel: { recursive: true } });
 });
 

@@ -112,7 +112,13 @@ function TaskCells({ row, now, toggle }: { row: Extract<TreeRow, { kind: "task" 
         </Typography>
       </Box>
       <Box role="gridcell" sx={cell}>
-        <DateTime value={task.start_time} short />
+        {task.start_time === undefined && task.planned_start_time !== undefined ? (
+          <Typography component="span" variant="body2" color="text.secondary" title="Planned start: the task waits for its start time">
+            planned <DateTime value={task.planned_start_time} short />
+          </Typography>
+        ) : (
+          <DateTime value={task.start_time} short />
+        )}
       </Box>
     </>
   );
