@@ -181,6 +181,8 @@ test("a workflow's Tasks tab lists its ten tasks in flow order, the one that nev
   await expect(never).toHaveCount(1);
   await expect(never).toContainText(`${prefix}.OK`);
   await expect(never.locator('[role="gridcell"]:nth-child(3)')).toHaveText("11");
+  // Its ERT is the engine's for the line (the estimate the graph shows), from the eight runs of OK.
+  await expect(never.locator('[role="gridcell"]:nth-child(5)')).toHaveText("— / 1 s");
   await expect(grid.getByRole("row").filter({ hasText: "ENDED_NOT_OK" }).locator('[role="gridcell"]:nth-child(3)')).toHaveText("10");
   await expect(page.getByRole("status", { name: "Task counts" })).toContainText("1 not started");
   await grid.scrollIntoViewIfNeeded();

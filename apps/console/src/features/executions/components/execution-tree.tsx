@@ -5,6 +5,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { isFinalStatus, type OutExecution } from "@baton/contract";
 import { useNow } from "../../../lib/use-now";
+import { useErt } from "../api/get-ert";
 import { useExecution } from "../api/get-execution";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
 import { useChildrenOf, type ChildrenResult } from "../api/use-children-of";
@@ -21,19 +22,22 @@ const OVERSCAN = 12;
 /**
  * The tasks of a workflow's definition, without <START> and <END>, for the rows of tasks that have
  * no execution. The definition is the object's as it is now (see getWorkflowDefinition); until it
- * is read, or when it cannot be, the tasks that ran are shown alone.
+ * is read, or when it cannot be, the tasks that ran are shown alone. Each carries the engine's ERT
+ * for its line (the ERT read the graph makes), so a task reads the same estimate in every view.
  */
 function useWorkflowPlan(runId: number, type: string): readonly PlannedTask[] | undefined {
   const isWorkflow = type === "JOBP";
   const execution = useExecution(runId, isWorkflow);
   const definition = useWorkflowDefinition(execution.data?.name ?? "", isWorkflow && execution.data !== undefined);
+  const active = execution.data !== undefined && !isFinalStatus(execution.data.status);
+  const erts = useErt(runId, active, isWorkflow).data?.estimated_erts;
   const graph = definition.data;
   return useMemo(
     () =>
       graph?.tasks
         .filter((task) => task.line !== graph.startLine && task.line !== graph.endLine)
-        .map((task) => ({ line: task.line, name: task.objectName, type: task.objectType, active: task.active })),
-    [graph],
+        .map((task) => ({ line: task.line, name: task.objectName, type: task.objectType, active: task.active, ertSeconds: erts?.[String(-task.line)] })),
+    [graph, erts],
   );
 }
 

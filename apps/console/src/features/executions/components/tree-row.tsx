@@ -146,8 +146,8 @@ function PlannedCells({ row }: { row: Extract<TreeRow, { kind: "planned" }> }) {
         {task.active ? <HourglassEmpty fontSize="small" aria-hidden /> : <DoNotDisturbOn fontSize="small" aria-hidden />}
         <span>{task.active ? "Not started" : "Inactive (not started)"}</span>
       </Box>
-      <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end", color: "text.secondary" }} aria-label={`${task.name}: ${words}`}>
-        —
+      <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end", color: "text.secondary" }} aria-label={`${task.name}: ${words}, estimated runtime ${formatDuration(task.ertSeconds)}`} title="Runtime / estimated runtime">
+        — / {formatDuration(task.ertSeconds)}
       </Box>
       <Box role="gridcell" sx={{ ...cell, color: "text.secondary" }}>
         —

@@ -25,6 +25,8 @@ export interface PlannedTask {
   /** The object type of the task (JOBS, JOBP, ...). */
   type: string;
   active: boolean;
+  /** The engine's ERT for the line (GET .../ert `estimated_erts[-line]`), the one the graph shows. */
+  ertSeconds?: number | undefined;
 }
 
 export type TreeRow =
