@@ -68,6 +68,15 @@ async function openMergeOf(page: Page, branch: string): Promise<void> {
   await expect(page.getByRole("tab", { name: "Merge" })).toHaveAttribute("aria-selected", "true");
 }
 
+/** Opens an object's page without loading the page again (quick-open), so that the console's cache stays. */
+async function openInPage(page: Page, name: string): Promise<void> {
+  await page.keyboard.press("Control+k");
+  const quickOpen = page.getByRole("dialog", { name: "Quick open" });
+  await quickOpen.getByRole("combobox", { name: "Jump to" }).fill(name);
+  await quickOpen.getByRole("option", { name: new RegExp(`^${name.replace(/\./g, "\\.")}`) }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/objects/${name}`));
+}
+
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 test("the preview of a branch that changed one object lists that object only, is confirmed with its counts and leaves nothing to merge", async ({ page, request }) => {
@@ -84,6 +93,10 @@ test("the preview of a branch that changed one object lists that object only, is
   await commit(request, "Main gains objects", gained);
 
   await openMergeOf(page, branch);
+  // The object as the console holds it before the merge: opened in the page through quick-open.
+  await openInPage(page, job);
+  await expect(page.getByText("echo planned")).toBeVisible();
+  await page.goBack();
   const preview = page.getByRole("region", { name: "Merge preview" });
   await expect(preview).toContainText(`${branch} is 1 commit ahead, 1 behind main`);
   await expect(preview).toContainText("1 object: 0 added, 1 changed, 0 deleted, 0 changed on both sides, 0 in conflict");
@@ -116,6 +129,10 @@ test("the preview of a branch that changed one object lists that object only, is
   expect(await scriptOf(request, job)).toContain("echo changed on the branch");
   expect(await scriptOf(request, gained[0] ?? "")).toContain(`echo ${gained[0]}`);
   await page.screenshot({ path: `${SHOTS}/merge-done.png` });
+  // The object, opened again in the same page, shows the merged definition, not what the console held.
+  await openInPage(page, job);
+  await expect(page.getByText("echo changed on the branch")).toBeVisible();
+  await expect(page.getByText("echo planned")).toHaveCount(0);
 });
 
 test("a conflict predicted before merging is resolved in the three-way view with an edited result; an invalid result is refused first", async ({ page, request }) => {

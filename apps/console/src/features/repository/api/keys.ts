@@ -1,4 +1,3 @@
-import type { QueryClient } from "@tanstack/react-query";
 import type { ReviewSource } from "./review-source";
 
 export const repositoryKeys = {
@@ -12,11 +11,3 @@ export const repositoryKeys = {
   mergePreview: (client: number, branch: string) => [...repositoryKeys.all(client), "merge-preview", branch] as const,
   mergeObject: (client: number, branch: string, path: string) => [...repositoryKeys.all(client), "merge-object", branch, path] as const,
 };
-
-/**
- * Every mutation of the repository can move the head, the branches, the uncommitted changes and
- * the merge state at once, so all of it is read again rather than guessing what changed.
- */
-export function invalidateRepository(queryClient: QueryClient, client: number): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: repositoryKeys.all(client) });
-}
