@@ -1,5 +1,4 @@
 import { Suspense, lazy, startTransition, useState } from "react";
-import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Collapse from "@mui/material/Collapse";
@@ -60,11 +59,7 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
         <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={180} />
         <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={170} />
         <Button
-          startIcon={
-            <Badge badgeContent={moreCount} color="primary">
-              <Tune />
-            </Badge>
-          }
+          startIcon={<Tune />}
           aria-label={moreCount > 0 ? `More filters, ${moreCount} set` : "More filters"}
           aria-expanded={moreOpen}
           aria-controls={moreOpen ? "more-filters" : undefined}
@@ -72,7 +67,8 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
           // the code is there, then the panel opens as always (no empty panel, focus stays here).
           onClick={() => startTransition(() => setMoreOpen((open) => !open))}
         >
-          More filters
+          {/* The count in words, not a coloured badge: readable without colour, and a lighter first page. */}
+          {moreCount > 0 ? `More filters (${moreCount})` : "More filters"}
         </Button>
         <SavedFiltersMenu currentSearch={search} onApply={controls.apply} />
         {active.length > 0 ? (
