@@ -1,7 +1,7 @@
-import { OutExecution, OutObjectErt, OutRunId } from "@baton/contract";
+import { OutExecution, OutObjectErt, OutRunId, Right } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "./testing/test-baton";
+import { basic, jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "./testing/test-baton";
 
 /** GET /objects/{name}/ert (Baton extension): the ERT an object's next execution starts with. */
 describe.each(testDialects)("an object's ERT on %s", (dialect) => {
@@ -47,5 +47,24 @@ describe.each(testDialects)("an object's ERT on %s", (dialect) => {
     expect((await test.rest("/100/objects", json(fixed))).status).toBe(200);
     expect(await ert("ERT.FIXED")).toEqual({ object_name: "ERT.FIXED", estimated_runtime: 42 });
     expect((await test.rest("/100/objects/ERT.NOWHERE/ert")).status).toBe(404);
+  });
+
+  it("answers only who may read the object, in its own client, as GET of the object does", async () => {
+    expect((await test.rest("/100/objects", json(jobEnvelope("ERTR.MINE.JOB", ["true"])))).status).toBe(200);
+    expect((await test.rest("/100/objects", json(jobEnvelope("ERTR.THEIRS.JOB", ["true"])))).status).toBe(200);
+    const user = {
+      general_attributes: { name: "ERTREADER/OPS" },
+      user_attributes: { password: "Reader-pass1" },
+      authorizations: [{ filter_object_type: "*", filter_object_name: "ERTR.MINE.*", bitcode: Right.READ, auth_group: 1 }],
+    };
+    expect((await test.rest("/100/objects", json({ data: { user }, path: "USERS" }))).status).toBe(200);
+    const reader = { headers: { authorization: basic("100/ERTREADER/OPS:Reader-pass1") } };
+    const statuses = async (path: string, init: RequestInit = {}) => [(await test.rest(path, init)).status, (await test.rest(`${path}/ert`, init)).status];
+    expect(await statuses("/100/objects/ERTR.MINE.JOB", reader)).toEqual([200, 200]);
+    expect(await statuses("/100/objects/ERTR.THEIRS.JOB", reader)).toEqual([403, 403]);
+    // Another client's path with this client's login (not a login of client 200), and no login at all.
+    expect(await statuses("/200/objects/ERTR.MINE.JOB", reader)).toEqual([401, 401]);
+    const [withoutLogin, ertWithoutLogin] = await statuses("/100/objects/ERTR.MINE.JOB", { headers: { authorization: "" } });
+    expect([withoutLogin, ertWithoutLogin]).toEqual([401, 401]);
   });
 });
