@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { OutExecutionList, Status } from "@baton/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import type { Engine } from "../engine-api";
 import { openStore, type Store } from "../store/connect";
 import { insertExecution } from "../store/executions-store";
 import { newExecution } from "../testing/new-execution";
+import { serveRest } from "../testing/serve-rest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 
 /** 2024-05-01T06:00:00Z: the seeds' times are seconds after it. */
@@ -59,11 +59,7 @@ describe.each(testDialects)("GET /{client_id}/executions sorted and top-level on
     store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     const now = Date.now();
     engine = await createEngine({ store, agents: [], logger: pino({ level: "silent" }), adminPassword: "pw", clock: { now: () => now } });
-    server = createServer(engine.handleRest);
-    server.keepAliveTimeout = 120_000;
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const address: AddressInfo | string | null = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/ae/api/v1`;
+    ({ server, base } = await serveRest(engine.handleRest));
 
     const insert = async (client: number, into: Execution[], overrides: Parameters<typeof newExecution>[0]) => {
       const inserted = await insertExecution(store.db, newExecution({ client, ...overrides }), "{}", T);

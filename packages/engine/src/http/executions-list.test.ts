@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { ErrorCode, OutExecutionList, OutValidationError, Status } from "@baton/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { openStore, type Store } from "../store/connect";
 import { insertExecution, type NewExecution } from "../store/executions-store";
 import { setRecurring } from "../store/period-containers-store";
 import { newExecution } from "../testing/new-execution";
+import { serveRest } from "../testing/serve-rest";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 
 /** 2024-05-01T06:00:00Z: the seeds' times are seconds after it. */
@@ -73,13 +73,7 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
     // two reads compare equal even when the wall clock crosses a second between them.
     const now = Date.now();
     engine = await createEngine({ store, agents: [], logger: pino({ level: "silent" }), adminPassword: "pw", clock: { now: () => now } });
-    server = createServer(engine.handleRest);
-    // Seeding pauses the requests for longer than the default 5 s; fetch must not then reuse a
-    // connection the server is just closing.
-    server.keepAliveTimeout = 120_000;
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const address: AddressInfo | string | null = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/ae/api/v1`;
+    ({ server, base } = await serveRest(engine.handleRest));
 
     await seed("backup", 100, ran(0, 61, { name: "NIGHTLY.BACKUP", agent: "WIN01", platform: "WINDOWS", archiveKey1: "Billing", archiveKey2: "eu-west" }));
     await seed("cleanup", 100, ran(60, 3600, { name: "NIGHTLY.CLEANUP", status: Status.ENDED_NOT_OK, agent: "UNIX01", platform: "UNIX", user: "OPS/NIGHT", queue: "Q.BATCH", archiveKey1: "billing-2" }));
