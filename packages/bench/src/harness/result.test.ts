@@ -37,6 +37,22 @@ describe("meetsTarget", () => {
     expect(meetsTarget({ kind: "ratio", value: 0.8 }, "ms", 1, ratio)).toBe(ok);
   });
 
+  it.each([
+    { subject: 2000, ratio: 0.14, ok: true },
+    { subject: 2500, ratio: 0.13, ok: false },
+    { subject: 1999, ratio: 0.5, ok: false },
+  ])("a rate of $subject/s at $ratio of the baseline against at least 2000/s and 0.14x: $ok", ({ subject, ratio, ok }) => {
+    const both = { kind: "all", targets: [{ kind: "absolute", value: 2000 }, { kind: "ratio", value: 0.14 }] } as const;
+    expect(meetsTarget(both, "per_s", subject, ratio)).toBe(ok);
+  });
+
+  it.each([
+    { subject: 8, ok: true },
+    { subject: 8.01, ok: false },
+  ])("a count of $subject against at most 8: $ok", ({ subject, ok }) => {
+    expect(meetsTarget({ kind: "absolute", value: 8 }, "count", subject, 1)).toBe(ok);
+  });
+
   it("holds a reported figure to nothing", () => {
     expect(meetsTarget({ kind: "none" }, "ms", 1_000_000, 0.001)).toBe(true);
   });
@@ -48,6 +64,12 @@ describe("targetLabel", () => {
     expect(targetLabel({ kind: "absolute", value: 500 }, "per_s")).toBe(">= 500 per_s");
     expect(targetLabel({ kind: "ratio", value: 0.8 }, "ms")).toBe(">= 0.8x baseline");
     expect(targetLabel({ kind: "none" }, "ms")).toBe("(reported)");
+    expect(targetLabel({ kind: "absolute", value: 8 }, "count")).toBe("<= 8 count");
+  });
+
+  it("joins the targets a row must reach at once with and", () => {
+    const both = { kind: "all", targets: [{ kind: "absolute", value: 2000 }, { kind: "ratio", value: 0.14 }] } as const;
+    expect(targetLabel(both, "per_s")).toBe(">= 2000 per_s and >= 0.14x baseline");
   });
 });
 

@@ -1,19 +1,21 @@
 import { median, type Samples } from "./measure";
 
 /**
- * Units a bench reports in: milliseconds, mebibytes or kilobytes (1000 bytes, as bundlers count
- * them) where less is better, or items per second where more is better.
+ * Units a bench reports in: milliseconds, mebibytes, kilobytes (1000 bytes, as bundlers count
+ * them) or a count (statements per execution, say) where less is better, or items per second where
+ * more is better.
  */
-export type Metric = "ms" | "per_s" | "MiB" | "KB";
+export type Metric = "ms" | "per_s" | "MiB" | "KB" | "count";
 
-const LOWER_IS_BETTER: Readonly<Record<Metric, boolean>> = { ms: true, per_s: false, MiB: true, KB: true };
+const LOWER_IS_BETTER: Readonly<Record<Metric, boolean>> = { ms: true, per_s: false, MiB: true, KB: true, count: true };
 
 /**
  * What a row must reach: `absolute` bounds the subject's own figure (at most for times, at least
- * for rates); `ratio` asks the subject to reach that fraction of its baseline's speed; `none` is a
- * figure reported beside a target's row, to be read with it, with nothing to reach.
+ * for rates); `ratio` asks the subject to reach that fraction of its baseline's speed; `all` asks
+ * for each of its targets at once (an absolute rate and a share of the baseline's, say); `none` is
+ * a figure reported beside a target's row, to be read with it, with nothing to reach.
  */
-export type Target = { kind: "absolute"; value: number } | { kind: "ratio"; value: number } | { kind: "none" };
+export type Target = { kind: "absolute"; value: number } | { kind: "ratio"; value: number } | { kind: "all"; targets: readonly Target[] } | { kind: "none" };
 
 /** One row of the results table and of results/latest.json. */
 export interface ResultRow {
@@ -41,6 +43,7 @@ export function speedRatio(metric: Metric, subject: number, baseline: number): n
 /** Whether a subject figure and its ratio reach the target. */
 export function meetsTarget(target: Target, metric: Metric, subject: number, ratio: number): boolean {
   if (target.kind === "none") return true;
+  if (target.kind === "all") return target.targets.every((each) => meetsTarget(each, metric, subject, ratio));
   if (target.kind === "ratio") return ratio >= target.value;
   return LOWER_IS_BETTER[metric] ? subject <= target.value : subject >= target.value;
 }
@@ -51,6 +54,7 @@ export const REPORTED = "(reported)";
 /** The target as written in the table and the JSON file. */
 export function targetLabel(target: Target, metric: Metric): string {
   if (target.kind === "none") return REPORTED;
+  if (target.kind === "all") return target.targets.map((each) => targetLabel(each, metric)).join(" and ");
   if (target.kind === "ratio") return `>= ${Number(target.value.toFixed(2))}x baseline`;
   return `${LOWER_IS_BETTER[metric] ? "<=" : ">="} ${target.value} ${metric}`;
 }
