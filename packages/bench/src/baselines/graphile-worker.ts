@@ -1,27 +1,51 @@
 import { Logger, makeWorkerUtils, run, runMigrations, type Runner, type Task, type WorkerUtils } from "graphile-worker";
+import pg from "pg";
 
 /** Jobs a worker runs at once: the same as the engine's parallelism in the benches that compare them. */
 export const WORKER_CONCURRENCY = 16;
+/** Connections graphile-worker opens by default (its maxPoolSize). */
+const POOL_SIZE = 10;
 const SILENT = new Logger(() => () => {});
 
 /**
  * graphile-worker 0.17 on the PostgreSQL database at `url`, as its documentation tunes it for
  * throughput: a local queue of concurrency + 1 jobs fetched in one query, and completions written
- * in batches. The baseline of drain, latency and chain.
+ * in batches. The baseline of drain, latency and chain. Its one pool counts the statements it sends,
+ * as the engine's query log counts the engine's.
  */
 export class GraphileWorker {
+  private sent = 0;
+
   private constructor(
-    private readonly url: string,
+    private readonly pool: pg.Pool,
     private readonly utils: WorkerUtils,
-  ) {}
+  ) {
+    // An idle connection the server ends is graphile-worker's to reconnect, not the bench's end.
+    pool.on("error", (error) => console.warn(`graphile-worker's pool: ${error.message}`));
+    pool.on("connect", (client) => {
+      client.query = new Proxy(client.query, {
+        apply: (query, self, args) => {
+          this.sent += 1;
+          return Reflect.apply(query, self, args);
+        },
+      });
+    });
+  }
 
   static async open(url: string): Promise<GraphileWorker> {
     await runMigrations({ connectionString: url, logger: SILENT });
-    return new GraphileWorker(url, await makeWorkerUtils({ connectionString: url, logger: SILENT }));
+    const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+    return new GraphileWorker(pool, await makeWorkerUtils({ pgPool: pool, logger: SILENT }));
   }
 
   async close(): Promise<void> {
     await this.utils.release();
+    await this.pool.end();
+  }
+
+  /** Statements sent to PostgreSQL so far, by the utilities that add jobs and by the workers. */
+  get statements(): number {
+    return this.sent;
   }
 
   /** Adds `count` no-op jobs in batches, then runs a worker until it has run all of them: jobs per second. */
@@ -71,7 +95,7 @@ export class GraphileWorker {
 
   private async whileRunning(taskList: Record<string, Task>, use: (runner: Runner) => Promise<void>): Promise<void> {
     const runner = await run({
-      connectionString: this.url,
+      pgPool: this.pool,
       concurrency: WORKER_CONCURRENCY,
       noHandleSignals: true,
       pollInterval: 1000,

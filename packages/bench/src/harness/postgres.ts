@@ -8,24 +8,56 @@ import pg from "pg";
 /** Where Debian installs PostgreSQL's server binaries, one directory per major version. */
 const DEBIAN_POSTGRES = "/usr/lib/postgresql";
 
+/** A local PostgreSQL server a bench makes its databases on. */
+export interface PostgresServer {
+  /** Runs `use` with the URL of a new empty database on the server, dropped afterwards. */
+  withDatabase<T>(use: (url: string) => Promise<T>): Promise<T>;
+  /** Whether pg_stat_statements is loaded, so that a database can count the statements run in it. */
+  statementStats: boolean;
+}
+
+/** How a bench wants its server. */
+export interface PostgresOptions {
+  /** Load pg_stat_statements in a throwaway cluster (it costs every statement a little, so only benches that count ask). */
+  statementStats?: boolean;
+}
+
 /**
  * Runs `use` with the URL of an empty database on a local PostgreSQL, dropped afterwards: a new
  * database on BENCH_DATABASE_URL's server when it is set, else a throwaway cluster of Debian's
  * PostgreSQL in a temp directory (fsync off, as the test suite runs it), stopped and removed after.
  */
-export async function withPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
+export async function withPostgres<T>(use: (url: string) => Promise<T>, options: PostgresOptions = {}): Promise<T> {
+  return withPostgresServer((server) => server.withDatabase(use), options);
+}
+
+/** Runs `use` with a local PostgreSQL server as withPostgres chooses it, for benches that need several databases on one server. */
+export async function withPostgresServer<T>(use: (server: PostgresServer) => Promise<T>, options: PostgresOptions = {}): Promise<T> {
   const server = process.env.BENCH_DATABASE_URL;
-  if (server !== undefined && server !== "") return withDatabase(server, use);
-  const cluster = await startCluster();
+  if (server !== undefined && server !== "") return use(await serverAt(server));
+  const cluster = await startCluster(options.statementStats === true);
   try {
-    return await withDatabase(cluster.url, use);
+    return await use(await serverAt(cluster.url));
   } finally {
     cluster.stop();
   }
 }
 
+async function serverAt(serverUrl: string): Promise<PostgresServer> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ loaded: boolean }>("select 'pg_stat_statements' = any(regexp_split_to_array(current_setting('shared_preload_libraries'), '\\s*,\\s*')) as loaded");
+    return { withDatabase: (use) => withDatabase(serverUrl, use), statementStats: rows[0]?.loaded === true };
+  } finally {
+    await admin.end();
+  }
+}
+
+let databases = 0;
+
 async function withDatabase<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
-  const name = `baton_bench_${process.pid}_${Date.now()}`;
+  const name = `baton_bench_${process.pid}_${Date.now()}_${(databases += 1)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -64,7 +96,7 @@ interface Cluster {
   stop(): void;
 }
 
-async function startCluster(): Promise<Cluster> {
+async function startCluster(statementStats: boolean): Promise<Cluster> {
   const bin = newestServerBin();
   const dir = mkdtempSync(join(tmpdir(), "baton-bench-pg-"));
   const asRoot = process.getuid?.() === 0;
@@ -73,7 +105,7 @@ async function startCluster(): Promise<Cluster> {
   const port = await freePort();
   const data = join(dir, "data");
   run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  run(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, "start"]);
+  run(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${statementStats ? " -c shared_preload_libraries=pg_stat_statements" : ""}`, "start"]);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -89,7 +121,8 @@ async function startCluster(): Promise<Cluster> {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
-function newestServerBin(): string {
+/** The directory of the newest PostgreSQL server binaries Debian installed (initdb, pg_ctl, pgbench ...). */
+export function newestServerBin(): string {
   let versions: string[];
   try {
     versions = readdirSync(DEBIAN_POSTGRES).filter((name) => /^\d+$/.test(name));
