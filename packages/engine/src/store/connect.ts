@@ -7,6 +7,7 @@ import { migrationProvider } from "./migrations/index";
 import { ensurePrivateDir, ensurePrivateFile } from "./private-files";
 import { startCheckpointer } from "./sqlite-checkpointer";
 import { TurnTakingSqliteDialect } from "./sqlite-turns";
+import { commitInGroups } from "./transaction";
 import type { Dialect } from "./dialect";
 
 export type { Dialect };
@@ -82,6 +83,7 @@ function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
   file.pragma("foreign_keys = ON");
   const checkpointer = startCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(file) }), ...(log && { log }) });
+  commitInGroups(db);
   return {
     db,
     dialect: "sqlite",

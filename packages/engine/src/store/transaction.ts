@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { CommitGroups } from "./commit-groups";
 import type { Database } from "./schema";
 
 /**
@@ -9,15 +10,26 @@ import type { Database } from "./schema";
 const RETRYABLE_CODES = new Set(["40001", "40P01", "55P03", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED"]);
 const ATTEMPTS = 5;
 
+/** The databases whose transactions commit in groups (SQLite's: see CommitGroups). */
+const groups = new WeakMap<Kysely<Database>, CommitGroups>();
+
+/** From now on, transactions on `db` asked for in the same turn of the event loop share one commit. */
+export function commitInGroups(db: Kysely<Database>): void {
+  groups.set(db, new CommitGroups(db));
+}
+
 /**
  * Runs `work` in a transaction, again (up to five attempts, waiting a little longer each time) when
  * the database refused it for a conflict with another transaction: a deadlock between two nodes
  * costs a retry, not an error. `work` must only touch the database: it may run more than once.
+ * On a database that commits in groups it shares its commit with the transactions asked for beside
+ * it; the promise settles after that commit either way.
  */
 export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      const group = groups.get(db);
+      return await (group === undefined ? db.transaction().execute(work) : group.run(work));
     } catch (error) {
       if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10));

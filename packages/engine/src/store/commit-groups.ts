@@ -1,0 +1,81 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "./schema";
+
+/** Transactions one group holds at most, so that the first of them is not kept waiting for long. */
+const MAX_GROUP = 256;
+
+interface Waiting {
+  work: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for SQLite. SQLite has one writer, and each commit writes every page the transaction
+ * touched to the write-ahead log: an execution's row, its dozen index entries and its event cost a
+ * few pages, and executions started side by side touch the same pages. Transactions asked for in the
+ * same turn of the event loop therefore run one after the other inside one SQLite transaction and
+ * share its commit; each caller's promise settles only after that commit, so nothing is answered or
+ * published before it is stored.
+ *
+ * Each transaction still succeeds or fails alone: when one throws, the whole group is rolled back,
+ * that one is rejected with its error, and the others run again as a group (a transaction's work only
+ * touches the database, so it may run more than once). They see each other's writes in the order
+ * they were asked for, as consecutive transactions on the one connection would.
+ */
+export class CommitGroups {
+  #waiting: Waiting[] = [];
+  #scheduled = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      const group = this.#waiting.splice(0, MAX_GROUP);
+      if (this.#waiting.length > 0) this.#schedule();
+      void this.#commit(group);
+    });
+  }
+
+  async #commit(group: Waiting[]): Promise<void> {
+    let members = group;
+    while (members.length > 0) {
+      const results: unknown[] = [];
+      let failed: { member: Waiting; error: unknown } | undefined;
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          for (const member of members) {
+            try {
+              results.push(await member.work(trx));
+            } catch (error) {
+              failed = { member, error };
+              throw error;
+            }
+          }
+        });
+      } catch (error) {
+        if (failed === undefined) {
+          // The commit itself failed: none of them is stored.
+          for (const member of members) member.reject(error);
+          return;
+        }
+        failed.member.reject(failed.error);
+        const rest = members.filter((member) => member !== failed?.member);
+        members = rest;
+        continue;
+      }
+      members.forEach((member, i) => member.resolve(results[i]));
+      return;
+    }
+  }
+}
