@@ -30,10 +30,13 @@ interface ObjectRecord {
   body: string;
 }
 
-/** One export of the folder and its import back over itself, checked to have replaced every job. */
+/**
+ * One export of the folder and its import back over itself, checked to have replaced every job.
+ * The export's paths start at the folder the exported one lies in (the root), so it is imported there.
+ */
 async function roundTrip(api: RestClient): Promise<void> {
   const exported = await api.get(`/folderobjects/${FOLDER}`);
-  const result = await api.post<ImportAnswer>(`/folderobjects?folder_path=${FOLDER}&overwrite_existing_objects=true`, exported);
+  const result = await api.post<ImportAnswer>(`/folderobjects?overwrite_existing_objects=true`, exported);
   const replaced = result.objects.filter((object) => object.type === "JOBS" && object.result === "replaced").length;
   if (replaced !== OBJECTS) throw new Error(`folder bench: ${replaced} of ${OBJECTS} jobs replaced`);
 }
@@ -42,8 +45,11 @@ interface ImportAnswer {
   objects: { name: string; type: string; path: string; result: string }[];
 }
 
-/** An entry of the export: `path` beside one object (a job or a subfolder) keyed by its type. */
-type ExportEntry = { path: string } & Record<string, { general_attributes: { name: string; type: string } }>;
+/** An entry of the export: one object (a job or a folder) keyed by its type, and its path. */
+interface ExportEntry {
+  data: Record<string, { general_attributes: { name: string; type: string } }>;
+  path: string;
+}
 
 /**
  * The floor of any server behind this round trip: the same export (serialised again for every
@@ -57,9 +63,9 @@ function bareFolderServer(exported: unknown): RequestListener {
     }
     void text(req).then((body) => {
       const { data } = JSON.parse(body) as { data: ExportEntry[] };
-      const objects = data.map(({ path, ...typed }) => {
+      const objects = data.map(({ data: typed, path }) => {
         const { name, type } = Object.values(typed)[0]!.general_attributes;
-        return { name, type, path: `${FOLDER}/${path}`, result: "replaced" };
+        return { name, type, path, result: "replaced" };
       });
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ objects } satisfies ImportAnswer));
     });
