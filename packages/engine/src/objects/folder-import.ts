@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { ErrorCode, Right, type FolderImportChange } from "@baton/contract";
+import { ErrorCode, ObjectBody, Right, type FolderImportChange } from "@baton/contract";
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/authenticator";
 import { mayReadObject, requireDeleteObject } from "../auth/acts";
@@ -8,11 +8,12 @@ import { folderDefinition, folderPathOf, normaliseFolderPath } from "../domain/o
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
 import { findFolder, folderExists, writeFolder } from "../store/folders-store";
-import { deleteObjects, findObjectsNamed, type StoredObject } from "../store/objects-store";
+import { deleteObjects, objectRowsNamed, type StoredRow } from "../store/objects-store";
+import { parseStored } from "../store/stored-json";
 import type { Database } from "../store/schema";
 import { inTransaction } from "../store/transaction";
 import { checkEntries, entryIssues, type CheckedEntry } from "./folder-import-entries";
-import { ACCOUNT_TYPES, lockImports, requireFolderRight, writeObjects, type PreparedObject, type WriteConflict, type WriteResult } from "./object-writer";
+import { ACCOUNT_TYPES, lockImports, requireFolderRight, writeObjects, type ExistingObjects, type PreparedObject, type WriteConflict, type WriteResult } from "./object-writer";
 
 /** Names read per query when comparing with what exists. */
 const NAMES_PER_READ = 500;
@@ -71,6 +72,10 @@ interface Compared {
   result: WriteResult;
   change: FolderImportChange | undefined;
   conflict?: WriteConflict;
+  /** The type of the object of that name that exists. */
+  existingType?: string;
+  /** The stored row holds the object exactly as it would be written (type, folder, body text). */
+  sameRow?: boolean;
 }
 
 /**
@@ -103,7 +108,8 @@ export async function importFolder(deps: FolderImportDeps, principal: Principal,
     for (const path of createdFolders) requireFolderRight(principal, Right.WRITE, path);
     const accepted = checked.flatMap((entry, i) => (entry.object !== undefined && compared[i]?.conflict === undefined ? [entry.object] : []));
     if (dryRun) return { removed, createdFolders, compared, written: new Map<PreparedObject, WriteResult>() };
-    const results = await writeObjects(trx, accepted, { client: principal.client, user: principal.userName, now, overwrite: options.overwrite, refuse: conflictsError });
+    const existing = existingObjects(checked, compared);
+    const results = await writeObjects(trx, accepted, { client: principal.client, user: principal.userName, now, overwrite: options.overwrite, refuse: conflictsError, existing });
     for (const path of createdFolders) await writeFolder(trx, principal.client, path, JSON.stringify(folderDefinition(path).body), principal.userName, now, false);
     return { removed, createdFolders, compared, written: new Map(accepted.map((object, i) => [object, results[i] ?? "created"])) };
   });
@@ -117,6 +123,19 @@ export async function importFolder(deps: FolderImportDeps, principal: Principal,
     dryRun,
     entryByEntry,
   };
+}
+
+/** What the comparison read of the objects an import writes, so that writing them does not read it again. */
+function existingObjects(entries: readonly CheckedEntry[], compared: readonly (Compared | undefined)[]): ExistingObjects {
+  const types = new Map<string, string>();
+  const unchanged = new Set<string>();
+  entries.forEach(({ object }, i) => {
+    const c = compared[i];
+    if (object === undefined || object.type === "FOLD" || c?.existingType === undefined) return;
+    types.set(object.name, c.existingType);
+    if (c.sameRow === true) unchanged.add(object.name);
+  });
+  return { types, unchanged };
 }
 
 /** What became of one entry: written (or in a dry run, what writing it would give), or skipped with its problems. */
@@ -146,7 +165,7 @@ async function compareWithExisting(trx: Kysely<Database>, principal: Principal, 
   const names = [...byName.keys()];
   for (let i = 0; i < names.length; i += NAMES_PER_READ) {
     const page = names.slice(i, i + NAMES_PER_READ);
-    const stored = new Map((await findObjectsNamed(trx, principal.client, page)).map((object) => [object.name, object]));
+    const stored = new Map((await objectRowsNamed(trx, principal.client, page)).map((object) => [object.name, object]));
     for (const name of page) {
       for (const index of byName.get(name) ?? []) {
         const object = entries[index]?.object;
@@ -157,12 +176,15 @@ async function compareWithExisting(trx: Kysely<Database>, principal: Principal, 
   return compared;
 }
 
-function compareObject(principal: Principal, object: PreparedObject, stored: StoredObject | undefined, overwrite: boolean): Compared {
+function compareObject(principal: Principal, object: PreparedObject, stored: StoredRow | undefined, overwrite: boolean): Compared {
   if (stored === undefined) return { result: "created", change: "new" };
-  if (stored.type !== object.type) return { result: "replaced", change: undefined, conflict: { object, existingType: stored.type } };
-  const same = mayReadObject(principal, stored) && object.passwordHash === undefined && stored.folder === object.folder && isDeepStrictEqual(stored.body, JSON.parse(object.body));
-  const change = same ? "unchanged" : "changed";
-  return overwrite ? { result: "replaced", change } : { result: "replaced", change, conflict: { object, existingType: stored.type } };
+  const existingType = stored.type;
+  if (existingType !== object.type) return { result: "replaced", change: undefined, conflict: { object, existingType }, existingType };
+  // Bodies are stored as the import writes them, so equal text is the common case and needs no parsing.
+  const sameRow = stored.folder === object.folder && stored.body === object.body;
+  const sameDefinition = sameRow || (stored.folder === object.folder && isDeepStrictEqual(parseStored(ObjectBody, stored.body, "objects.body", `client ${stored.client}, name ${stored.name}`), JSON.parse(object.body)));
+  const change = mayReadObject(principal, stored) && object.passwordHash === undefined && sameDefinition ? "unchanged" : "changed";
+  return overwrite ? { result: "replaced", change, existingType, sameRow } : { result: "replaced", change, conflict: { object, existingType }, existingType, sameRow };
 }
 
 /** Folders merge: never a conflict; an existing one is kept, or its body replaced with overwrite. */

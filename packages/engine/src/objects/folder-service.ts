@@ -1,4 +1,4 @@
-import { ErrorCode, Right, type OutFolderObjectEntry } from "@baton/contract";
+import { ErrorCode, ObjectBody, Right } from "@baton/contract";
 import type { Kysely } from "kysely";
 import type { Principal } from "../auth/authenticator";
 import { mayReadObject } from "../auth/acts";
@@ -11,6 +11,7 @@ import type { Store } from "../store/connect";
 import { explicitFoldersInTree, folderExists } from "../store/folders-store";
 import { objectFoldersInTree, objectTypesNamed, objectsInFolderTree, type TreePosition } from "../store/objects-store";
 import type { Database } from "../store/schema";
+import { parseStored } from "../store/stored-json";
 import { importFolder, type FolderImport, type FolderImportDeps, type ImportOptions } from "./folder-import";
 
 /** Objects read per query while exporting. */
@@ -72,8 +73,10 @@ async function* exportText(db: Kysely<Database>, principal: Principal, folder: s
         continue;
       }
       exported.add(object.name);
-      for (const reference of objectReferences(object.body)) referenced.add(reference.name);
-      yield* pieces.entry(object, base);
+      const body = parseStored(ObjectBody, object.body, "objects.body", `client ${object.client}, name ${object.name}`);
+      for (const reference of objectReferences(body, object.body)) referenced.add(reference.name);
+      // The stored text is the body as the import wrote it (JSON.stringify): written as it is.
+      yield* pieces.add(object.type, object.body, relativeFolder(base, object.folder));
     }
     const last = page.at(-1);
     if (last === undefined || page.length < EXPORT_PAGE) break;
@@ -94,9 +97,13 @@ class PieceWriter {
   }
 
   /** Adds one entry, its path relative to `base`; yields a piece when enough text has gathered. */
-  *entry(definition: ObjectDefinition, base: string): Generator<string> {
-    const entry: OutFolderObjectEntry = { data: { [definition.type.toLowerCase()]: definition.body }, path: relativeFolder(base, definition.folder) };
-    this.#text += `${this.#first ? "" : ","}${JSON.stringify(entry)}`;
+  entry(definition: ObjectDefinition, base: string): Generator<string> {
+    return this.add(definition.type, JSON.stringify(definition.body), relativeFolder(base, definition.folder));
+  }
+
+  /** Adds the entry of an object of `type` whose body is the JSON `body`, in the folder `path` (OutFolderObjectEntry). */
+  *add(type: string, body: string, path: string): Generator<string> {
+    this.#text += `${this.#first ? "" : ","}{"data":{${JSON.stringify(type.toLowerCase())}:${body}},"path":${JSON.stringify(path)}}`;
     this.#first = false;
     if (this.#text.length >= EXPORT_PIECE) {
       yield this.#text;

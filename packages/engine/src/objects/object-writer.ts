@@ -10,7 +10,7 @@ import { folderPathOf, withoutPassword, type ObjectDefinition } from "../domain/
 import type { Dialect } from "../store/connect";
 import { setPasswordHash } from "../store/credentials-store";
 import { findFolder, writeFolder } from "../store/folders-store";
-import { objectTypesNamed, upsertObjects } from "../store/objects-store";
+import { objectTypesNamed, touchObjects, upsertObjects } from "../store/objects-store";
 import type { Database } from "../store/schema";
 
 export { ACCOUNT_TYPES };
@@ -68,6 +68,16 @@ export interface WriteOptions {
   overwrite: boolean;
   /** The error to throw when objects conflict; the transaction then changes nothing. */
   refuse: (conflicts: readonly WriteConflict[]) => Error;
+  /** What the caller already read of the objects in this transaction; read here when absent. */
+  existing?: ExistingObjects;
+}
+
+/** The objects (not folders) about to be written, as the client holds them now (read after lockImports). */
+export interface ExistingObjects {
+  /** The type of each name that exists. */
+  types: ReadonlyMap<string, string>;
+  /** Names whose stored type, folder and body text are already those to be written. */
+  unchanged: ReadonlySet<string>;
 }
 
 /** Namespace of the PostgreSQL advisory lock that lets one import of a client write at a time. */
@@ -89,18 +99,21 @@ export async function lockImports(trx: Kysely<Database>, dialect: Dialect, clien
  */
 export async function writeObjects(trx: Kysely<Database>, objects: readonly PreparedObject[], options: WriteOptions): Promise<WriteResult[]> {
   const { client, user, now, overwrite } = options;
-  const existing = await objectTypesNamed(trx, client, objects.filter((o) => o.type !== "FOLD").map((o) => o.name));
+  const plain = objects.filter((o) => o.type !== "FOLD");
+  const existing = options.existing ?? { types: await objectTypesNamed(trx, client, plain.map((o) => o.name)), unchanged: new Set<string>() };
   const conflicts = objects.flatMap((object): WriteConflict[] => {
-    const existingType = existing.get(object.name);
+    const existingType = existing.types.get(object.name);
     return existingType !== undefined && (existingType !== object.type || !overwrite) ? [{ object, existingType }] : [];
   });
   if (conflicts.length > 0) throw options.refuse(conflicts);
   const results: WriteResult[] = [];
   for (const object of objects) {
     if (object.type === "FOLD") results.push(await writeFolderObject(trx, object, options));
-    else results.push(existing.has(object.name) ? "replaced" : "created");
+    else results.push(existing.types.has(object.name) ? "replaced" : "created");
   }
-  await upsertObjects(trx, client, objects.filter((o) => o.type !== "FOLD"), user, now);
+  // An object written as it is stored keeps its row and search rows; only who wrote it when changes.
+  await upsertObjects(trx, client, plain.filter((o) => !existing.unchanged.has(o.name)), user, now);
+  await touchObjects(trx, client, plain.flatMap((o) => (existing.unchanged.has(o.name) ? [o.name] : [])), user, now);
   for (const object of objects) {
     if (object.passwordHash !== undefined) await setPasswordHash(trx, client, object.name, object.passwordHash, now);
   }

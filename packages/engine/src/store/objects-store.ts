@@ -105,6 +105,35 @@ const NAMES_PER_QUERY = 500;
 /** Rows per insert statement (9 parameters each). */
 const ROWS_PER_INSERT = 200;
 
+/** An object's row as stored, its body as the JSON text it was written as. */
+export interface StoredRow extends ObjectRow {
+  client: number;
+}
+
+/**
+ * The rows of the objects of a client with these (upper-case) names, bodies as stored text (not
+ * parsed: comparing texts first is what an import of unchanged objects needs); names without an
+ * object are left out.
+ */
+export async function objectRowsNamed(db: Kysely<Database>, client: number, names: readonly string[]): Promise<StoredRow[]> {
+  const rows: StoredRow[] = [];
+  const unique = [...new Set(names)];
+  for (let i = 0; i < unique.length; i += NAMES_PER_QUERY) {
+    rows.push(...(await db.selectFrom("objects").select(["client", "name", "type", "folder", "body"]).where("client", "=", client).where("name", "in", unique.slice(i, i + NAMES_PER_QUERY)).execute()));
+  }
+  return rows;
+}
+
+/**
+ * Marks objects as written again by `user` at `now` without changing their definitions: for
+ * objects an import replaces with what they already hold, whose search rows stay as they are.
+ */
+export async function touchObjects(db: Kysely<Database>, client: number, names: readonly string[], user: string, now: number): Promise<void> {
+  for (let i = 0; i < names.length; i += NAMES_PER_QUERY) {
+    await db.updateTable("objects").set({ modified_at: now, modified_by: user }).where("client", "=", client).where("name", "in", names.slice(i, i + NAMES_PER_QUERY)).execute();
+  }
+}
+
 /** The types of the objects of a client with these (upper-case) names; names without an object are left out. */
 export async function objectTypesNamed(db: Kysely<Database>, client: number, names: readonly string[]): Promise<Map<string, string>> {
   const types = new Map<string, string>();
@@ -154,11 +183,14 @@ export interface TreePosition {
   name: string;
 }
 
-/** Objects in a folder and its subfolders, ordered by folder and name, `limit` of them after `after`. */
-export async function objectsInFolderTree(db: Kysely<Database>, client: number, folder: string, after: TreePosition | undefined, limit: number): Promise<StoredObject[]> {
-  const rows = await db
+/**
+ * Objects in a folder and its subfolders, ordered by folder and name, `limit` of them after `after`;
+ * bodies as stored text, so that an export can write them as they are.
+ */
+export async function objectsInFolderTree(db: Kysely<Database>, client: number, folder: string, after: TreePosition | undefined, limit: number): Promise<StoredRow[]> {
+  return db
     .selectFrom("objects")
-    .selectAll()
+    .select(["client", "name", "type", "folder", "body"])
     .where("client", "=", client)
     .where(inFolderTree("folder", folder))
     .$if(after !== undefined, (qb) => qb.where((eb) => eb.or([eb("folder", ">", after?.folder ?? ""), eb.and([eb("folder", "=", after?.folder ?? ""), eb("name", ">", after?.name ?? "")])])))
@@ -166,7 +198,6 @@ export async function objectsInFolderTree(db: Kysely<Database>, client: number, 
     .orderBy("name")
     .limit(limit)
     .execute();
-  return rows.map(toStoredObject);
 }
 
 /** The distinct folders objects lie in, at or below `folder`. */
