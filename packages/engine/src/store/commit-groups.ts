@@ -11,17 +11,19 @@ interface Waiting {
 }
 
 /**
- * Group commit for SQLite. SQLite has one writer, and each commit writes every page the transaction
- * touched to the write-ahead log: an execution's row, its dozen index entries and its event cost a
- * few pages, and executions started side by side touch the same pages. Transactions asked for in the
- * same turn of the event loop therefore run one after the other inside one SQLite transaction and
- * share its commit; each caller's promise settles only after that commit, so nothing is answered or
- * published before it is stored.
+ * Group commit. Transactions asked for in the same turn of the event loop run one after the other
+ * inside one database transaction and share its commit; each caller's promise settles only after
+ * that commit, so nothing is answered or published before it is stored. On SQLite, which has one
+ * writer, each commit writes every page the transaction touched to the write-ahead log: an
+ * execution's row, its dozen index entries and its event cost a few pages, and executions started
+ * side by side touch the same pages. On PostgreSQL a group saves the begin and commit round trips
+ * (and the log flush) of each of its members; groups of later turns run beside it on other
+ * connections of the pool.
  *
  * Each transaction still succeeds or fails alone: when one throws, the whole group is rolled back,
  * that one is rejected with its error, and the others run again as a group (a transaction's work only
  * touches the database, so it may run more than once). They see each other's writes in the order
- * they were asked for, as consecutive transactions on the one connection would.
+ * they were asked for, as consecutive transactions on one connection would.
  */
 export class CommitGroups {
   #waiting: Waiting[] = [];

@@ -147,6 +147,7 @@ function openPostgres(connectionString: string, max: number, statementTimeoutMs:
   // without a listener its error would end the whole process. Queries in flight still fail.
   pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log && { log }) });
+  commitInGroups(db);
   return { db, dialect: "postgres", databaseUrl: connectionString, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
 }
 

@@ -10,7 +10,7 @@ import type { Database } from "./schema";
 const RETRYABLE_CODES = new Set(["40001", "40P01", "55P03", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED"]);
 const ATTEMPTS = 5;
 
-/** The databases whose transactions commit in groups (SQLite's: see CommitGroups). */
+/** The databases whose transactions commit in groups (see CommitGroups). */
 const groups = new WeakMap<Kysely<Database>, CommitGroups>();
 
 /** From now on, transactions on `db` asked for in the same turn of the event loop share one commit. */
