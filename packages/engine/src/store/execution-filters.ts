@@ -67,14 +67,43 @@ export function lifetimeParts(filter: ExecutionFilter): ExecutionFilter[] {
   ];
 }
 
+/** Filter members whose condition is an equality an ordered index answers (or no condition at all). */
+const ORDERED_EQUALITIES: ReadonlySet<string> = new Set<keyof ExecutionFilter>(["runId", "referenceRunId", "topLevel", "unmatchable"]);
+
+/**
+ * Whether every condition of the filter is an equality that an index led by the client and ending
+ * in the list's order (migrations 0008 and 0026) reads in that order, or there is none: a page is
+ * then the first rows of that index, whatever the number of matches, with nothing to sort. Any
+ * other condition (a pattern, a range, a list, an exclusion) answers false.
+ */
+export function readsInListOrder(filter: ExecutionFilter): boolean {
+  const { access, name, agent, user, status, objectTypes, queues, timeFrame, ...others } = filter;
+  const exact = (pattern: string | undefined) => pattern === undefined || !hasWildcard(pattern);
+  const [term, ...moreTerms] = status ?? [];
+  const noCondition = (value: unknown) => value === undefined || value === false || (Array.isArray(value) && value.length === 0);
+  return (
+    !access &&
+    exact(name) &&
+    exact(agent) &&
+    exact(user) &&
+    (term === undefined || (term.from === term.to && moreTerms.length === 0)) &&
+    (objectTypes?.length ?? 0) <= 1 &&
+    (queues?.length ?? 0) <= 1 &&
+    timeFrame?.from === undefined &&
+    timeFrame?.to === undefined &&
+    Object.entries(others).every(([key, value]) => noCondition(value) || ORDERED_EQUALITIES.has(key))
+  );
+}
+
 /**
  * How the database is to find a page; the result is the same either way. `by-filter`: through the
  * index of a filter, for few matches, which are then sorted. `in-order`: along the list's own index
- * (client, activation_time, run_id) until the page is full, for many matches: conditions that
- * would read a range of another index are then written so that no index takes them, as sorting
- * many matches costs more than stepping over the few rows that do not match. `in-sort-order`: as
- * `in-order`, along the index of a column the list is sorted by (execution-list-order.ts), so
- * the parent, whose index serves only the newest-first order, is not taken either.
+ * (client, activation_time, run_id), or the index of an equality that ends in the same order, until
+ * the page is full: conditions that would read a range of another index are then written so that
+ * no index takes them, as sorting many matches costs more than stepping over the few rows that do
+ * not match. `in-sort-order`: as `in-order`, along the index of a column the list is sorted by
+ * (execution-list-order.ts), so the parent, whose index serves only the newest-first order, is not
+ * taken either, nor the name's.
  */
 export type ReadPlan = "by-filter" | "in-order" | "in-sort-order";
 
@@ -139,6 +168,11 @@ class RangeColumns {
   text(column: TextColumn): Expression<string> {
     return this.plan === "by-filter" ? sql.ref<string>(column) : sql<string>`(${sql.ref(column)} || '')`;
   }
+
+  /** An equality, which the column's ordered index answers in the newest-first order too: hidden only from a list sorted by another column. */
+  equality(column: TextColumn): Expression<string> {
+    return this.plan === "in-sort-order" ? this.text(column) : sql.ref<string>(column);
+  }
 }
 
 function defined(conditions: readonly (Condition | undefined)[]): Condition[] {
@@ -159,13 +193,15 @@ function accessCondition(eb: Conditions, access: AccessFilter): Condition {
 }
 
 /**
- * The object name is always matched with LIKE, with or without wildcards: the name index is kept in
- * the order in which LIKE reads a range of it (migration 0008), so `NIGHTLY.*` and `NIGHTLY.JOB`
- * both read only their part of it.
+ * A name pattern with wildcards is matched with LIKE: the name index is kept in the order in which
+ * LIKE reads a range of it (migration 0008), so `NIGHTLY.*` reads only its part of it. A name
+ * without wildcards is an equality, which the (client, name, activation_time, run_id) index of
+ * migration 0026 answers in the list's order, except when the list is sorted by another column.
  */
 function objectNameCondition(eb: Conditions, columns: RangeColumns, pattern: string | undefined, exclude: boolean | undefined): Condition | undefined {
   if (pattern === undefined) return undefined;
-  const matches = sql<SqlBool>`${columns.text("name")} like ${wildcardToLike(pattern.toUpperCase())} escape '\\'`;
+  const upper = pattern.toUpperCase();
+  const matches = hasWildcard(upper) ? sql<SqlBool>`${columns.text("name")} like ${wildcardToLike(upper)} escape '\\'` : eb(columns.equality("name"), "=", upper);
   return exclude ? eb.not(matches) : matches;
 }
 

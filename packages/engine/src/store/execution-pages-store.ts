@@ -1,7 +1,7 @@
-import { expressionBuilder, sql, type Kysely } from "kysely";
+import { expressionBuilder, sql, type Kysely, type SqlBool } from "kysely";
 import type { Execution } from "../domain/execution";
 import type { Dialect } from "./dialect";
-import { clientCondition, filterConditions, lifetimeParts, type ExecutionFilter, type ReadPlan } from "./execution-filters";
+import { clientCondition, filterConditions, lifetimeParts, readsInListOrder, type ExecutionFilter, type ReadPlan } from "./execution-filters";
 import {
   ORDER_KEY_COLUMNS,
   afterCursor,
@@ -24,11 +24,14 @@ const SORTED_PAGE_MATCHES = 10_000;
  * One page of a client's executions, newest activation first (then highest run_id, so the order
  * is total), with the number of executions the filter matches.
  *
- * Few matches are found in one pass through the index that suits the filter best, which gives the
- * total as well, and the page is sorted from them. Many matches are counted, and the page is read
- * along the list's own index, where they lie close together (see ReadPlan). A page that continues
- * after `startAtRunId` (see pageCursor) reads from the cursor's key on: a range of that index.
- * Another `order` (the Baton extension `order_by`) is read the same two ways (see listSorted).
+ * The matches are counted once, on the index that suits the filter best; the total then says how
+ * the page is read (see ReadPlan). A filter of equalities (or none) is read along an index that
+ * holds its matches in the list's order. Otherwise few matches: the page's keys are sorted from
+ * the filter's index, whose entries hold the list's key, and only the page's rows are read
+ * (pageOfFew); many: the page is read along the list's own index, where they lie close
+ * together, stepping over the rows that do not match. A page that continues
+ * after `startAtRunId` (see pageCursor) reads from the cursor's key on. Another `order` (the
+ * Baton extension `order_by`) is read the same two ways (see listSorted).
  */
 export async function listExecutions(
   db: Kysely<Database>,
@@ -39,21 +42,39 @@ export async function listExecutions(
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
   if (order !== undefined && !isNewestFirst(order)) return listSorted(db, client, filter, { maxResults, startAtRunId, order }, dialect);
   const cursor = await pageCursor(db, client, startAtRunId);
-  const below = (k: ListKey) => cursor === undefined || (cursor !== "end" && isBelow(k, cursor));
-  // Counting up to the bound reads only the index; reading the keys of many matches would be wasted.
-  const many = (await countMatching(db, client, filter, SORTED_PAGE_MATCHES + 1)) > SORTED_PAGE_MATCHES;
-  const few = many ? undefined : await fewMatches(db, client, filter);
-  if (few !== undefined) {
-    const rest = few.filter(below).sort((a, b) => b.activation_time - a.activation_time || b.run_id - a.run_id);
-    return { total: few.length, executions: await executionsByRunId(db, rest.slice(0, maxResults).map((k) => k.run_id)), hasmore: rest.length > maxResults };
-  }
   const total = await countMatching(db, client, filter);
   if (cursor === "end") return { total, executions: [], hasmore: false };
+  // One row more than asked tells whether another page follows.
+  const inOrder = total > SORTED_PAGE_MATCHES || readsInListOrder(filter);
+  const rows = inOrder ? await pageInOrder(db, client, filter, cursor, maxResults + 1) : await pageOfFew(db, client, filter, cursor, maxResults + 1);
+  return { total, executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
+}
+
+/** The first `limit` matches after the cursor, read along an index in the list's order (the list's own, or an equality's). */
+function pageInOrder(db: Kysely<Database>, client: number, filter: ExecutionFilter, cursor: ListKey | undefined, limit: number) {
   let query = matching(db, client, filter, "in-order");
   if (cursor !== undefined) query = query.where((eb) => eb(eb.refTuple("activation_time", "run_id"), "<", eb.tuple(cursor.activation_time, cursor.run_id)));
-  // One row more than asked tells whether another page follows.
-  const rows = await query.select(summaryColumns).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(maxResults + 1).execute();
-  return { total, executions: rows.slice(0, maxResults).map(toExecution), hasmore: rows.length > maxResults };
+  return query.select(summaryColumns).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(limit).execute();
+}
+
+/**
+ * Few matches: the first `limit` after the cursor, in one statement. Their run_ids are sorted from
+ * the entries of the filter's index, which end in the list's key (an equality of an ordered index
+ * reads them in order, a range such as a name prefix sorts at most SORTED_PAGE_MATCHES keys), and
+ * only their rows are read from the table. The cursor's key is compared, not looked up, so that
+ * no index of the list's order is read through instead: past at most SORTED_PAGE_MATCHES entries.
+ */
+function pageOfFew(db: Kysely<Database>, client: number, filter: ExecutionFilter, cursor: ListKey | undefined, limit: number) {
+  const keysOf = (part: ExecutionFilter) => {
+    let query = matching(db, client, part, "by-filter");
+    if (cursor !== undefined) query = query.where(sql<SqlBool>`(${sql.ref("activation_time")} + 0, ${sql.ref("run_id")} + 0) < (${cursor.activation_time}, ${cursor.run_id})`);
+    return query.select("run_id").orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(limit);
+  };
+  const [only, ...more] = lifetimeParts(filter);
+  if (only === undefined) return Promise.resolve([]);
+  // Each part of an `all` frame keeps its own first keys; the page is the first of them all.
+  const keys = more.length === 0 ? keysOf(only) : [only, ...more].map((part, i) => db.selectFrom(keysOf(part).as(`part${i}`)).select("run_id")).reduce((all, part) => all.unionAll(part));
+  return db.selectFrom("executions").select(summaryColumns).where("run_id", "in", keys).orderBy("activation_time", "desc").orderBy("run_id", "desc").limit(limit).execute();
 }
 
 /**
@@ -71,11 +92,6 @@ export interface ListPaging {
 interface ListKey {
   activation_time: number;
   run_id: number;
-}
-
-/** Whether `k` comes after `cursor` in the list's order. */
-function isBelow(k: ListKey, cursor: ListKey): boolean {
-  return k.activation_time < cursor.activation_time || (k.activation_time === cursor.activation_time && k.run_id < cursor.run_id);
 }
 
 /**
@@ -100,11 +116,6 @@ async function pageCursor(db: Kysely<Database>, client: number, startAtRunId: nu
   return nearest === undefined ? "end" : { activation_time: nearest.activation_time, run_id: startAtRunId };
 }
 
-/** The keys of every match when there are at most SORTED_PAGE_MATCHES, else undefined. */
-function fewMatches(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<ListKey[] | undefined> {
-  return upToSortedPageMatches(filter, (part, limit) => matching(db, client, part, "by-filter").select(["run_id", "activation_time"]).limit(limit).execute());
-}
-
 /** What every match is placed by in any order, when there are at most SORTED_PAGE_MATCHES, else undefined. */
 function fewMatchKeys(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<OrderKeyRow[] | undefined> {
   return upToSortedPageMatches(filter, (part, limit) => matching(db, client, part, "by-filter").select(ORDER_KEY_COLUMNS).limit(limit).execute());
@@ -120,17 +131,14 @@ async function upToSortedPageMatches<T>(filter: ExecutionFilter, read: (part: Ex
   return found;
 }
 
-/** How many executions match the filter, counting no further than `upTo` when given. */
-async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter, upTo?: number): Promise<number> {
+/** How many executions match the filter: each part of it counted on its own index (see lifetimeParts). */
+async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<number> {
   let total = 0;
   for (const part of lifetimeParts(filter)) {
-    const rows = matching(db, client, part, "by-filter");
-    const count =
-      upTo === undefined
-        ? rows.select((eb) => eb.fn.countAll<number>().as("n"))
-        : db.selectFrom(rows.select(sql<number>`1`.as("one")).limit(upTo - total).as("capped")).select((eb) => eb.fn.countAll<number>().as("n"));
-    total += Number((await count.executeTakeFirstOrThrow()).n);
-    if (upTo !== undefined && total >= upTo) break;
+    const counted = await matching(db, client, part, "by-filter")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    total += Number(counted.n);
   }
   return total;
 }
@@ -152,8 +160,8 @@ async function listSorted(
     startAtRunId === undefined || startAtRunId <= 0
       ? undefined
       : ((await db.selectFrom("executions").select(ORDER_KEY_COLUMNS).where("client", "=", client).where("run_id", "=", startAtRunId).executeTakeFirst()) ?? null);
-  const many = (await countMatching(db, client, filter, SORTED_PAGE_MATCHES + 1)) > SORTED_PAGE_MATCHES;
-  const few = many ? undefined : await fewMatchKeys(db, client, filter);
+  const total = await countMatching(db, client, filter);
+  const few = total > SORTED_PAGE_MATCHES ? undefined : await fewMatchKeys(db, client, filter);
   if (few !== undefined) {
     if (cursor === null) return { total: few.length, executions: [], hasmore: false };
     const rest = few.filter((k) => cursor === undefined || compareInOrder(order, k, cursor) > 0).sort((a, b) => compareInOrder(order, a, b));
@@ -161,7 +169,6 @@ async function listSorted(
     const byRunId = new Map((await executionsByRunId(db, runIds)).map((e) => [e.runId, e]));
     return { total: few.length, executions: runIds.flatMap((id) => byRunId.get(id) ?? []), hasmore: rest.length > maxResults };
   }
-  const total = await countMatching(db, client, filter);
   if (cursor === null) return { total, executions: [], hasmore: false };
   const segments = orderSegments(order);
   const first = cursor === undefined ? 0 : segmentOf(order, cursor);
