@@ -12,6 +12,9 @@ import type { Clock } from "./clock";
  * ends OK, from its last 25 OK runtimes, by the object's method or the client's.
  */
 export class RuntimeEstimator {
+  /** Recomputations under way, by client and object name, and whether ends came in meanwhile. */
+  readonly #recomputing = new Map<string, { again: boolean; done: Promise<void> }>();
+
   constructor(private readonly deps: { store: Store; clock: Clock; logger: Logger }) {}
 
   /** The estimate an execution of the object starts with, if there is one. */
@@ -32,8 +35,35 @@ export class RuntimeEstimator {
     return stored;
   }
 
-  /** After an execution of the object ended OK. */
-  async afterOk(client: number, name: string): Promise<void> {
+  /**
+   * After an execution of the object ended OK; settles once an estimate that counts this end is
+   * stored. Ends of one object that come while its estimate is being recomputed share one more
+   * recomputation after it: a thousand runs of an object ending in one second cost a few, not a
+   * thousand, reads of its last 25 runs.
+   */
+  afterOk(client: number, name: string): Promise<void> {
+    const key = `${client}/${name}`;
+    const running = this.#recomputing.get(key);
+    if (running !== undefined) {
+      running.again = true;
+      return running.done;
+    }
+    const flight = { again: false, done: Promise.resolve() };
+    flight.done = (async () => {
+      try {
+        do {
+          flight.again = false;
+          await this.#recompute(client, name);
+        } while (flight.again);
+      } finally {
+        this.#recomputing.delete(key);
+      }
+    })();
+    this.#recomputing.set(key, flight);
+    return flight.done;
+  }
+
+  async #recompute(client: number, name: string): Promise<void> {
     const { store, clock } = this.deps;
     const object = await findObject(store.db, client, name);
     if (object === undefined) return;
