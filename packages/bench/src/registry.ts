@@ -1,4 +1,5 @@
-import { apiListBench, apiPingBench } from "./benches/api";
+import { apiListBench } from "./benches/api-list";
+import { apiPingBench } from "./benches/api-ping";
 import { chainBench } from "./benches/chain";
 import { consoleJsBench } from "./benches/console-js";
 import { consoleScrollBench } from "./benches/console-scroll";
@@ -7,6 +8,7 @@ import { folderBench } from "./benches/folder";
 import { forecastBench } from "./benches/forecast";
 import { latencyBench } from "./benches/latency";
 import { memoryBench } from "./benches/memory";
+import { nodesBench } from "./benches/nodes";
 import { spawnBench } from "./benches/spawn";
 import { wideBench } from "./benches/wide";
 import type { Bench } from "./harness/bench";
@@ -16,6 +18,7 @@ export const BENCHES: readonly Bench[] = [
   apiPingBench,
   apiListBench,
   drainBench,
+  nodesBench,
   spawnBench,
   latencyBench,
   chainBench,

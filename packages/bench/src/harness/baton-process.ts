@@ -9,13 +9,16 @@ const START_TIMEOUT_MS = 60_000;
 
 /**
  * Runs `use` with a whole Baton (engine, embedded agent, REST API, BFF and console) running as its
- * own process on `dataDir`, serving the console built into `consoleDir`, with the administrator's
- * password BENCH_PASSWORD; `use` gets the console's URL. The process is killed afterwards.
+ * own process on `dataDir`, serving the console built into `consoleDir` (none when undefined), with
+ * the administrator's password BENCH_PASSWORD and `env` on top of this process's environment (a
+ * DATABASE_URL, say); `use` gets the console's URL, where the REST API is served too, and the
+ * process id. The process is killed afterwards.
  */
-export async function withBatonProcess<T>(dataDir: string, consoleDir: string, use: (consoleUrl: string) => Promise<T>): Promise<T> {
+export async function withBatonProcess<T>(dataDir: string, consoleDir: string | undefined, use: (consoleUrl: string, pid: number) => Promise<T>, env: Readonly<Record<string, string>> = {}): Promise<T> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: BFF_ROOT,
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_CONSOLE_DIR: consoleDir, BATON_ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: "warn" },
+    // An empty variable counts as unset in Baton's configuration.
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_CONSOLE_DIR: consoleDir ?? "", BATON_ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = once(child, "exit");
@@ -23,7 +26,7 @@ export async function withBatonProcess<T>(dataDir: string, consoleDir: string, u
   child.stdout.on("data", (data: Buffer) => (output += data.toString()));
   child.stderr.on("data", (data: Buffer) => (output += data.toString()));
   try {
-    return await use(await consoleUrl(() => output, () => child.exitCode !== null));
+    return await use(await consoleUrl(() => output, () => child.exitCode !== null), child.pid ?? 0);
   } finally {
     child.kill("SIGTERM");
     await exited;
