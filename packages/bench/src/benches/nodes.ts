@@ -23,6 +23,8 @@ interface ClusterRun {
   writes: WritesPerItem;
   /** CPU milliseconds the node processes used per execution. */
   nodesCpuMs: number;
+  /** CPU milliseconds the bench's own client (this process) used per execution. */
+  clientCpuMs: number;
 }
 
 /**
@@ -73,10 +75,12 @@ async function clusterRun(server: PostgresServer, databaseUrl: string, count: nu
     await drainThroughApi(apis, SCRIPT, WARMUP);
     const before = await readWriteSnapshot(databaseUrl, server.statementStats);
     const cpuBefore = processesCpuSeconds(pids);
+    const clientBefore = process.cpuUsage();
     const perSecond = await drainThroughApi(apis, SCRIPT, EXECUTIONS);
+    const client = process.cpuUsage(clientBefore);
     const cpuAfter = processesCpuSeconds(pids);
     const after = await readWriteSnapshot(databaseUrl, server.statementStats);
-    return { nodes: count, perSecond, writes: writesPerItem(before, after, EXECUTIONS), nodesCpuMs: ((cpuAfter - cpuBefore) * 1000) / EXECUTIONS };
+    return { nodes: count, perSecond, writes: writesPerItem(before, after, EXECUTIONS), nodesCpuMs: ((cpuAfter - cpuBefore) * 1000) / EXECUTIONS, clientCpuMs: (client.user + client.system) / 1000 / EXECUTIONS };
   });
 }
 
@@ -88,7 +92,7 @@ function perItem(writes: WritesPerItem): string {
 }
 
 function describe(run: ClusterRun): string {
-  return `${run.perSecond.toFixed(0)} executions/s, each ${perItem(run.writes)}, ${run.nodesCpuMs.toFixed(3)} ms of the nodes' CPU`;
+  return `${run.perSecond.toFixed(0)} executions/s, each ${perItem(run.writes)}, ${run.nodesCpuMs.toFixed(3)} ms of the nodes' CPU, ${run.clientCpuMs.toFixed(3)} ms of the client's`;
 }
 
 export const nodesBench: Bench = {
