@@ -1,4 +1,4 @@
-import { ErrorCode, OBJECT_TYPE_KEYS, OutError, OutFolderImport, OutFolderObjects, OutObject, OutValidationError, Right } from "@baton/contract";
+import { ErrorCode, OBJECT_TYPE_KEYS, OutError, OutFolderImport, OutFolderObjects, OutObject, OutValidationError, ResultInfo, Right } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -251,6 +251,52 @@ describe.each(testDialects)("folder objects on %s", (dialect) => {
       expect(exported.warnings?.access_denied).toEqual(["\\WARN\\SUB", "WARN.SECRET"]);
       expect(JSON.stringify(exported.data)).not.toContain("WARN.SECRET");
       expect(exported.data.map((entry) => Object.keys(entry.data)[0])).toEqual(["fold", "jobp", "jobs"]);
+    });
+  });
+
+  describe("an export imported back where it came from", () => {
+    /** Names of the objects below INPLACE whose process page holds `word` (the search's text index). */
+    async function processHolds(word: string): Promise<string[]> {
+      const filters = [{ filter_identifier: "location", location: "\\INPLACE", include_subfolders: true }, { filter_identifier: "process", query: word }];
+      const response = await test.rest("/100/search", { ...json({ filters }), headers: { "content-type": "application/json" } });
+      expect(response.status).toBe(200);
+      return ResultInfo.parse(await response.json()).data.map((item) => item.name);
+    }
+
+    async function detailsOf(name: string): Promise<OutObject> {
+      return OutObject.parse(await (await test.rest(`/100/objects/${name}?fields=modification_details`)).json());
+    }
+
+    it("rewrites what changed and records the importer on every object, keeping who created them", async () => {
+      await imported([jobEntry("INPLACE.SAME", "SUB", "alpha"), jobEntry("INPLACE.EDITED", "SUB", "beta")], "?folder_path=INPLACE");
+      const user = {
+        general_attributes: { name: "INPLACE.WRITER/OPS" },
+        user_attributes: { password: "Inplace-pass1" },
+        authorizations: [{ filter_object_type: "*", filter_object_name: "*", bitcode: Right.READ | Right.WRITE, auth_group: 1 }],
+      };
+      expect((await test.rest("/100/objects", json({ data: { user }, path: "USERS" }))).status).toBe(200);
+      const exported = await exportFolder("INPLACE");
+      const data = exported.data.map((entry) => {
+        const job = entry.data["jobs"];
+        return job?.general_attributes.name === "INPLACE.EDITED" ? { ...entry, data: { jobs: { ...job, scripts: [{ process: ["echo gamma"] }] } } } : entry;
+      });
+      const response = await test.rest("/100/folderobjects?overwrite_existing_objects=true", {
+        method: "POST",
+        headers: { authorization: basic("INPLACE.WRITER/OPS:Inplace-pass1"), "content-type": "application/json" },
+        body: JSON.stringify({ data }),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const jobs = OutFolderImport.parse(await response.json()).objects.filter((object) => object.type === "JOBS");
+      expect(jobs.map(({ name, result }) => `${name} ${result}`)).toEqual(["INPLACE.EDITED replaced", "INPLACE.SAME replaced"]);
+
+      const same = await detailsOf("INPLACE.SAME");
+      const edited = await detailsOf("INPLACE.EDITED");
+      expect(same.data["jobs"]?.["scripts"]).toEqual([{ process: ["echo alpha"] }]);
+      expect(edited.data["jobs"]?.["scripts"]).toEqual([{ process: ["echo gamma"] }]);
+      for (const details of [same.modification_details, edited.modification_details]) expect(details).toMatchObject({ created_by: "ADMIN/ADMIN", modified_by: "INPLACE.WRITER/OPS" });
+      expect(await processHolds("alpha")).toEqual(["INPLACE.SAME"]);
+      expect(await processHolds("gamma")).toEqual(["INPLACE.EDITED"]);
+      expect(await processHolds("beta")).toEqual([]);
     });
   });
 

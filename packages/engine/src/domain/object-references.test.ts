@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { objectReferences } from "./object-references";
 
 function scriptReferences(...process: string[]) {
-  return objectReferences({ general_attributes: { name: "S" }, scripts: [{ process }] }).filter((r) => r.kind === "script");
+  const body = { general_attributes: { name: "S" }, scripts: [{ process }] };
+  const references = objectReferences(body).filter((r) => r.kind === "script");
+  // Given the body's text as well, the same references come back.
+  expect(objectReferences(body, JSON.stringify(body)).filter((r) => r.kind === "script")).toEqual(references);
+  return references;
 }
 
 describe("objectReferences of script lines", () => {

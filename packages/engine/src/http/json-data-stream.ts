@@ -36,6 +36,8 @@ export class JsonDataScanner {
   /** What the value being captured is: an element of data, a member's value or a member's key. */
   #capturing: "element" | "member" | "key" = "member";
   #pieces: Buffer[] = [];
+  /** A value's first byte was just read, at the index before the scan goes on (it is captured with the rest). */
+  #started = false;
   #depth = 0;
   /** How deep the document nests the value being captured: 2 for an element of data, 1 for a member. */
   #outerDepth = 0;
@@ -52,12 +54,14 @@ export class JsonDataScanner {
     let i = 0;
     while (i < chunk.length) {
       if (this.#state === "value" || this.#state === "key") {
+        const from = this.#started ? i - 1 : i;
+        this.#started = false;
         const end = this.#scanValue(chunk, i);
         if (end === -1) {
-          this.#pieces.push(chunk.subarray(i));
+          this.#pieces.push(chunk.subarray(from));
           break;
         }
-        this.#pieces.push(chunk.subarray(i, end));
+        this.#pieces.push(chunk.subarray(from, end));
         const value = this.#finishValue();
         if (value.element) completed.push(value.value);
         i = end;
@@ -72,6 +76,9 @@ export class JsonDataScanner {
       this.#structural(byte, i);
       i++;
     }
+    // A value whose first byte ends the chunk.
+    if (this.#started) this.#pieces.push(chunk.subarray(chunk.length - 1));
+    this.#started = false;
     this.#offset += chunk.length;
     return completed;
   }
@@ -146,8 +153,8 @@ export class JsonDataScanner {
     this.#inString = false;
     this.#escape = false;
     this.#primitive = byte !== OPEN_BRACE && byte !== OPEN_BRACKET && byte !== QUOTE;
-    // The caller advances past this byte, so it is captured here and the scan goes on from the next.
-    this.#pieces.push(Buffer.of(byte));
+    // The caller advances past this byte; the scan goes on from the next and captures from this one.
+    this.#started = true;
     if (byte === OPEN_BRACE || byte === OPEN_BRACKET) this.#depth = 1;
     else if (byte === QUOTE) this.#inString = true;
   }
@@ -210,7 +217,7 @@ export class JsonDataScanner {
   }
 
   #finishValue(): { element: boolean; value: unknown } {
-    const text = Buffer.concat(this.#pieces).toString("utf8");
+    const text = (this.#pieces.length === 1 ? this.#pieces[0]! : Buffer.concat(this.#pieces)).toString("utf8");
     this.#pieces = [];
     const capturing = this.#capturing;
     let value: unknown;

@@ -65,8 +65,7 @@ export function entryIssues(entries: readonly CheckedEntry[]): ValidationIssue[]
 
 async function checkEntry(principal: Principal, raw: unknown, options: CheckOptions, at: number): Promise<CheckedEntry> {
   const read = readEntry(raw, options.folder, at);
-  const label = { ...entryLabel(raw), folder: entryFolder(raw, options.folder) };
-  if (read.definition === undefined) return { ...label, issues: read.issues };
+  if (read.definition === undefined) return { ...entryLabel(raw), folder: entryFolder(raw, options.folder), issues: read.issues };
   const definition = read.definition;
   const found = { name: definition.name, type: definition.type, folder: definition.folder };
   const where = `data[${at}].${read.member}`;

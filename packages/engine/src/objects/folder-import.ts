@@ -154,12 +154,13 @@ function outcome(entry: CheckedEntry, compared: Compared | undefined, written: R
  * are not compared: they count as changed, so that an import does not tell what they hold.
  */
 async function compareWithExisting(trx: Kysely<Database>, principal: Principal, entries: readonly CheckedEntry[], overwrite: boolean): Promise<(Compared | undefined)[]> {
-  const compared: (Compared | undefined)[] = entries.map(() => undefined);
-  const byName = new Map<string, number[]>();
+  const compared = new Array<Compared | undefined>(entries.length);
+  // checkEntries leaves one valid entry per name.
+  const byName = new Map<string, number>();
   for (const [index, { object }] of entries.entries()) {
     if (object === undefined) continue;
     if (object.type === "FOLD") compared[index] = await compareFolder(trx, principal.client, object, overwrite);
-    else byName.set(object.name, [...(byName.get(object.name) ?? []), index]);
+    else byName.set(object.name, index);
   }
   // Page by page, so that the stored bodies of a large import are never all held at once.
   const names = [...byName.keys()];
@@ -167,10 +168,9 @@ async function compareWithExisting(trx: Kysely<Database>, principal: Principal, 
     const page = names.slice(i, i + NAMES_PER_READ);
     const stored = new Map((await objectRowsNamed(trx, principal.client, page)).map((object) => [object.name, object]));
     for (const name of page) {
-      for (const index of byName.get(name) ?? []) {
-        const object = entries[index]?.object;
-        if (object !== undefined) compared[index] = compareObject(principal, object, stored.get(name), overwrite);
-      }
+      const index = byName.get(name) ?? -1;
+      const object = entries[index]?.object;
+      if (object !== undefined) compared[index] = compareObject(principal, object, stored.get(name), overwrite);
     }
   }
   return compared;
