@@ -10,42 +10,28 @@ const SILENT = new Logger(() => () => {});
 /**
  * graphile-worker 0.17 on the PostgreSQL database at `url`, as its documentation tunes it for
  * throughput: a local queue of concurrency + 1 jobs fetched in one query, and completions written
- * in batches. The baseline of drain, latency and chain. Its one pool counts the statements it sends,
- * as the engine's query log counts the engine's.
+ * in batches. The baseline of drain, latency and chain. Its one pool counts the statements it sends.
  */
 export class GraphileWorker {
-  private sent = 0;
-
   private constructor(
-    private readonly pool: pg.Pool,
+    private readonly pool: CountingPool,
     private readonly utils: WorkerUtils,
-  ) {
-    // An idle connection the server ends is graphile-worker's to reconnect, not the bench's end.
-    pool.on("error", (error) => console.warn(`graphile-worker's pool: ${error.message}`));
-    pool.on("connect", (client) => {
-      client.query = new Proxy(client.query, {
-        apply: (query, self, args) => {
-          this.sent += 1;
-          return Reflect.apply(query, self, args);
-        },
-      });
-    });
-  }
+  ) {}
 
   static async open(url: string): Promise<GraphileWorker> {
     await runMigrations({ connectionString: url, logger: SILENT });
-    const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
-    return new GraphileWorker(pool, await makeWorkerUtils({ pgPool: pool, logger: SILENT }));
+    const pool = countingPool(url);
+    return new GraphileWorker(pool, await makeWorkerUtils({ pgPool: pool.pool, logger: SILENT }));
   }
 
   async close(): Promise<void> {
     await this.utils.release();
-    await this.pool.end();
+    await this.pool.pool.end();
   }
 
   /** Statements sent to PostgreSQL so far, by the utilities that add jobs and by the workers. */
   get statements(): number {
-    return this.sent;
+    return this.pool.sent;
   }
 
   /** Adds `count` no-op jobs in batches, then runs a worker until it has run all of them: jobs per second. */
@@ -95,7 +81,7 @@ export class GraphileWorker {
 
   private async whileRunning(taskList: Record<string, Task>, use: (runner: Runner) => Promise<void>): Promise<void> {
     const runner = await run({
-      pgPool: this.pool,
+      pgPool: this.pool.pool,
       concurrency: WORKER_CONCURRENCY,
       noHandleSignals: true,
       pollInterval: 1000,
@@ -109,6 +95,28 @@ export class GraphileWorker {
       await runner.stop();
     }
   }
+}
+
+interface CountingPool {
+  pool: pg.Pool;
+  /** Statements its connections have sent. */
+  sent: number;
+}
+
+/** A pool of POOL_SIZE connections to `url` that counts the statements sent through it, as the engine's query log counts the engine's. */
+function countingPool(url: string): CountingPool {
+  const counting: CountingPool = { pool: new pg.Pool({ connectionString: url, max: POOL_SIZE }), sent: 0 };
+  // An idle connection the server ends is graphile-worker's to reconnect, not the bench's end.
+  counting.pool.on("error", (error) => console.warn(`graphile-worker's pool: ${error.message}`));
+  counting.pool.on("connect", (client) => {
+    client.query = new Proxy(client.query, {
+      apply: (query, self, args) => {
+        counting.sent += 1;
+        return Reflect.apply(query, self, args);
+      },
+    });
+  });
+  return counting;
 }
 
 /** Resolves once `done` holds, checked every millisecond. */
