@@ -53,6 +53,8 @@ export class ExecutionReads {
   /** A page of the executions the principal may see, each with the extra `fields` asked for. */
   async list(principal: Principal, filter: ExecutionFilter, paging: ListPaging, fields: readonly ExecutionListField[] = []): Promise<ExecutionPage> {
     const { total, executions, hasmore } = await listExecutions(this.deps.store.db, principal.client, { ...filter, access: visibleExecutions(principal) }, paging, this.deps.store.dialect);
+    // Most lists ask for no fields: the page is the executions as read.
+    if (fields.length === 0) return { total, hasmore, executions };
     const extras = await listedFields(this.#fieldSources(principal.client), principal.client, executions, fields);
     return { total, hasmore, executions: executions.map((e) => ({ ...e, ...extras.get(e.runId) })) };
   }

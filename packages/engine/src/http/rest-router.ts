@@ -214,9 +214,14 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
   writeRaw(res, status, "application/json", JSON.stringify(body));
 }
 
+/**
+ * Writes a whole answer. Text goes to node:http as a string, which sends it in one write with the
+ * header; a Buffer would first be copied from the string, then written beside the header.
+ */
 function writeRaw(res: ServerResponse, status: number, contentType: string, body: unknown): void {
-  const payload = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
-  res.writeHead(status, { "Content-Type": contentType, "Content-Length": payload.length, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+  const payload = Buffer.isBuffer(body) ? body : typeof body === "string" ? body : JSON.stringify(body);
+  const length = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+  res.writeHead(status, { "Content-Type": contentType, "Content-Length": length, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
   res.end(payload);
 }
 

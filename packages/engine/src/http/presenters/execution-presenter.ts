@@ -54,7 +54,22 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
     planned_start_time: execution.status === Status.WAITING_FOR_START_TIME ? iso(execution.dueAt) : undefined,
     blocked_since: statusGroups(execution.status).includes("blocked") ? wireTime(execution.statusSince) : undefined,
   };
-  return JSON.parse(JSON.stringify(out));
+  return withoutUndefined(out);
+}
+
+/**
+ * A copy of `out` without its undefined members, keys in the same order: the answer is the same
+ * JSON either way, and callers that keep or compare the shape see absent fields as absent. A copy
+ * rather than a JSON round trip, which cost more than the rest of the presenter (a list presents
+ * fifty executions per page).
+ */
+function withoutUndefined<T extends object>(out: T): T {
+  const defined: Partial<T> = {};
+  for (const key in out) {
+    const value = out[key];
+    if (value !== undefined) defined[key] = value;
+  }
+  return defined as T;
 }
 
 /** OutExecutionRecurringBody: the rule as requested in snake_case, with occur_count and next_check (UTC). */

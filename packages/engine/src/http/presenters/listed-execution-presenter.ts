@@ -7,6 +7,8 @@ import { presentComment, presentExecution, presentRecurring, presentVariables } 
 /** OutExecution with what `fields` asked for: restarts, predecessors, recurring, comments, variables, reports. */
 export function presentListedExecution(listed: ListedExecution, now: number): OutExecution {
   const { restarts, predecessors, recurring, comments, variables, reports } = listed;
+  // Most lists ask for no fields: the execution's own shape, not a copy of it.
+  if (restarts === undefined && !predecessors && !recurring && !comments && !variables && !reports) return presentExecution(listed, now);
   return {
     ...presentExecution(listed, now),
     ...(variables && { variables: presentVariables(variables) }),
