@@ -385,6 +385,8 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
       ["name=BULK.2*", (e) => e.name.startsWith("BULK.2")],
       ["name=bulk.2*&name_exclude=true", (e) => !e.name.startsWith("BULK.2")],
       ["name=BULK.14", (e) => e.name === "BULK.14"],
+      // Few matches of a pattern: their keys are sorted on the name index.
+      ["name=BULK.1*", (e) => e.name.startsWith("BULK.1")],
       ["agent=UNIX01", (e) => e.agent === "UNIX01"],
       ["agent=UNIX01&agent_exclude=true", (e) => e.agent !== "UNIX01"],
       ["type=JOBS,SCRI", (e) => e.objectType === "JOBS" || e.objectType === "SCRI"],
@@ -395,6 +397,8 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
       [`time_frame_from=${iso(20_000)}&time_frame_to=${iso(30_000)}`, (e) => livesIn(e, 20_000, 30_000)],
       [`time_frame_from=${iso(15_000)}&time_frame_to=${iso(50_000)}`, (e) => livesIn(e, 15_000, 50_000)],
       [`time_frame_from=${iso(15_000)}`, (e) => e.endTime === null || e.endTime >= at(15_000)],
+      // Few matches in the two parts of an `all` frame (ended since, and not ended).
+      [`time_frame_from=${iso(49_000)}`, (e) => e.endTime === null || e.endTime >= at(49_000)],
       [`time_frame_option=activation&time_frame_to=${iso(40_000)}`, (e) => e.activationTime <= at(40_000) + 999],
     ])("lists exactly what the order gives for %s", async (query, keep) => {
       for (const maxResults of [50, 7]) {
@@ -410,6 +414,9 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
       // many[4] is BULK.24: the filter does not match the cursor, whose place holds.
       ["name=BULK.14", 4, (e) => e.name === "BULK.14"],
       ["name=BULK.14", 11_024, (e) => e.name === "BULK.14"],
+      ["name=BULK.1*", 4, (e) => e.name.startsWith("BULK.1")],
+      ["name=BULK.1*", 11_024, (e) => e.name.startsWith("BULK.1")],
+      [`time_frame_from=${iso(49_000)}`, 11_900, (e) => e.endTime === null || e.endTime >= at(49_000)],
     ])("continues below start_at_run_id in either way of reading a page for '%s' after many[%i]", async (query, index, keep) => {
       const cursor = many[index];
       if (cursor === undefined) throw new Error("no such seed");
@@ -424,6 +431,7 @@ describe.each(testDialects)("GET /{client_id}/executions on %s", (dialect) => {
     it.each<[string, string, (e: Execution) => boolean]>([
       ["", "start_at_run_id", () => true],
       ["name=BULK.14", "start_at_run_id", (e) => e.name === "BULK.14"],
+      ["name=BULK.1*", "start_at_run_id", (e) => e.name.startsWith("BULK.1")],
       // Baton's older name for the same cursor.
       ["", "after_run_id", () => true],
     ])("pages by the last RunID through the whole order for '%s' with %s, each row once", async (query, cursorName, keep) => {
