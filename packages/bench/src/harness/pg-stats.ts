@@ -8,7 +8,11 @@ import { postgresCpuSeconds } from "./cpu";
 export interface WriteSnapshot {
   /** Position in the write-ahead log (bytes since the cluster began), server-wide. */
   walBytes: number;
-  /** The next transaction id: ids are handed out only to transactions that write, server-wide. */
+  /**
+   * One past the newest ended transaction's id (a snapshot's xmax), server-wide. Ids go only to
+   * transactions that write, so the difference over a run counts its write transactions, give or
+   * take the few still open at either end.
+   */
   nextXid: number;
   /** Statements run in the database so far (pg_stat_statements calls, BEGIN and COMMIT included); undefined without it. */
   statements: number | undefined;
@@ -59,7 +63,7 @@ export function pgbenchTps(output: string): number {
 /**
  * Reads the server's write position and next transaction id, and the database's statement count
  * when pg_stat_statements is loaded (`statementStats`). Reading the snapshot writes nothing: the
- * next id is read from the current snapshot, not by taking one.
+ * id is read from the current snapshot, not by taking one.
  */
 export async function readWriteSnapshot(databaseUrl: string, statementStats: boolean): Promise<WriteSnapshot> {
   const client = new pg.Client({ connectionString: databaseUrl });
