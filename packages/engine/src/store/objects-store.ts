@@ -193,7 +193,8 @@ export async function objectsInFolderTree(db: Kysely<Database>, client: number, 
     .select(["client", "name", "type", "folder", "body"])
     .where("client", "=", client)
     .where(inFolderTree("folder", folder))
-    .$if(after !== undefined, (qb) => qb.where((eb) => eb.or([eb("folder", ">", after?.folder ?? ""), eb.and([eb("folder", "=", after?.folder ?? ""), eb("name", ">", after?.name ?? "")])])))
+    // A row-value comparison is one range of the (client, folder, name) index in both databases.
+    .$if(after !== undefined, (qb) => qb.where((eb) => eb(eb.refTuple("folder", "name"), ">", eb.tuple(after?.folder ?? "", after?.name ?? ""))))
     .orderBy("folder")
     .orderBy("name")
     .limit(limit)
