@@ -1,6 +1,6 @@
 import type { Store } from "../store/connect";
 import { databaseFault } from "../store/database-faults";
-import { appendReport } from "../store/reports-store";
+import { NO_PAGE, appendReport, openReport, type LastPage } from "../store/reports-store";
 import type { Clock } from "./clock";
 
 /** How often buffered job output is written, so a running job's report grows while it runs. */
@@ -23,6 +23,8 @@ export class ReportWriter {
   /** The database's latest refusal while output still waits for it. */
   #refusal: unknown;
   #lostCharacters = 0;
+  /** The report's last page as this writer left it; unknown (read at the next write) until it wrote or created the report. */
+  #last: LastPage | undefined;
 
   constructor(
     private readonly store: Store,
@@ -34,7 +36,9 @@ export class ReportWriter {
 
   /** Creates the (empty) report so that it is listed from the start. */
   open(): Promise<void> {
-    return this.#enqueue("");
+    return this.#serially(async () => {
+      if (await openReport(this.store.db, this.client, this.runId, this.type, this.clock.now())) this.#last = NO_PAGE;
+    }, "");
   }
 
   write(text: string): void {
@@ -76,17 +80,24 @@ export class ReportWriter {
   }
 
   #enqueue(text: string, ended = false): Promise<void> {
-    this.#writing = this.#writing
-      .then(() => appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now(), ended))
-      .then(
-        () => {
-          this.#refusal = undefined;
-        },
-        (error: unknown) => {
-          if (databaseFault(error) === undefined) this.#failure ??= error;
-          else this.#keep(text, error);
-        },
-      );
+    return this.#serially(async () => {
+      this.#last = await appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now(), { ended, last: this.#last });
+    }, text);
+  }
+
+  /** Runs `write` after the writes before it; refused `text` is kept for a later attempt. */
+  #serially(write: () => Promise<void>, text: string): Promise<void> {
+    this.#writing = this.#writing.then(write).then(
+      () => {
+        this.#refusal = undefined;
+      },
+      (error: unknown) => {
+        // What the refused write left of the last page is not known: it is read at the next one.
+        this.#last = undefined;
+        if (databaseFault(error) === undefined) this.#failure ??= error;
+        else this.#keep(text, error);
+      },
+    );
     return this.#writing;
   }
 

@@ -9,12 +9,46 @@ export interface ReportInfo {
   ended: boolean;
 }
 
+/** A report's last page: its number (0 while the report has none) and its size in UTF-8 bytes. */
+export interface LastPage {
+  page: number;
+  bytes: number;
+}
+
+/** What a report that has no page yet ends with. */
+export const NO_PAGE: LastPage = { page: 0, bytes: 0 };
+
+/**
+ * Creates a report unless it exists; true when it was created here (and so has no page yet), which
+ * its writer may tell appendReport instead of having the last page read.
+ */
+export async function openReport(db: Kysely<Database>, client: number, runId: number, type: string, now: number): Promise<boolean> {
+  const created = await db
+    .insertInto("reports")
+    .values({ run_id: runId, type, client, updated_at: now, ended: 0 })
+    .onConflict((conflict) => conflict.columns(["run_id", "type"]).doNothing())
+    .executeTakeFirst();
+  if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  await appendReport(db, client, runId, type, "", now);
+  return false;
+}
+
 /**
  * Appends text to a report, filling its last page and adding new ones (pages of at most 32 KiB,
  * cut at line ends); `ended` marks it complete in the same write. Creates the report on first
- * write. One statement without text, else one transaction.
+ * write. One statement without text, else one transaction, which reads the last page unless the
+ * caller knows it (`last`, as this function returned it after the caller's previous write).
+ * Returns the last page after the write, when known.
  */
-export async function appendReport(db: Kysely<Database>, client: number, runId: number, type: string, text: string, now: number, ended = false): Promise<void> {
+export async function appendReport(
+  db: Kysely<Database>,
+  client: number,
+  runId: number,
+  type: string,
+  text: string,
+  now: number,
+  { ended = false, last }: { ended?: boolean; last?: LastPage | undefined } = {},
+): Promise<LastPage | undefined> {
   const touch = (target: Kysely<Database>) =>
     target
       .insertInto("reports")
@@ -23,22 +57,14 @@ export async function appendReport(db: Kysely<Database>, client: number, runId: 
       .execute();
   if (text.length === 0) {
     await touch(db);
-    return;
+    return last;
   }
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     await touch(trx);
-    const last = await trx
-      .selectFrom("report_pages")
-      .select(["page", (eb) => eb.fn<number>("octet_length", [eb.ref("content")]).as("bytes")])
-      .where("run_id", "=", runId)
-      .where("type", "=", type)
-      .orderBy("page", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    const lastPage = last?.page ?? 0;
-    const { append, newPages } = splitIntoPages(last === undefined ? 0 : Number(last.bytes), text);
+    const current = last ?? (await readLastPage(trx, runId, type));
+    const { append, newPages } = splitIntoPages(current.bytes, text);
     if (append.length > 0) {
-      if (last === undefined) {
+      if (current.page === 0) {
         await trx.insertInto("report_pages").values({ run_id: runId, type, page: 1, content: append }).execute();
       } else {
         await trx
@@ -46,23 +72,35 @@ export async function appendReport(db: Kysely<Database>, client: number, runId: 
           .set((eb) => ({ content: eb("content", "||", append) }))
           .where("run_id", "=", runId)
           .where("type", "=", type)
-          .where("page", "=", lastPage)
+          .where("page", "=", current.page)
           .execute();
       }
     }
-    const firstNew = append.length > 0 && last === undefined ? 2 : lastPage + 1;
-    if (newPages.length > 0) {
-      await trx
-        .insertInto("report_pages")
-        .values(newPages.map((content, i) => ({ run_id: runId, type, page: firstNew + i, content })))
-        .execute();
-    }
+    const filled = append.length === 0 ? current : { page: Math.max(current.page, 1), bytes: current.bytes + Buffer.byteLength(append) };
+    if (newPages.length === 0) return filled;
+    await trx
+      .insertInto("report_pages")
+      .values(newPages.map((content, i) => ({ run_id: runId, type, page: filled.page + 1 + i, content })))
+      .execute();
+    return { page: filled.page + newPages.length, bytes: Buffer.byteLength(newPages.at(-1) ?? "") };
   });
+}
+
+async function readLastPage(db: Kysely<Database>, runId: number, type: string): Promise<LastPage> {
+  const last = await db
+    .selectFrom("report_pages")
+    .select(["page", (eb) => eb.fn<number>("octet_length", [eb.ref("content")]).as("bytes")])
+    .where("run_id", "=", runId)
+    .where("type", "=", type)
+    .orderBy("page", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last === undefined ? NO_PAGE : { page: last.page, bytes: Number(last.bytes) };
 }
 
 /** Marks a report as complete. */
 export async function endReport(db: Kysely<Database>, client: number, runId: number, type: string, now: number): Promise<void> {
-  await appendReport(db, client, runId, type, "", now, true);
+  await appendReport(db, client, runId, type, "", now, { ended: true });
 }
 
 export async function listReports(db: Kysely<Database>, client: number, runId: number): Promise<ReportInfo[]> {

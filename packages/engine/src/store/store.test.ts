@@ -14,7 +14,7 @@ import { findExecution, insertExecution, listUnfinishedExecutions, updateExecuti
 import { findExecutionVariables } from "./execution-variables-store";
 import { listExecutions } from "./execution-pages-store";
 import { findObject, insertObject, replaceObject } from "./objects-store";
-import { appendReport, countReportPages, endReport, listReports, readReportPages } from "./reports-store";
+import { NO_PAGE, appendReport, countReportPages, endReport, listReports, openReport, readReportPages } from "./reports-store";
 
 /** Store tests start from an execution that has not run yet. */
 function newExecution(overrides: Partial<NewExecution> = {}): NewExecution {
@@ -180,11 +180,28 @@ describe.each(testDialects)("store on %s", (dialect) => {
     expect(await listReports(store.db, 100, 7)).toEqual([{ type: "REP", updatedAt: 999, ended: true }]);
   });
 
+  it("writes the same pages when the writer tells the last page it left as when it is read, also with characters of several bytes", async () => {
+    const lines = Array.from({ length: 400 }, (_, i) => `${i} ${"é€x".repeat(i % 97)}\n`);
+    let last = (await openReport(store.db, 100, 9, "REP", 1)) ? NO_PAGE : undefined;
+    expect(last).toEqual(NO_PAGE);
+    for (const [i, text] of lines.entries()) {
+      last = await appendReport(store.db, 100, 9, "REP", text, i, { last });
+      await appendReport(store.db, 100, 10, "REP", text, i);
+    }
+    const told = await readReportPages(store.db, 9, "REP", 1, 100);
+    const read = await readReportPages(store.db, 10, "REP", 1, 100);
+    expect(told.length).toBeGreaterThan(1);
+    expect(told).toEqual(read);
+    expect(last).toEqual({ page: told.length, bytes: Buffer.byteLength(told.at(-1)?.content ?? "") });
+    // A report that exists already is not created again, and its pages are then read.
+    expect(await openReport(store.db, 100, 9, "REP", 2)).toBe(false);
+  });
+
   it("creates a report when it opens, and writes its last text and its end in one write", async () => {
     await appendReport(store.db, 100, 8, "ACT", "", 1);
     expect(await listReports(store.db, 100, 8)).toEqual([{ type: "ACT", updatedAt: 1, ended: false }]);
     expect(await countReportPages(store.db, 100, 8, "ACT")).toBe(0);
-    await appendReport(store.db, 100, 8, "ACT", "last line\n", 2, true);
+    await appendReport(store.db, 100, 8, "ACT", "last line\n", 2, { ended: true });
     expect(await listReports(store.db, 100, 8)).toEqual([{ type: "ACT", updatedAt: 2, ended: true }]);
     expect((await readReportPages(store.db, 8, "ACT", 1, 10)).map((p) => p.content)).toEqual(["last line\n"]);
   });
