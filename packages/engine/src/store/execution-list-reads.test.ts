@@ -1,0 +1,91 @@
+import { Status } from "@baton/contract";
+import { CompiledQuery } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newExecution } from "../testing/new-execution";
+import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import { openStore, type Store } from "./connect";
+import { readsInListOrder, type ExecutionFilter } from "./execution-filters";
+import { listExecutions } from "./execution-pages-store";
+import { insertExecution } from "./executions-store";
+
+describe("which filters a page is read for in the list's order", () => {
+  it.each<[string, ExecutionFilter, boolean]>([
+    ["no filter", {}, true],
+    ["conditions given as none", { platforms: [], commentedOnly: false, topLevel: false, nameExclude: false, timeFrame: { option: "all" } }, true],
+    ["an exact name", { name: "NIGHTLY.BACKUP" }, true],
+    ["one status", { status: [{ from: 1800, to: 1800 }] }, true],
+    ["one type, one queue, an exact agent and user", { objectTypes: ["JOBS"], queues: ["Q"], agent: "UNIX01", user: "OPS/NIGHT" }, true],
+    ["top level, a run_id, a reference", { topLevel: true, runId: 7, referenceRunId: 0 }, true],
+    ["a name pattern", { name: "NIGHTLY.*" }, false],
+    ["an excluded name", { name: "NIGHTLY.BACKUP", nameExclude: true }, false],
+    ["a status range", { status: [{ from: 1800, to: 1899 }] }, false],
+    ["two statuses", { status: [{ from: 1800, to: 1800 }, { from: 1900, to: 1900 }] }, false],
+    ["two types", { objectTypes: ["JOBS", "SCRI"] }, false],
+    ["a platform", { platforms: ["UNIX"] }, false],
+    ["an alias", { alias: "DAILY" }, false],
+    ["a time frame", { timeFrame: { option: "activation", from: 1 } }, false],
+    ["commented only", { commentedOnly: true }, false],
+    ["rights patterns", { access: { grants: [{ objectType: "JOBS", objectName: "NIGHTLY.*" }], prohibitions: [] } }, false],
+  ])("%s", (_label, filter, inOrder) => {
+    expect(readsInListOrder(filter)).toBe(inOrder);
+  });
+});
+
+describe.each(testDialects)("the statements of a page of executions on %s", (dialect) => {
+  let database: TestDatabase;
+  let store: Store;
+  let recorded: Array<{ sql: string; parameters: readonly unknown[] }> | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, onQuery: (sql, parameters) => recorded?.push({ sql, parameters }) });
+    for (let i = 0; i < 60; i++) {
+      const status = i % 10 === 9 ? Status.ENDED_NOT_OK : Status.ENDED_OK;
+      await insertExecution(store.db, newExecution({ name: `A.${i % 3}`, status, activationTime: 1_000 + i }), "{}", 1);
+    }
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  /** The statements one first page of 5 runs for `filter`, with what it answered. */
+  async function statementsOf(filter: ExecutionFilter) {
+    recorded = [];
+    const page = await listExecutions(store.db, 100, filter, { maxResults: 5 }, dialect);
+    const statements = recorded;
+    recorded = undefined;
+    return { page, statements };
+  }
+
+  it.each<[string, ExecutionFilter, number]>([
+    ["no filter", {}, 60],
+    ["an exact name", { name: "A.1" }, 20],
+    ["a name pattern", { name: "A.*" }, 60],
+    ["a status", { status: [{ from: 1800, to: 1800 }] }, 6],
+    ["a status range", { status: [{ from: 1800, to: 1899 }] }, 6],
+  ])("counts once and reads the page in one statement for %s", async (_label, filter, total) => {
+    const { page, statements } = await statementsOf(filter);
+    expect(page.total).toBe(total);
+    expect(page.executions).toHaveLength(5);
+    expect(statements.map((s) => (/count\(\*\)/.test(s.sql) ? "count" : "page"))).toEqual(["count", "page"]);
+  });
+
+  it.runIf(dialect === "sqlite")("reads an exact name in order from the name index, and sorts only the keys of a pattern's few matches on its index", async () => {
+    const plan = async (filter: ExecutionFilter) => {
+      const { statements } = await statementsOf(filter);
+      const page = statements.at(-1);
+      if (page === undefined) throw new Error("no page was read");
+      const { rows } = await store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]));
+      return rows.map((row) => row.detail).join("\n");
+    };
+    const exact = await plan({ name: "A.1" });
+    expect(exact).toMatch(/executions_client_name_sort \(client=\? AND name=\?\)/);
+    expect(exact).not.toMatch(/TEMP B-TREE/);
+    // The list's own index (client, activation_time desc, run_id desc) would be walked down to the oldest match.
+    const pattern = await plan({ name: "A.*" });
+    expect(pattern).toMatch(/COVERING INDEX executions_client_name_order/);
+    expect(pattern).not.toMatch(/executions_client_activation/);
+  });
+});
