@@ -40,9 +40,12 @@ async function nodes(): Promise<ResultRow[]> {
   return withPostgresServer(
     async (server) => {
       const runs: ClusterRun[] = [];
-      for (const count of NODE_COUNTS) runs.push(await server.withDatabase((url) => clusterRun(server, url, count)));
+      for (const count of NODE_COUNTS) {
+        const run = await server.withDatabase((url) => clusterRun(server, url, count));
+        console.info(`  ${run.nodes} node(s): ${describe(run)}`);
+        runs.push(run);
+      }
       const capacity = await measureWriteCapacity(server, CAPACITY_SECONDS);
-      for (const run of runs) console.info(`  ${run.nodes} node(s): ${describe(run)}`);
       console.info(`  pgbench -N: ${capacity.transactionsPerSecond.toFixed(0)} write transactions/s, each ${perItem(capacity.perTransaction)}`);
       const [one, , three] = runs;
       if (one === undefined || three === undefined) throw new Error("a node count was not run");

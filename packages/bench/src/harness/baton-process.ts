@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { BENCH_PASSWORD } from "./servers";
 
@@ -27,6 +28,11 @@ export async function withBatonProcess<T>(dataDir: string, consoleDir: string | 
   child.stderr.on("data", (data: Buffer) => (output += data.toString()));
   try {
     return await use(await consoleUrl(() => output, () => child.exitCode !== null), child.pid ?? 0);
+  } catch (error) {
+    // A failed request may be the process's end: then what it printed last says why.
+    await Promise.race([exited, sleep(500)]);
+    if (child.exitCode === null && child.signalCode === null) throw error;
+    throw new Error(`Baton ended (${child.exitCode ?? child.signalCode}) while in use; its last output:\n${output.slice(-4000)}`, { cause: error });
   } finally {
     child.kill("SIGTERM");
     await exited;

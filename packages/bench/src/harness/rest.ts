@@ -35,7 +35,8 @@ export function restClient(url: string): RestClient {
           else resolve((answer === "" ? undefined : JSON.parse(answer)) as T);
         }, reject);
       });
-      req.on("error", reject);
+      // Which server and request, which the socket's own error does not say.
+      req.on("error", (error) => reject(new Error(`${method} ${url}${path}: ${error.message}`, { cause: error })));
       req.end(payload);
     });
   };
