@@ -18,6 +18,12 @@ export interface ObjectReference {
 /** Reads references of one kind from a body (`text`: its JSON, when the caller has it). */
 type Extractor = (body: ObjectBody, text?: string) => ObjectReference[];
 
+/** An extractor and the top-level member it reads: bodies without that member are not asked. */
+interface Extraction {
+  group: string;
+  extract: Extractor;
+}
+
 const USER_NAME = /^[A-Z0-9._$@#-]{1,200}\/[A-Z0-9._$@#-]{1,200}$/;
 
 /** A name as a reference, or undefined for values that cannot name an object (empty, `&VAR#`). */
@@ -33,19 +39,20 @@ function eventOf(value: unknown): { calendarEvent?: string } {
 }
 
 /** `group.member` of a body names an object (`eventMember` beside it names a calendar event). */
-function attribute(group: string, member: string, kind: ReferenceKind, eventMember?: string): Extractor {
-  return (body) => {
+function attribute(group: string, member: string, kind: ReferenceKind, eventMember?: string): Extraction {
+  const extract: Extractor = (body) => {
     const attributes = body[group];
     if (!isRecord(attributes)) return [];
     const name = referenceName(attributes[member]);
     if (name === undefined || (kind === "time_zone" && isTimeZone(name))) return [];
     return [{ name, kind, member: `${group}.${member}`, ...(eventMember === undefined ? {} : eventOf(attributes[eventMember])) }];
   };
+  return { group, extract };
 }
 
 /** `rows[i].member` of a body names an object; rows whose `skip` holds are not references. */
-function rows(group: string, member: string, kind: ReferenceKind, eventMember?: string, skip: (row: Record<string, unknown>) => boolean = () => false): Extractor {
-  return (body) => {
+function rows(group: string, member: string, kind: ReferenceKind, eventMember?: string, skip: (row: Record<string, unknown>) => boolean = () => false): Extraction {
+  const extract: Extractor = (body) => {
     const list = body[group];
     if (!Array.isArray(list)) return [];
     return list.flatMap((row: unknown, index): ObjectReference[] => {
@@ -55,6 +62,7 @@ function rows(group: string, member: string, kind: ReferenceKind, eventMember?: 
       return [{ name, kind, member: `${group}[${index}].${member}`, ...(eventMember === undefined ? {} : eventOf(row[eventMember])) }];
     });
   };
+  return { group, extract };
 }
 
 /** `<START>` and `<END>` are lines of a workflow, not objects. */
@@ -109,7 +117,7 @@ const scriptLines: Extractor = (body, text) => {
   return references;
 };
 
-const EXTRACTORS: readonly Extractor[] = [
+const EXTRACTORS: readonly Extraction[] = [
   attribute("general_attributes", "queue", "queue"),
   attribute("general_attributes", "time_zone", "time_zone"),
   attribute("job_attributes", "agent", "agent"),
@@ -129,9 +137,9 @@ const EXTRACTORS: readonly Extractor[] = [
   rows("calendar_conditions", "calendar", "calendar", "calendar_event"),
   rows("calendars", "calendar", "calendar", "calendar_event"),
   rows("collision_definitions", "reference_calendar", "calendar", "reference_calendar_event"),
-  promptSets,
-  groupMembers,
-  scriptLines,
+  { group: "prompt_set_list", extract: promptSets },
+  { group: "members", extract: groupMembers },
+  { group: "scripts", extract: scriptLines },
 ];
 
 /**
@@ -141,5 +149,9 @@ const EXTRACTORS: readonly Extractor[] = [
  * whose scripts name nothing cheaper to read.
  */
 export function objectReferences(body: ObjectBody, text?: string): ObjectReference[] {
-  return EXTRACTORS.flatMap((extract) => extract(body, text));
+  const references: ObjectReference[] = [];
+  for (const { group, extract } of EXTRACTORS) {
+    if (body[group] !== undefined) references.push(...extract(body, text));
+  }
+  return references;
 }
