@@ -25,7 +25,9 @@ export type LoadSamples = Record<keyof LoadResult, Samples>;
 export async function compareUnderLoad(subjectUrl: string, baselineUrl: string, rounds: LoadRounds): Promise<LoadSamples> {
   const { rounds: runs, warmupSeconds, ...options } = rounds;
   const run = async (url: string, seconds: number) => {
-    const result = await load(url, { ...options, seconds });
+    const result = await load(url, { ...options, seconds }).catch((error: unknown) => {
+      throw new Error(`${url === subjectUrl ? "subject" : "baseline"}: ${error instanceof Error ? error.message : String(error)}`);
+    });
     await answered(url, options.headers);
     return result;
   };
