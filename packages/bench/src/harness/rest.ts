@@ -7,6 +7,8 @@ export const BENCH_CLIENT = 100;
 
 /** Connections kept open to one server: more than any bench has requests in flight. */
 const MAX_SOCKETS = 64;
+/** Longest a socket may stay idle, unless the server's Keep-Alive hint asks for less. */
+const IDLE_SOCKET_MS = 60_000;
 
 /** Calls to the REST API of an engine served at `url` (see withEngine), logged in as its administrator. */
 export interface RestClient {
@@ -23,7 +25,10 @@ export interface RestClient {
  */
 export function restClient(url: string): RestClient {
   const { hostname, port } = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+  // With no timeout of its own, Node's agent ignores the server's Keep-Alive hint and keeps idle
+  // sockets for ever, so one reused just as the server closes it (after 5 s idle) fails with
+  // ECONNRESET; with one, it drops them a second before the hint runs out.
+  const agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, timeout: IDLE_SOCKET_MS });
   const call = <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const headers: Record<string, string | number> = { authorization: BENCH_AUTHORIZATION };
