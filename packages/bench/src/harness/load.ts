@@ -7,9 +7,10 @@ export type { LoadResult } from "./wrk-output";
 const SUMMARY_SCRIPT = fileURLToPath(new URL("./wrk-summary.lua", import.meta.url));
 
 /**
- * wrk's threads. The server under test runs JavaScript on one core of the two; one wrk thread on
- * the other drove a bare hello world as fast as two did (about 50,000 requests/s either way),
- * using a third of its core, while two threads only took more CPU from the server's core.
+ * wrk's threads. The server under test runs its JavaScript on one core of the two; one wrk thread
+ * drove a bare hello world and the engine's /ping as fast as two did (52,000-62,000 requests/s
+ * either way, four alternating runs of 2 s each), using 30-40 % of one core: a second thread
+ * only takes CPU the server could use.
  */
 const THREADS = 1;
 
