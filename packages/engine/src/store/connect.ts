@@ -5,6 +5,7 @@ import pg from "pg";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations/index";
 import { ensurePrivateDir, ensurePrivateFile } from "./private-files";
+import { prepareWrites } from "./postgres-prepared-writes";
 import { startCheckpointer } from "./sqlite-checkpointer";
 import { TurnTakingSqliteDialect } from "./sqlite-turns";
 import { commitInGroups } from "./transaction";
@@ -146,6 +147,7 @@ function openPostgres(connectionString: string, max: number, statementTimeoutMs:
   // A pooled connection the server drops (restart, failover, admin kill) is replaced on next use;
   // without a listener its error would end the whole process. Queries in flight still fail.
   pool.on("error", () => undefined);
+  prepareWrites(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log && { log }) });
   commitInGroups(db);
   return { db, dialect: "postgres", databaseUrl: connectionString, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };

@@ -94,21 +94,27 @@ describe.each(testDialects)("claims of executions on %s", (dialect) => {
       expect(runIds(await lock(NOW, 10))).toEqual([due.runId]);
     });
 
-    it.runIf(dialect === "postgres")("skips the executions another transaction holds: takers side by side lock disjoint sets", async () => {
+    it.runIf(dialect === "postgres")("skips the executions another transaction holds: takers side by side on several nodes lock disjoint sets", async () => {
       const due = await Promise.all(Array.from({ length: 12 }, (_, i) => waiting(NOW - i)));
-      const allLocked = barrier(TAKERS);
-      const takes = await Promise.all(
-        Array.from({ length: TAKERS }, () =>
-          inTransaction(store.db, async (trx) => {
-            const locked = await lockDue(trx, dialect, NOW, 3);
-            // Every taker keeps its locks until all have locked: none may wait for another's rows.
-            await allLocked();
-            return runIds(locked);
-          }),
-        ),
-      );
-      for (const take of takes) expect(take).toHaveLength(3);
-      expectDisjointUnion(takes, runIds(due));
+      // Each taker is a node of its own: a node's transactions of one turn share one transaction.
+      const nodes = await Promise.all(Array.from({ length: TAKERS }, () => openStore({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })));
+      try {
+        const allLocked = barrier(TAKERS);
+        const takes = await Promise.all(
+          nodes.map((node) =>
+            inTransaction(node.db, async (trx) => {
+              const locked = await lockDue(trx, dialect, NOW, 3);
+              // Every taker keeps its locks until all have locked: none may wait for another's rows.
+              await allLocked();
+              return runIds(locked);
+            }),
+          ),
+        );
+        for (const take of takes) expect(take).toHaveLength(3);
+        expectDisjointUnion(takes, runIds(due));
+      } finally {
+        await Promise.all(nodes.map((node) => node.close()));
+      }
     });
 
     it("with a conditional status change, takers at once start every due execution exactly once", async () => {
