@@ -37,8 +37,10 @@ export async function openReport(db: Kysely<Database>, client: number, runId: nu
  * Appends text to a report, filling its last page and adding new ones (pages of at most 32 KiB,
  * cut at line ends); `ended` marks it complete in the same write. Creates the report on first
  * write. One statement without text, else one transaction, which reads the last page unless the
- * caller knows it (`last`, as this function returned it after the caller's previous write).
- * Returns the last page after the write, when known.
+ * caller knows it (`last`, as this function returned it after the caller's previous write). Another
+ * node may have written to the report since (a node that took over an execution writes to its
+ * report): a write that finds the pages other than `last` says is not made, and the last page is read
+ * and the text appended again. Returns the last page after the write.
  */
 export async function appendReport(
   db: Kysely<Database>,
@@ -49,6 +51,7 @@ export async function appendReport(
   now: number,
   { ended = false, last }: { ended?: boolean; last?: LastPage | undefined } = {},
 ): Promise<LastPage | undefined> {
+  const report = { runId, type, text };
   const touch = (target: Kysely<Database>) =>
     target
       .insertInto("reports")
@@ -59,31 +62,57 @@ export async function appendReport(
     await touch(db);
     return last;
   }
-  return inTransaction(db, async (trx) => {
-    await touch(trx);
-    const current = last ?? (await readLastPage(trx, runId, type));
-    const { append, newPages } = splitIntoPages(current.bytes, text);
-    if (append.length > 0) {
-      if (current.page === 0) {
-        await trx.insertInto("report_pages").values({ run_id: runId, type, page: 1, content: append }).execute();
-      } else {
-        await trx
-          .updateTable("report_pages")
-          .set((eb) => ({ content: eb("content", "||", append) }))
-          .where("run_id", "=", runId)
-          .where("type", "=", type)
-          .where("page", "=", current.page)
-          .execute();
-      }
+  const append = (told: LastPage | undefined) =>
+    inTransaction(db, async (trx) => {
+      await touch(trx);
+      return appendPages(trx, report, told);
+    });
+  try {
+    return await append(last);
+  } catch (error) {
+    if (!(error instanceof OtherWriter)) throw error;
+    return append(undefined);
+  }
+}
+
+/** The pages of a report are not what its writer was told: another node wrote to it. */
+class OtherWriter extends Error {}
+
+/**
+ * Writes `text` after the report's last page: `told` when the caller knows it, else read. Every
+ * write checks that the pages are as it takes them to be, and throws OtherWriter when they are not.
+ */
+async function appendPages(trx: Kysely<Database>, { runId, type, text }: { runId: number; type: string; text: string }, told: LastPage | undefined): Promise<LastPage> {
+  const current = told ?? (await readLastPage(trx, runId, type));
+  const written = (result: { numInsertedOrUpdatedRows?: bigint; numUpdatedRows?: bigint }, rows: number) => {
+    if (Number(result.numInsertedOrUpdatedRows ?? result.numUpdatedRows ?? 0) !== rows) throw new OtherWriter();
+  };
+  const { append, newPages } = splitIntoPages(current.bytes, text);
+  if (append.length > 0) {
+    if (current.page === 0) {
+      written(await trx.insertInto("report_pages").values({ run_id: runId, type, page: 1, content: append }).onConflict((c) => c.columns(["run_id", "type", "page"]).doNothing()).executeTakeFirst(), 1);
+    } else {
+      let update = trx
+        .updateTable("report_pages")
+        .set((eb) => ({ content: eb("content", "||", append) }))
+        .where("run_id", "=", runId)
+        .where("type", "=", type)
+        .where("page", "=", current.page);
+      if (told !== undefined) update = update.where((eb) => eb(eb.fn("octet_length", [eb.ref("content")]), "=", told.bytes));
+      written(await update.executeTakeFirst(), 1);
     }
-    const filled = append.length === 0 ? current : { page: Math.max(current.page, 1), bytes: current.bytes + Buffer.byteLength(append) };
-    if (newPages.length === 0) return filled;
+  }
+  const filled = append.length === 0 ? current : { page: Math.max(current.page, 1), bytes: current.bytes + Buffer.byteLength(append) };
+  if (newPages.length === 0) return filled;
+  written(
     await trx
       .insertInto("report_pages")
       .values(newPages.map((content, i) => ({ run_id: runId, type, page: filled.page + 1 + i, content })))
-      .execute();
-    return { page: filled.page + newPages.length, bytes: Buffer.byteLength(newPages.at(-1) ?? "") };
-  });
+      .onConflict((c) => c.columns(["run_id", "type", "page"]).doNothing())
+      .executeTakeFirst(),
+    newPages.length,
+  );
+  return { page: filled.page + newPages.length, bytes: Buffer.byteLength(newPages.at(-1) ?? "") };
 }
 
 async function readLastPage(db: Kysely<Database>, runId: number, type: string): Promise<LastPage> {

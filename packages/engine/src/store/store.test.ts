@@ -197,6 +197,16 @@ describe.each(testDialects)("store on %s", (dialect) => {
     expect(await openReport(store.db, 100, 9, "REP", 2)).toBe(false);
   });
 
+  it("appends after what another node wrote to the report since the writer's last write", async () => {
+    const told = (await openReport(store.db, 100, 11, "ACT", 1)) ? NO_PAGE : undefined;
+    // A node that took the execution over writes to the same report.
+    await appendReport(store.db, 100, 11, "ACT", "taken over\n", 2);
+    const last = await appendReport(store.db, 100, 11, "ACT", "first of the writer\n", 3, { last: told });
+    await appendReport(store.db, 100, 11, "ACT", "again taken over\n", 4);
+    await appendReport(store.db, 100, 11, "ACT", "second of the writer\n", 5, { last });
+    expect((await readReportPages(store.db, 11, "ACT", 1, 10)).map((p) => p.content)).toEqual(["taken over\nfirst of the writer\nagain taken over\nsecond of the writer\n"]);
+  });
+
   it("creates a report when it opens, and writes its last text and its end in one write", async () => {
     await appendReport(store.db, 100, 8, "ACT", "", 1);
     expect(await listReports(store.db, 100, 8)).toEqual([{ type: "ACT", updatedAt: 1, ended: false }]);
