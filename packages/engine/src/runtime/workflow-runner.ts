@@ -17,9 +17,6 @@ export interface WorkflowRunnerDeps {
   logger: Logger;
 }
 
-
-/** Tasks a step starts side by side (a workflow of thousands of parallel tasks starts them in slices). */
-const TASK_STARTS_AT_ONCE = 32;
 /**
  * Runs JOBP executions. The state of a workflow is its children in the database (the latest
  * execution per line), so every step is derived from what is stored: after a restart the runner
@@ -122,14 +119,9 @@ export class WorkflowRunner {
         // (:PSET), later values winning.
         const passed = (await listPassedValues(store.db, client, runId)).flatMap((values) => Object.entries(values));
         const inherited = new Map([...context.inherited, ...passed]);
-        // Side by side, a slice at a time: their writes then share commits (store/commit-groups.ts).
-        for (let i = 0; i < step.start.length; i += TASK_STARTS_AT_ONCE) {
-          await Promise.all(
-            step.start.slice(i, i + TASK_STARTS_AT_ONCE).map(async (line) => {
-              const task = definition.tasks.get(line);
-              if (task) await context.launcher.startTask(context.principal, workflow, line, task.objectName, context.depth + 1, inherited);
-            }),
-          );
+        for (const line of step.start) {
+          const task = definition.tasks.get(line);
+          if (task) await context.launcher.startTask(context.principal, workflow, line, task.objectName, context.depth + 1, inherited);
         }
       }
       if (step.finished) {
