@@ -25,6 +25,8 @@ export interface CreateDetails {
   status?: number | undefined;
   /** For executions waiting for their start time. */
   dueAt?: number | undefined;
+  /** When it was activated, if not now: the tasks a workflow step starts share the step's time. */
+  activationTime?: number | undefined;
 }
 
 export function objectDetails(body: ObjectBody): CreateDetails {

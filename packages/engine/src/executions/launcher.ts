@@ -29,7 +29,7 @@ import { activate } from "./activate";
 import { cancelForScript } from "./change-status";
 import type { CreateDetails } from "./execution-details";
 import { CLIENT_QUEUE, SLOT_TYPES, freeSlots } from "./queues";
-import { settleTask, startTask } from "./workflow-tasks";
+import { settleTask, startTask, type StartedTask } from "./workflow-tasks";
 
 /** Deepest chain of scripts activating objects that activate scripts, so no activation recurses forever. */
 export const MAX_ACTIVATION_DEPTH = 16;
@@ -57,8 +57,8 @@ export interface Launcher {
   definitionOf(execution: Execution): Promise<ObjectBody>;
   /** The context an execution was activated with, or one rebuilt from the database. */
   contextOf(execution: Execution): Promise<ActivationContext>;
-  /** Activates the object of a workflow task as a child of the workflow. */
-  startTask(principal: Principal, workflow: Execution, line: number, objectName: string, depth: number, inherited: ReadonlyMap<string, ScriptValue>): Promise<void>;
+  /** Activates the object of a workflow task as a child of the workflow, activated at the step's time. */
+  startTask(task: StartedTask): Promise<void>;
   /** Records a workflow task that ends without running (inactive, skipped). */
   settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void>;
   activate(principal: Principal, request: InExecutionBody, depth: number): Promise<Execution>;
@@ -128,7 +128,7 @@ export class ExecutionLauncher implements Launcher {
         type: EXECUTION_TYPE_OF_OBJECT[objectType] ?? objectType,
         queue: details.queue ?? CLIENT_QUEUE,
         status: details.status ?? Status.PREPARING,
-        activationTime: now,
+        activationTime: details.activationTime ?? now,
         startTime: null,
         endTime: details.status === undefined || !isFinalStatus(details.status) ? null : now,
         user: principal.userName,
@@ -224,8 +224,8 @@ export class ExecutionLauncher implements Launcher {
     return this.contextFor(principal, new Map([...passed, ...inputs]));
   }
 
-  startTask(principal: Principal, workflow: Execution, line: number, objectName: string, depth: number, inherited: ReadonlyMap<string, ScriptValue>): Promise<void> {
-    return startTask(this, { principal, workflow, line, objectName, depth, inherited });
+  startTask(task: StartedTask): Promise<void> {
+    return startTask(this, task);
   }
 
   settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void> {

@@ -19,15 +19,22 @@ export interface WorkflowTask {
   objectName: string;
 }
 
+/** A task a workflow step starts: how deep it sits, what it inherits, and the step's time. */
+export interface StartedTask extends WorkflowTask {
+  depth: number;
+  inherited: ReadonlyMap<string, ScriptValue>;
+  activatedAt: number;
+}
+
 /**
  * Activates the object of a workflow task as a child of the workflow. A task that cannot start (its
  * object is missing or not executable, the user may not execute it, its inputs would be refused on
  * a direct start) ends FAULT_OTHER with the reason in its ACT report, and the workflow blocks on it.
  */
-export async function startTask(launcher: ExecutionLauncher, task: WorkflowTask & { depth: number; inherited: ReadonlyMap<string, ScriptValue> }): Promise<void> {
+export async function startTask(launcher: ExecutionLauncher, task: StartedTask): Promise<void> {
   const { store, clock } = launcher.deps;
   const { principal, workflow, line, objectName, inherited } = task;
-  const asTask = { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP" };
+  const asTask = { parent: workflow.runId, lineNumber: line, activatorObjectType: "JOBP", activationTime: task.activatedAt };
   const object = await findObject(store.db, principal.client, objectName);
   let refusal: string | undefined;
   let inputs: ReadonlyMap<string, string> = new Map();

@@ -17,6 +17,9 @@ export interface WorkflowRunnerDeps {
   logger: Logger;
 }
 
+/** Tasks a step starts side by side; a workflow of thousands of parallel tasks starts them in slices. */
+const TASK_STARTS_AT_ONCE = 32;
+
 /**
  * Runs JOBP executions. The state of a workflow is its children in the database (the latest
  * execution per line), so every step is derived from what is stored: after a restart the runner
@@ -119,9 +122,19 @@ export class WorkflowRunner {
         // (:PSET), later values winning.
         const passed = (await listPassedValues(store.db, client, runId)).flatMap((values) => Object.entries(values));
         const inherited = new Map([...context.inherited, ...passed]);
-        for (const line of step.start) {
-          const task = definition.tasks.get(line);
-          if (task) await context.launcher.startTask(context.principal, workflow, line, task.objectName, context.depth + 1, inherited);
+        // The step activates its tasks at one moment, and starts them side by side a slice at a
+        // time, so their writes share commits (store/commit-groups.ts). Sharing the step's time
+        // keeps the lists' order (activation time, then RunID) the order of RunIDs however their
+        // inserts interleave.
+        const task = { principal: context.principal, workflow, depth: context.depth + 1, inherited, activatedAt: clock.now() };
+        for (let i = 0; i < step.start.length; i += TASK_STARTS_AT_ONCE) {
+          const slice = step.start.slice(i, i + TASK_STARTS_AT_ONCE).flatMap((line) => {
+            const objectName = definition.tasks.get(line)?.objectName;
+            return objectName === undefined ? [] : [context.launcher.startTask({ ...task, line, objectName })];
+          });
+          // Every start of the slice settles before the step goes on or fails, so steps never overlap.
+          const failed = (await Promise.allSettled(slice)).find((result) => result.status === "rejected");
+          if (failed !== undefined) throw failed.reason;
         }
       }
       if (step.finished) {
