@@ -76,13 +76,15 @@ export class ClusterEvents {
     return this.deps.nodeId;
   }
 
-  /** Announces a change inside its transaction (PostgreSQL only). */
-  async announce(trx: Transaction<Database>, event: ExecutionChanged): Promise<void> {
-    if (this.deps.store.dialect !== "postgres") return;
-    const where: Notice = { node: this.deps.nodeId, client: event.client, seq: event.seq, at: event.at, runId: event.execution.runId };
-    const text = JSON.stringify({ ...where, execution: event.execution } satisfies Notice);
-    const payload = text.length <= MAX_PAYLOAD ? text : JSON.stringify(where);
-    await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+  /** Announces changes inside their transaction, in their order, with one statement (PostgreSQL only). */
+  async announce(trx: Transaction<Database>, events: readonly ExecutionChanged[]): Promise<void> {
+    if (this.deps.store.dialect !== "postgres" || events.length === 0) return;
+    const payloads = events.map((event) => {
+      const where: Notice = { node: this.deps.nodeId, client: event.client, seq: event.seq, at: event.at, runId: event.execution.runId };
+      const text = JSON.stringify({ ...where, execution: event.execution } satisfies Notice);
+      return text.length <= MAX_PAYLOAD ? text : JSON.stringify(where);
+    });
+    await sql`select pg_notify(${CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`.execute(trx);
   }
 
   /** Listens on a connection of its own, reconnecting after losing it. */

@@ -5,7 +5,8 @@ import type { Execution, ExecutionChanges } from "../domain/execution";
 import type { ExecutionChanged } from "../domain/execution-changed";
 import type { Store } from "../store/connect";
 import type { Database } from "../store/schema";
-import { appendEvent } from "../store/events-store";
+import { beforeCommit } from "../store/before-commit";
+import { appendEvents } from "../store/events-store";
 import { insertExecution, updateExecution, type NewExecution } from "../store/executions-store";
 import type { Clock } from "./clock";
 import type { ExecutionEventBus } from "./event-bus";
@@ -21,17 +22,22 @@ export interface ChangeTexts {
   callback(execution: Execution, at: number): string;
 }
 
-/** This node: it owns what it changes, and announces each change to the other nodes inside its transaction (ClusterEvents). */
+/** This node: it owns what it changes, and announces the changes to the other nodes inside their transaction (ClusterEvents). */
 export interface RecordingNode {
   nodeId: string;
-  announce(trx: Transaction<Database>, event: ExecutionChanged): Promise<void>;
+  announce(trx: Transaction<Database>, events: readonly ExecutionChanged[]): Promise<void>;
 }
 
 /**
  * Writes executions and their status changes. Every change is one transaction holding the
  * update and its event row; the event is published on the bus once the transaction committed.
+ * The event rows of a transaction (of every transaction sharing its commit) are written together
+ * just before the commit, with one insert.
  */
 export class ExecutionRecorder {
+  /** Events of each open transaction, written just before it commits. */
+  readonly #unwritten = new WeakMap<Transaction<Database>, Array<{ event: ExecutionChanged; payload: string }>>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -105,10 +111,25 @@ export class ExecutionRecorder {
     return { updated, event };
   }
 
-  async #appendEvent(trx: Parameters<typeof appendEvent>[0], execution: Execution, now: number): Promise<ExecutionChanged> {
-    const seq = await appendEvent(trx, execution.client, execution.runId, this.texts.event(execution, now), now);
-    const event: ExecutionChanged = { seq, client: execution.client, at: now, execution };
-    await this.node?.announce(trx, event);
+  async #appendEvent(trx: Transaction<Database>, execution: Execution, now: number): Promise<ExecutionChanged> {
+    const event: ExecutionChanged = { seq: 0, client: execution.client, at: now, execution };
+    let unwritten = this.#unwritten.get(trx);
+    if (unwritten === undefined) {
+      unwritten = [];
+      this.#unwritten.set(trx, unwritten);
+      beforeCommit(trx, () => this.#writeEvents(trx));
+    }
+    unwritten.push({ event, payload: this.texts.event(execution, now) });
     return event;
+  }
+
+  /** Writes a transaction's events, gives each its seq and announces them to the other nodes. */
+  async #writeEvents(trx: Transaction<Database>): Promise<void> {
+    const unwritten = this.#unwritten.get(trx) ?? [];
+    this.#unwritten.delete(trx);
+    const rows = unwritten.map(({ event, payload }) => ({ client: event.client, runId: event.execution.runId, payload, createdAt: event.at }));
+    const seqs = await appendEvents(trx, rows);
+    unwritten.forEach(({ event }, i) => (event.seq = seqs[i] ?? 0));
+    await this.node?.announce(trx, unwritten.map(({ event }) => event));
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./schema";
+import { finishTransaction } from "./before-commit";
 
 /** Transactions one group holds at most, so that the first of them is not kept waiting for long. */
 const MAX_GROUP = 256;
@@ -64,6 +65,7 @@ export class CommitGroups {
               throw error;
             }
           }
+          await finishTransaction(trx);
         });
       } catch (error) {
         if (failed === undefined) {

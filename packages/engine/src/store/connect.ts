@@ -8,6 +8,8 @@ import { ensurePrivateDir, ensurePrivateFile } from "./private-files";
 import { prepareWrites } from "./postgres-prepared-writes";
 import { startCheckpointer } from "./sqlite-checkpointer";
 import { TurnTakingSqliteDialect } from "./sqlite-turns";
+import { objectRows } from "./objects-store";
+import { estimateReads } from "./runtime-estimates-store";
 import { commitInGroups } from "./transaction";
 import type { Dialect } from "./dialect";
 
@@ -84,7 +86,7 @@ function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
   file.pragma("foreign_keys = ON");
   const checkpointer = startCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: withStatementCache(file) }), ...(log && { log }) });
-  commitInGroups(db);
+  groupWork(db);
   return {
     db,
     dialect: "sqlite",
@@ -149,8 +151,15 @@ function openPostgres(connectionString: string, max: number, statementTimeoutMs:
   pool.on("error", () => undefined);
   prepareWrites(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log && { log }) });
-  commitInGroups(db);
+  groupWork(db);
   return { db, dialect: "postgres", databaseUrl: connectionString, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
+}
+
+/** Transactions asked for in the same turn share a commit, and reads of an object or an estimate a statement. */
+function groupWork(db: Kysely<Database>): void {
+  commitInGroups(db);
+  objectRows.enable(db);
+  estimateReads.enable(db);
 }
 
 /** Applies the pending migrations, one node at a time (Kysely holds a lock row meanwhile); returns their names. */

@@ -8,14 +8,30 @@ export interface StoredEvent {
   payload: string;
 }
 
-/** Records one execution status event; call inside the transaction that changed the status. */
-export async function appendEvent(trx: Transaction<Database>, client: number, runId: number, payload: string, now: number): Promise<number> {
-  const row = await trx
-    .insertInto("execution_events")
-    .values({ client, run_id: runId, created_at: now, payload })
-    .returning("seq")
-    .executeTakeFirstOrThrow();
-  return row.seq;
+/** An execution status event to record: the row's columns. */
+export interface NewEvent {
+  client: number;
+  runId: number;
+  payload: string;
+  createdAt: number;
+}
+
+/** Rows one insert writes at most (four parameters each, well under both databases' limit). */
+const EVENTS_PER_INSERT = 500;
+
+/**
+ * Records execution status events, in this order, with as few statements as there are hundreds of
+ * them; returns their seqs in the same order. Call inside the transaction that changed the statuses.
+ */
+export async function appendEvents(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<number[]> {
+  const seqs: number[] = [];
+  for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
+    const rows = events.slice(i, i + EVENTS_PER_INSERT).map((e) => ({ client: e.client, run_id: e.runId, created_at: e.createdAt, payload: e.payload }));
+    const inserted = await trx.insertInto("execution_events").values(rows).returning("seq").execute();
+    // Both databases number the rows of one insert in the order of its values; RETURNING's order is not promised.
+    seqs.push(...inserted.map((row) => row.seq).sort((a, b) => a - b));
+  }
+  return seqs;
 }
 
 /** Events of a client after `seq`, oldest first: what a reconnecting listener missed. */

@@ -1,5 +1,6 @@
 import { Status } from "@baton/contract";
 import { sql, type Kysely } from "kysely";
+import { ReadGroups } from "./read-groups";
 import type { Database } from "./schema";
 
 /**
@@ -17,9 +18,8 @@ export async function recentOkRuntimes(db: Kysely<Database>, client: number, nam
 }
 
 /** An object's current estimated runtime in seconds, if it has one. */
-export async function findRuntimeEstimate(db: Kysely<Database>, client: number, name: string): Promise<number | undefined> {
-  const row = await db.selectFrom("runtime_estimates").select("seconds").where("client", "=", client).where("object_name", "=", name).executeTakeFirst();
-  return row?.seconds;
+export function findRuntimeEstimate(db: Kysely<Database>, client: number, name: string): Promise<number | undefined> {
+  return estimateReads.read(db, client, name);
 }
 
 /** Current estimates of several objects, by name. */
@@ -28,6 +28,9 @@ export async function findRuntimeEstimates(db: Kysely<Database>, client: number,
   const rows = await db.selectFrom("runtime_estimates").select(["object_name", "seconds"]).where("client", "=", client).where("object_name", "in", [...new Set(names)]).execute();
   return new Map(rows.map((r) => [r.object_name, r.seconds]));
 }
+
+/** Estimates read one object at a time, several in one statement where the database groups its reads. */
+export const estimateReads = new ReadGroups<number>(findRuntimeEstimates);
 
 export async function saveRuntimeEstimate(db: Kysely<Database>, client: number, name: string, seconds: number, now: number): Promise<void> {
   await db

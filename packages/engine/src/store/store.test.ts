@@ -8,7 +8,7 @@ import { newExecution as endedExecution } from "../testing/new-execution";
 import { ensureClient, listClients } from "./clients-store";
 import { openStore, type Store } from "./connect";
 import { countCredentials, findCredential, findCredentialsByName, setPasswordHash } from "./credentials-store";
-import { appendEvent, eventsAfter, latestEventSeq, pruneEvents } from "./events-store";
+import { appendEvents, eventsAfter, latestEventSeq, pruneEvents } from "./events-store";
 import { listSeenFiles, replaceSeenFiles } from "./event-files-store";
 import { findExecution, insertExecution, listUnfinishedExecutions, updateExecution, type NewExecution } from "./executions-store";
 import { findExecutionVariables } from "./execution-variables-store";
@@ -125,9 +125,13 @@ describe.each(testDialects)("store on %s", (dialect) => {
     await store.db.transaction().execute(async (trx) => {
       const updated = await updateExecution(trx, 100, execution.runId, { status: Status.ACTIVE, startTime: 5, agent: "LOCAL", platform: "UNIX" }, 5);
       expect(updated).toMatchObject({ execution: { status: Status.ACTIVE, startTime: 5, agent: "LOCAL" }, callback: null });
-      seqs.push(await appendEvent(trx, 100, execution.runId, '{"a":1}', 5));
-      seqs.push(await appendEvent(trx, 200, 999, '{"b":1}', 5));
-      seqs.push(await appendEvent(trx, 100, execution.runId, '{"c":1}', 6));
+      seqs.push(...(await appendEvents(trx, [{ client: 100, runId: execution.runId, payload: '{"a":1}', createdAt: 5 }])));
+      seqs.push(
+        ...(await appendEvents(trx, [
+          { client: 200, runId: 999, payload: '{"b":1}', createdAt: 5 },
+          { client: 100, runId: execution.runId, payload: '{"c":1}', createdAt: 6 },
+        ])),
+      );
     });
     expect(seqs[0]! < seqs[1]! && seqs[1]! < seqs[2]!).toBe(true);
     expect((await eventsAfter(store.db, 100, 0, 10)).map((e) => e.payload)).toEqual(['{"a":1}', '{"c":1}']);
@@ -152,10 +156,20 @@ describe.each(testDialects)("store on %s", (dialect) => {
     expect(await findExecutionVariables(store.db, 100, other.runId, "returned")).toEqual({ "&R#": 2 });
   });
 
+  it("writes a thousand events in a few inserts, numbered in the order given", async () => {
+    const events = Array.from({ length: 1200 }, (_, i) => ({ client: 100, runId: i, payload: `{"n":${i}}`, createdAt: 5 }));
+    const seqs = await store.db.transaction().execute((trx) => appendEvents(trx, events));
+    expect(seqs).toHaveLength(1200);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const stored = await eventsAfter(store.db, 100, 0, 2000);
+    expect(stored.map((e) => e.payload)).toEqual(events.map((e) => e.payload));
+    expect(stored.map((e) => e.seq)).toEqual(seqs);
+  });
+
   it("prunes old status events in batches, oldest first, keeping newer ones", async () => {
     await store.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 5; i++) await appendEvent(trx, 100, 1, `{"old":${i}}`, 1000 + i);
-      await appendEvent(trx, 100, 1, '{"new":1}', 5000);
+      const old = Array.from({ length: 5 }, (_, i) => ({ client: 100, runId: 1, payload: `{"old":${i}}`, createdAt: 1000 + i }));
+      await appendEvents(trx, [...old, { client: 100, runId: 1, payload: '{"new":1}', createdAt: 5000 }]);
     });
     expect(await pruneEvents(store.db, 2000, 3)).toBe(3);
     expect(await pruneEvents(store.db, 2000, 3)).toBe(2);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { finishTransaction } from "./before-commit";
 import { CommitGroups } from "./commit-groups";
 import type { Database } from "./schema";
 
@@ -29,12 +30,18 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transac
   for (let attempt = 1; ; attempt++) {
     try {
       const group = groups.get(db);
-      return await (group === undefined ? db.transaction().execute(work) : group.run(work));
+      return await (group === undefined ? db.transaction().execute((trx) => workThenFinish(trx, work)) : group.run(work));
     } catch (error) {
       if (attempt >= ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10));
     }
   }
+}
+
+async function workThenFinish<T>(trx: Transaction<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const result = await work(trx);
+  await finishTransaction(trx);
+  return result;
 }
 
 export function isRetryable(error: unknown): boolean {

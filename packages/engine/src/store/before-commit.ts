@@ -1,0 +1,18 @@
+import type { Transaction } from "kysely";
+import type { Database } from "./schema";
+
+/** Work a transaction does last, before it commits: rows collected while it ran, written together. */
+const lastWork = new WeakMap<Transaction<Database>, Array<() => Promise<void>>>();
+
+/** Runs `work` in `trx` after everything else the transaction does, just before its commit. */
+export function beforeCommit(trx: Transaction<Database>, work: () => Promise<void>): void {
+  const list = lastWork.get(trx);
+  if (list === undefined) lastWork.set(trx, [work]);
+  else list.push(work);
+}
+
+/** Runs the work `beforeCommit` left in `trx`; the transaction's runner calls it as the last thing before its commit. */
+export async function finishTransaction(trx: Transaction<Database>): Promise<void> {
+  for (let list = lastWork.get(trx); list !== undefined && list.length > 0; ) await list.shift()?.();
+  lastWork.delete(trx);
+}
