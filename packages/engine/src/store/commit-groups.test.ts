@@ -64,4 +64,24 @@ describe("group commit on SQLite", () => {
     );
     expect(counts).toEqual([1, 2, 3]);
   });
+
+  it("lets what is asked for while two groups commit wait, and commits it as one group after them", async () => {
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const slowLease = (name: string) =>
+      inTransaction(store.db, async (trx) => {
+        await trx.insertInto("leases").values({ name, holder: "", expires_at: 0 }).execute();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    statements.length = 0;
+    const writes = [slowLease("S1")];
+    await turn();
+    writes.push(slowLease("S2"));
+    for (const name of ["W1", "W2", "W3", "W4", "W5"]) {
+      await turn();
+      writes.push(writeLease(name));
+    }
+    await Promise.all(writes);
+    expect(await leases()).toEqual(["S1", "S2", "W1", "W2", "W3", "W4", "W5"]);
+    expect(statements.filter((sql) => sql === "commit")).toHaveLength(3);
+  });
 });

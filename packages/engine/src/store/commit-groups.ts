@@ -5,6 +5,14 @@ import { finishTransaction } from "./before-commit";
 /** Transactions one group holds at most, so that the first of them is not kept waiting for long. */
 const MAX_GROUP = 256;
 
+/**
+ * Groups a node commits at once. Transactions asked for while they run wait and form the next
+ * group: under load groups grow instead of multiplying. On PostgreSQL, where a group's answers come
+ * back a turn at a time, unlimited groups of one or two transactions each took a connection, a
+ * begin and a commit; two at a time let the next form while one waits for the server.
+ */
+const GROUPS_AT_ONCE = 2;
+
 interface Waiting {
   work: (trx: Transaction<Database>) => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -18,8 +26,8 @@ interface Waiting {
  * writer, each commit writes every page the transaction touched to the write-ahead log: an
  * execution's row, its dozen index entries and its event cost a few pages, and executions started
  * side by side touch the same pages. On PostgreSQL a group saves the begin and commit round trips
- * (and the log flush) of each of its members; groups of later turns run beside it on other
- * connections of the pool.
+ * (and the log flush) of each of its members; a second group runs beside it on another connection
+ * of the pool, and what is asked for meanwhile waits for one of them to end.
  *
  * Each transaction still succeeds or fails alone: when one throws, the whole group is rolled back,
  * that one is rejected with its error, and the others run again as a group (a transaction's work only
@@ -29,6 +37,7 @@ interface Waiting {
 export class CommitGroups {
   #waiting: Waiting[] = [];
   #scheduled = false;
+  #inFlight = 0;
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -40,13 +49,17 @@ export class CommitGroups {
   }
 
   #schedule(): void {
-    if (this.#scheduled) return;
+    if (this.#scheduled || this.#inFlight >= GROUPS_AT_ONCE) return;
     this.#scheduled = true;
     setImmediate(() => {
       this.#scheduled = false;
       const group = this.#waiting.splice(0, MAX_GROUP);
+      this.#inFlight++;
+      void this.#commit(group).finally(() => {
+        this.#inFlight--;
+        if (this.#waiting.length > 0) this.#schedule();
+      });
       if (this.#waiting.length > 0) this.#schedule();
-      void this.#commit(group);
     });
   }
 
