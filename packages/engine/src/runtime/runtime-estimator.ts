@@ -2,6 +2,7 @@ import type { ObjectBody } from "@baton/contract";
 import type { Logger } from "pino";
 import { ERT_SAMPLE_SIZE, MIN_ERT_SECONDS, ertRuleOf, ownErtRule, parseErtMethod, estimateRuntime, type ErtRule } from "../domain/ert";
 import type { Store } from "../store/connect";
+import { inTransaction } from "../store/transaction";
 import { findObject, findObjectsNamed } from "../store/objects-store";
 import { findRuntimeEstimate, findRuntimeEstimates, recentOkRuntimes, saveRuntimeEstimate } from "../store/runtime-estimates-store";
 import { numericClientSetting, textClientSetting } from "../store/client-settings";
@@ -69,7 +70,8 @@ export class RuntimeEstimator {
     if (object === undefined) return;
     const rule = await this.#rule(client, object.body);
     const seconds = estimateRuntime(await recentOkRuntimes(store.db, client, name, object.type, ERT_SAMPLE_SIZE), rule);
-    if (seconds !== undefined) await saveRuntimeEstimate(store.db, client, name, seconds, clock.now());
+    // In a transaction of its own, to share its commit with the writes asked for beside it.
+    if (seconds !== undefined) await inTransaction(store.db, (trx) => saveRuntimeEstimate(trx, client, name, seconds, clock.now()));
   }
 
   /** Every activation asks this: the client's settings are read only when the object leaves it to them. */

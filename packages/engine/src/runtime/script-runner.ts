@@ -39,10 +39,13 @@ export class ScriptRunner {
   async #run(execution: Execution, definition: ObjectBody, context: ActivationContext): Promise<void> {
     const { store, clock, recorder } = this.deps;
     const act = new ReportWriter(store, clock, execution.client, execution.runId, "ACT");
-    await act.open();
+    // The report is created and the start claimed side by side: the two writes share a commit.
+    const opened = act.open();
     act.line(`U00011409 Script '${execution.name}' activated with RunID '${execution.runId}' by ${execution.user}.`);
     // Only from Preparing: an execution cancelled meanwhile has ended and must not start.
-    if ((await recorder.claim(execution, Status.PREPARING, { status: Status.ACTIVE, startTime: clock.now() })) === undefined) {
+    const started = await recorder.claim(execution, Status.PREPARING, { status: Status.ACTIVE, startTime: clock.now() });
+    await opened;
+    if (started === undefined) {
       await act.end();
       return;
     }

@@ -73,7 +73,7 @@ describe("group commit on SQLite", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       });
     statements.length = 0;
-    const writes = [slowLease("S1")];
+    const writes: Promise<unknown>[] = [slowLease("S1")];
     await turn();
     writes.push(slowLease("S2"));
     for (const name of ["W1", "W2", "W3", "W4", "W5"]) {

@@ -23,11 +23,14 @@ export const NO_PAGE: LastPage = { page: 0, bytes: 0 };
  * its writer may tell appendReport instead of having the last page read.
  */
 export async function openReport(db: Kysely<Database>, client: number, runId: number, type: string, now: number): Promise<boolean> {
-  const created = await db
-    .insertInto("reports")
-    .values({ run_id: runId, type, client, updated_at: now, ended: 0 })
-    .onConflict((conflict) => conflict.columns(["run_id", "type"]).doNothing())
-    .executeTakeFirst();
+  // A transaction of its own shares its commit with the writes asked for beside it (commit-groups.ts).
+  const created = await inTransaction(db, (trx) =>
+    trx
+      .insertInto("reports")
+      .values({ run_id: runId, type, client, updated_at: now, ended: 0 })
+      .onConflict((conflict) => conflict.columns(["run_id", "type"]).doNothing())
+      .executeTakeFirst(),
+  );
   if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) return true;
   await appendReport(db, client, runId, type, "", now);
   return false;
