@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { Execution, ExecutionChanges, NewExecutionRecord } from "../domain/execution";
 import { summaryColumns, toExecution } from "./execution-row";
+import { runShaped } from "./statement-shapes";
 import type { Database } from "./schema";
 import { parseStored } from "./stored-json";
 
@@ -10,40 +11,38 @@ export type NewExecution = NewExecutionRecord;
 
 /** Inserts an execution with its object definition snapshot and returns it with its run_id. */
 export async function insertExecution(db: Kysely<Database>, execution: NewExecution, definition: string, now: number, node: string | null = null): Promise<Execution> {
-  const row = await db
-    .insertInto("executions")
-    .values({
-      client: execution.client,
-      node,
-      name: execution.name,
-      object_type: execution.objectType,
-      type: execution.type,
-      queue: execution.queue,
-      status: execution.status,
-      activation_time: execution.activationTime,
-      start_time: execution.startTime,
-      end_time: execution.endTime,
-      user: execution.user,
-      agent: execution.agent,
-      platform: execution.platform,
-      parent: execution.parent,
-      reference_run_id: execution.referenceRunId,
-      line_number: execution.lineNumber,
-      return_code: execution.returnCode,
-      alias: execution.alias,
-      title: execution.title,
-      archive_key1: execution.archiveKey1,
-      archive_key2: execution.archiveKey2,
-      activator_object_type: execution.activatorObjectType,
-      restart_count: execution.restartCount,
-      restart_predecessor: execution.restartPredecessor,
-      due_at: execution.dueAt,
-      estimated_runtime: execution.estimatedRuntime,
-      definition,
-      modified_at: now,
-    })
-    .returning(summaryColumns)
-    .executeTakeFirstOrThrow();
+  const values = {
+    client: execution.client,
+    node,
+    name: execution.name,
+    object_type: execution.objectType,
+    type: execution.type,
+    queue: execution.queue,
+    status: execution.status,
+    activation_time: execution.activationTime,
+    start_time: execution.startTime,
+    end_time: execution.endTime,
+    user: execution.user,
+    agent: execution.agent,
+    platform: execution.platform,
+    parent: execution.parent,
+    reference_run_id: execution.referenceRunId,
+    line_number: execution.lineNumber,
+    return_code: execution.returnCode,
+    alias: execution.alias,
+    title: execution.title,
+    archive_key1: execution.archiveKey1,
+    archive_key2: execution.archiveKey2,
+    activator_object_type: execution.activatorObjectType,
+    restart_count: execution.restartCount,
+    restart_predecessor: execution.restartPredecessor,
+    due_at: execution.dueAt,
+    estimated_runtime: execution.estimatedRuntime,
+    definition,
+    modified_at: now,
+  };
+  const [row] = await runShaped(db, "insert execution", Object.values(values), () => db.insertInto("executions").values(values).returning(summaryColumns));
+  if (row === undefined) throw new Error(`execution of ${execution.name} in client ${execution.client} was not inserted`);
   return toExecution(row);
 }
 
@@ -93,28 +92,29 @@ export async function updateExecution(
   fromStatus?: number | "unfinished",
   node?: string,
 ): Promise<{ execution: Execution; callback: string | null } | undefined> {
-  let query = trx
-    .updateTable("executions")
-    .set({
-      status: changes.status,
-      modified_at: now,
-      ...(node !== undefined && { node }),
-      ...(changes.startTime !== undefined && { start_time: changes.startTime }),
-      ...(changes.endTime !== undefined && { end_time: changes.endTime }),
-      ...(changes.agent !== undefined && { agent: changes.agent }),
-      ...(changes.platform !== undefined && { platform: changes.platform }),
-      ...(changes.returnCode !== undefined && { return_code: changes.returnCode }),
-      ...(changes.variables !== undefined && {
-        variables: JSON.stringify(changes.variables.variables),
-        returned_variables: JSON.stringify(changes.variables.returned),
-        passed_variables: JSON.stringify(changes.variables.passed),
-      }),
-    })
-    .where("client", "=", client)
-    .where("run_id", "=", runId);
-  if (fromStatus === "unfinished") query = query.where("status", "<", 1800);
-  else if (fromStatus !== undefined) query = query.where("status", "=", fromStatus);
-  const row = await query.returning([...summaryColumns, "callback"]).executeTakeFirst();
+  const set = {
+    status: changes.status,
+    modified_at: now,
+    ...(node !== undefined && { node }),
+    ...(changes.startTime !== undefined && { start_time: changes.startTime }),
+    ...(changes.endTime !== undefined && { end_time: changes.endTime }),
+    ...(changes.agent !== undefined && { agent: changes.agent }),
+    ...(changes.platform !== undefined && { platform: changes.platform }),
+    ...(changes.returnCode !== undefined && { return_code: changes.returnCode }),
+    ...(changes.variables !== undefined && {
+      variables: JSON.stringify(changes.variables.variables),
+      returned_variables: JSON.stringify(changes.variables.returned),
+      passed_variables: JSON.stringify(changes.variables.passed),
+    }),
+  };
+  const build = () => {
+    const query = trx.updateTable("executions").set(set).where("client", "=", client).where("run_id", "=", runId);
+    const from = fromStatus === "unfinished" ? query.where("status", "<", 1800) : fromStatus === undefined ? query : query.where("status", "=", fromStatus);
+    return from.returning([...summaryColumns, "callback"]);
+  };
+  const condition = fromStatus === "unfinished" ? [1800] : fromStatus === undefined ? [] : [fromStatus];
+  const shape = `update execution ${Object.keys(set).join(",")} ${fromStatus === "unfinished" ? "unfinished" : fromStatus === undefined ? "any" : "from"}`;
+  const [row] = await runShaped(trx, shape, [...Object.values(set), client, runId, ...condition], build);
   return row && { execution: toExecution(row), callback: row.callback };
 }
 
