@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./schema";
+import { runShaped } from "./statement-shapes";
 
 export interface StoredEvent {
   seq: number;
@@ -27,7 +28,8 @@ export async function appendEvents(trx: Transaction<Database>, events: readonly 
   const seqs: number[] = [];
   for (let i = 0; i < events.length; i += EVENTS_PER_INSERT) {
     const rows = events.slice(i, i + EVENTS_PER_INSERT).map((e) => ({ client: e.client, run_id: e.runId, created_at: e.createdAt, payload: e.payload }));
-    const inserted = await trx.insertInto("execution_events").values(rows).returning("seq").execute();
+    const parameters = rows.flatMap((row) => [row.client, row.run_id, row.created_at, row.payload]);
+    const { rows: inserted } = await runShaped(trx, `insert ${rows.length} events`, parameters, () => trx.insertInto("execution_events").values(rows).returning("seq"));
     // Both databases number the rows of one insert in the order of its values; RETURNING's order is not promised.
     seqs.push(...inserted.map((row) => row.seq).sort((a, b) => a - b));
   }

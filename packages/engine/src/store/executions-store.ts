@@ -41,13 +41,14 @@ export async function insertExecution(db: Kysely<Database>, execution: NewExecut
     definition,
     modified_at: now,
   };
-  const [row] = await runShaped(db, "insert execution", Object.values(values), () => db.insertInto("executions").values(values).returning(summaryColumns));
+  const [row] = (await runShaped(db, "insert execution", Object.values(values), () => db.insertInto("executions").values(values).returning(summaryColumns))).rows;
   if (row === undefined) throw new Error(`execution of ${execution.name} in client ${execution.client} was not inserted`);
   return toExecution(row);
 }
 
 export async function findExecution(db: Kysely<Database>, client: number, runId: number): Promise<Execution | undefined> {
-  const row = await db.selectFrom("executions").select(summaryColumns).where("client", "=", client).where("run_id", "=", runId).executeTakeFirst();
+  const build = () => db.selectFrom("executions").select(summaryColumns).where("client", "=", client).where("run_id", "=", runId);
+  const [row] = (await runShaped(db, "find execution", [client, runId], build)).rows;
   return row && toExecution(row);
 }
 
@@ -114,7 +115,7 @@ export async function updateExecution(
   };
   const condition = fromStatus === "unfinished" ? [1800] : fromStatus === undefined ? [] : [fromStatus];
   const shape = `update execution ${Object.keys(set).join(",")} ${fromStatus === "unfinished" ? "unfinished" : fromStatus === undefined ? "any" : "from"}`;
-  const [row] = await runShaped(trx, shape, [...Object.values(set), client, runId, ...condition], build);
+  const [row] = (await runShaped(trx, shape, [...Object.values(set), client, runId, ...condition], build)).rows;
   return row && { execution: toExecution(row), callback: row.callback };
 }
 

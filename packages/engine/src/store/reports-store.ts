@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { splitIntoPages } from "../domain/report-pages";
 import type { Database } from "./schema";
+import { runShaped } from "./statement-shapes";
 import { inTransaction } from "./transaction";
 
 export interface ReportInfo {
@@ -24,14 +25,16 @@ export const NO_PAGE: LastPage = { page: 0, bytes: 0 };
  */
 export async function openReport(db: Kysely<Database>, client: number, runId: number, type: string, now: number): Promise<boolean> {
   // A transaction of its own shares its commit with the writes asked for beside it (commit-groups.ts).
+  const values = { run_id: runId, type, client, updated_at: now, ended: 0 };
   const created = await inTransaction(db, (trx) =>
-    trx
-      .insertInto("reports")
-      .values({ run_id: runId, type, client, updated_at: now, ended: 0 })
-      .onConflict((conflict) => conflict.columns(["run_id", "type"]).doNothing())
-      .executeTakeFirst(),
+    runShaped(trx, "open report", Object.values(values), () =>
+      trx
+        .insertInto("reports")
+        .values(values)
+        .onConflict((conflict) => conflict.columns(["run_id", "type"]).doNothing()),
+    ),
   );
-  if (Number(created.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  if (Number(created.numAffectedRows ?? 0) > 0) return true;
   await appendReport(db, client, runId, type, "", now);
   return false;
 }
@@ -55,12 +58,15 @@ export async function appendReport(
   { ended = false, last }: { ended?: boolean; last?: LastPage | undefined } = {},
 ): Promise<LastPage | undefined> {
   const report = { runId, type, text };
+  const values = { run_id: runId, type, client, updated_at: now, ended: ended ? 1 : 0 };
+  const changes = ended ? { updated_at: now, ended: 1 } : { updated_at: now };
   const touch = (target: Kysely<Database>) =>
-    target
-      .insertInto("reports")
-      .values({ run_id: runId, type, client, updated_at: now, ended: ended ? 1 : 0 })
-      .onConflict((conflict) => conflict.columns(["run_id", "type"]).doUpdateSet(ended ? { updated_at: now, ended: 1 } : { updated_at: now }))
-      .execute();
+    runShaped(target, `touch report ${Object.keys(changes).join(",")}`, [...Object.values(values), ...Object.values(changes)], () =>
+      target
+        .insertInto("reports")
+        .values(values)
+        .onConflict((conflict) => conflict.columns(["run_id", "type"]).doUpdateSet(changes)),
+    );
   if (text.length === 0) {
     await touch(db);
     return last;
@@ -93,7 +99,14 @@ async function appendPages(trx: Kysely<Database>, { runId, type, text }: { runId
   const { append, newPages } = splitIntoPages(current.bytes, text);
   if (append.length > 0) {
     if (current.page === 0) {
-      written(await trx.insertInto("report_pages").values({ run_id: runId, type, page: 1, content: append }).onConflict((c) => c.columns(["run_id", "type", "page"]).doNothing()).executeTakeFirst(), 1);
+      const first = { run_id: runId, type, page: 1, content: append };
+      const inserted = await runShaped(trx, "insert first report page", Object.values(first), () =>
+        trx
+          .insertInto("report_pages")
+          .values(first)
+          .onConflict((c) => c.columns(["run_id", "type", "page"]).doNothing()),
+      );
+      written({ numInsertedOrUpdatedRows: inserted.numAffectedRows }, 1);
     } else {
       let update = trx
         .updateTable("report_pages")

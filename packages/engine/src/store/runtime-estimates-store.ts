@@ -1,6 +1,7 @@
 import { Status } from "@baton/contract";
 import { sql, type Kysely } from "kysely";
 import { ReadGroups } from "./read-groups";
+import { runShaped } from "./statement-shapes";
 import type { Database } from "./schema";
 
 /**
@@ -33,9 +34,10 @@ export async function findRuntimeEstimates(db: Kysely<Database>, client: number,
 export const estimateReads = new ReadGroups<number>(findRuntimeEstimates);
 
 export async function saveRuntimeEstimate(db: Kysely<Database>, client: number, name: string, seconds: number, now: number): Promise<void> {
-  await db
-    .insertInto("runtime_estimates")
-    .values({ client, object_name: name, seconds, updated_at: now })
-    .onConflict((oc) => oc.columns(["client", "object_name"]).doUpdateSet({ seconds, updated_at: now }))
-    .execute();
+  await runShaped(db, "save estimate", [client, name, seconds, now, seconds, now], () =>
+    db
+      .insertInto("runtime_estimates")
+      .values({ client, object_name: name, seconds, updated_at: now })
+      .onConflict((oc) => oc.columns(["client", "object_name"]).doUpdateSet({ seconds, updated_at: now })),
+  );
 }

@@ -30,7 +30,7 @@ describe.each(testDialects)("statements run by shape on %s", (dialect) => {
     const builds = { count: 0 };
     statements.length = 0;
     const rows = [];
-    for (const [name, expiresAt] of [["A", 1], ["B", 2], ["C", 3]] as const) rows.push(...(await insertLease("lease", name, "node-1", expiresAt, [name, "node-1", expiresAt], builds)));
+    for (const [name, expiresAt] of [["A", 1], ["B", 2], ["C", 3]] as const) rows.push(...(await insertLease("lease", name, "node-1", expiresAt, [name, "node-1", expiresAt], builds)).rows);
     expect(builds.count).toBe(1);
     expect(rows).toEqual([
       { name: "A", holder: "node-1", expires_at: 1 },

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
-import { CompiledQuery, type Compilable, type DialectAdapter, type Kysely } from "kysely";
+import { CompiledQuery, type Compilable, type DialectAdapter, type Kysely, type QueryResult } from "kysely";
 import type { Database } from "./schema";
 
 /**
  * Statements the engine runs for every execution, in a handful of shapes: an execution's insert
- * (27 columns) and its status updates. Kysely builds and compiles a query at every run, which for
- * these cost as much as the database running them. `runShaped` builds a shape's query once per
+ * (27 columns), its status updates, its event rows, its report and its estimate. Kysely builds and
+ * compiles a query at every run, which for these cost as much as the database running them. `runShaped` builds a shape's query once per
  * dialect, keeps its SQL text, and afterwards runs that text with each run's parameters.
  *
  * The caller names the shape and gives the parameters in the order the query takes them. The first
@@ -15,7 +15,7 @@ import type { Database } from "./schema";
  */
 const texts = new WeakMap<DialectAdapter, Map<string, string | null>>();
 
-export async function runShaped<R>(db: Kysely<Database>, shape: string, parameters: readonly unknown[], build: () => Compilable<R>): Promise<R[]> {
+export async function runShaped<R>(db: Kysely<Database>, shape: string, parameters: readonly unknown[], build: () => Compilable<R>): Promise<QueryResult<R>> {
   const adapter = db.getExecutor().adapter;
   let known = texts.get(adapter);
   if (known === undefined) {
@@ -23,8 +23,8 @@ export async function runShaped<R>(db: Kysely<Database>, shape: string, paramete
     texts.set(adapter, known);
   }
   const text = known.get(shape);
-  if (typeof text === "string") return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+  if (typeof text === "string") return db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]));
   const compiled = build().compile();
   if (text === undefined) known.set(shape, isDeepStrictEqual(compiled.parameters, parameters) ? compiled.sql : null);
-  return (await db.executeQuery(compiled)).rows;
+  return db.executeQuery(compiled);
 }
