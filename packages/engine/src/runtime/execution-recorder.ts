@@ -50,7 +50,7 @@ export class ExecutionRecorder {
     const now = this.clock.now();
     const { created, event } = await inTransaction(this.store.db, async (trx) => {
       const created = await insertExecution(trx, execution, definition, now, this.node?.nodeId ?? null);
-      return { created, event: await this.#appendEvent(trx, created, now) };
+      return { created, event: this.#appendEvent(trx, created, now) };
     });
     this.bus.publish(event);
     return created;
@@ -105,13 +105,13 @@ export class ExecutionRecorder {
     const result = await updateExecution(trx, execution.client, execution.runId, changes, now, fromStatus, this.node?.nodeId);
     if (result === undefined) return undefined;
     const updated = result.execution;
-    const event = await this.#appendEvent(trx, updated, now);
+    const event = this.#appendEvent(trx, updated, now);
     // The callback's delivery is queued with the end itself, so neither is recorded without the other.
     if (isFinalStatus(updated.status)) await queueCallback(trx, updated.client, updated.runId, result.callback, this.texts.callback(updated, now), now);
     return { updated, event };
   }
 
-  async #appendEvent(trx: Transaction<Database>, execution: Execution, now: number): Promise<ExecutionChanged> {
+  #appendEvent(trx: Transaction<Database>, execution: Execution, now: number): ExecutionChanged {
     const event: ExecutionChanged = { seq: 0, client: execution.client, at: now, execution };
     let unwritten = this.#unwritten.get(trx);
     if (unwritten === undefined) {

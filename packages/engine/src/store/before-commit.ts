@@ -13,6 +13,8 @@ export function beforeCommit(trx: Transaction<Database>, work: () => Promise<voi
 
 /** Runs the work `beforeCommit` left in `trx`; the transaction's runner calls it as the last thing before its commit. */
 export async function finishTransaction(trx: Transaction<Database>): Promise<void> {
-  for (let list = lastWork.get(trx); list !== undefined && list.length > 0; ) await list.shift()?.();
+  const list = lastWork.get(trx) ?? [];
+  // Work may leave more work (written rows that others follow): run until none is left.
+  for (let work = list.shift(); work !== undefined; work = list.shift()) await work();
   lastWork.delete(trx);
 }
