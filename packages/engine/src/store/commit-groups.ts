@@ -86,9 +86,9 @@ export class CommitGroups {
           for (const member of members) member.reject(error);
           return;
         }
-        failed.member.reject(failed.error);
-        const rest = members.filter((member) => member !== failed?.member);
-        members = rest;
+        const { member: refused, error: reason } = failed;
+        refused.reject(reason);
+        members = members.filter((member) => member !== refused);
         continue;
       }
       members.forEach((member, i) => member.resolve(results[i]));

@@ -21,8 +21,8 @@ export interface NewEvent {
 const EVENTS_PER_INSERT = 500;
 
 /**
- * Records execution status events, in this order, with as few statements as there are hundreds of
- * them; returns their seqs in the same order. Call inside the transaction that changed the statuses.
+ * Records execution status events, in this order, with one insert per EVENTS_PER_INSERT of them;
+ * returns their seqs in the same order. Call inside the transaction that changed the statuses.
  */
 export async function appendEvents(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<number[]> {
   const seqs: number[] = [];

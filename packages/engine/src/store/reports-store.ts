@@ -93,8 +93,8 @@ class OtherWriter extends Error {}
  */
 async function appendPages(trx: Kysely<Database>, { runId, type, text }: { runId: number; type: string; text: string }, told: LastPage | undefined): Promise<LastPage> {
   const current = told ?? (await readLastPage(trx, runId, type));
-  const written = (result: { numInsertedOrUpdatedRows?: bigint; numUpdatedRows?: bigint }, rows: number) => {
-    if (Number(result.numInsertedOrUpdatedRows ?? result.numUpdatedRows ?? 0) !== rows) throw new OtherWriter();
+  const written = (count: bigint | undefined, rows: number) => {
+    if (Number(count ?? 0) !== rows) throw new OtherWriter();
   };
   const { append, newPages } = splitIntoPages(current.bytes, text);
   if (append.length > 0) {
@@ -106,7 +106,7 @@ async function appendPages(trx: Kysely<Database>, { runId, type, text }: { runId
           .values(first)
           .onConflict((c) => c.columns(["run_id", "type", "page"]).doNothing()),
       );
-      written({ numInsertedOrUpdatedRows: inserted.numAffectedRows }, 1);
+      written(inserted.numAffectedRows, 1);
     } else {
       let update = trx
         .updateTable("report_pages")
@@ -115,19 +115,17 @@ async function appendPages(trx: Kysely<Database>, { runId, type, text }: { runId
         .where("type", "=", type)
         .where("page", "=", current.page);
       if (told !== undefined) update = update.where((eb) => eb(eb.fn("octet_length", [eb.ref("content")]), "=", told.bytes));
-      written(await update.executeTakeFirst(), 1);
+      written((await update.executeTakeFirst()).numUpdatedRows, 1);
     }
   }
   const filled = append.length === 0 ? current : { page: Math.max(current.page, 1), bytes: current.bytes + Buffer.byteLength(append) };
   if (newPages.length === 0) return filled;
-  written(
-    await trx
-      .insertInto("report_pages")
-      .values(newPages.map((content, i) => ({ run_id: runId, type, page: filled.page + 1 + i, content })))
-      .onConflict((c) => c.columns(["run_id", "type", "page"]).doNothing())
-      .executeTakeFirst(),
-    newPages.length,
-  );
+  const added = await trx
+    .insertInto("report_pages")
+    .values(newPages.map((content, i) => ({ run_id: runId, type, page: filled.page + 1 + i, content })))
+    .onConflict((c) => c.columns(["run_id", "type", "page"]).doNothing())
+    .executeTakeFirst();
+  written(added.numInsertedOrUpdatedRows, newPages.length);
   return { page: filled.page + newPages.length, bytes: Buffer.byteLength(newPages.at(-1) ?? "") };
 }
 
