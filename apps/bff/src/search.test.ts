@@ -81,6 +81,8 @@ describe.each(testDialects)("POST /search on %s", (dialect) => {
     test = await startTestBaton(dialect);
     for (const body of OBJECTS) await importObject(body);
     await importObject(job("SRCH.SYSTEM.JOB", "SRCH", {}, ["echo system"]), 0);
+    await importObject(envelope("VARA", "SRCH.SYSTEM.VARA", "SRCH", { static_values: [{ key: "SYSTEM_KEY", value1: "zero-secret" }] }, { title: "Shared zero" }), 0);
+    await importObject(envelope("USER", "SRCHZERO/OPS", "SRCH", { user_attributes: { is_active: "1", password: "Zero-pass-1" } }), 0);
     await new Promise((resolve) => setTimeout(resolve, 20));
     lastImportAt = Date.now();
     await importObject(envelope("SCRI", "SRCH.SCRIPT", "SRCH", { scripts: [{ process: [':PRINT "hello queue"'] }] }, { title: "Alpha" }), 100, true);
@@ -171,8 +173,23 @@ describe.each(testDialects)("POST /search on %s", (dialect) => {
 
     it("client adds the objects of client 0", async () => {
       expect(await found({ filter_identifier: "object_name", object_name: "SRCH.SYSTEM.*" })).toEqual([]);
-      expect(await found({ filter_identifier: "object_name", object_name: "SRCH.SYSTEM.*" }, { filter_identifier: "client" })).toEqual(["SRCH.SYSTEM.JOB"]);
-      expect(await found({ filter_identifier: "client" })).toEqual([...ALL.slice(0, 5), "SRCH.SYSTEM.JOB", ...ALL.slice(5)]);
+      expect(await found({ filter_identifier: "object_name", object_name: "SRCH.SYSTEM.*" }, { filter_identifier: "client" })).toEqual(["SRCH.SYSTEM.JOB", "SRCH.SYSTEM.VARA"]);
+      expect(await found({ filter_identifier: "client" })).toEqual([...ALL.slice(0, 5), "SRCH.SYSTEM.JOB", "SRCH.SYSTEM.VARA", ...ALL.slice(5)]);
+    });
+
+    it("client finds client 0's objects by what a result shows, never by what they hold, and never its accounts", async () => {
+      const zero = { filter_identifier: "client" };
+      expect(await found({ filter_identifier: "title", query: "zero" }, zero)).toEqual(["SRCH.SYSTEM.VARA"]);
+      expect(await found({ filter_identifier: "process", query: "system" }, zero)).toEqual([]);
+      expect(await found({ filter_identifier: "variable_value", variable_value: "zero-*" }, zero)).toEqual([]);
+      expect(await found({ filter_identifier: "variable_key", variable_key: "SYSTEM_KEY" }, zero)).toEqual([]);
+      expect(await found({ filter_identifier: "agent", agent: "LOCAL" }, zero)).toEqual(["SRCH.JOB.BACKUP", "SRCH.JOB.REPORT"]);
+      expect(await found({ filter_identifier: "object_type", object_types: ["USER"] }, zero)).toEqual([]);
+      // Client 0 itself finds them by what they hold.
+      const response = await test.rest("/0/search", json({ filters: [BELOW_SRCH, { filter_identifier: "variable_value", variable_value: "zero-*" }] }));
+      expect(ResultInfo.parse(await response.json()).data.map((item) => item.name)).toEqual(["SRCH.SYSTEM.VARA"]);
+      const accounts = await test.rest("/0/search", json({ filters: [BELOW_SRCH, { filter_identifier: "object_type", object_types: ["USER"] }] }));
+      expect(ResultInfo.parse(await accounts.json()).data.map((item) => item.name)).toEqual(["SRCHZERO/OPS"]);
     });
 
     it("time_frame on created and modified dates", async () => {

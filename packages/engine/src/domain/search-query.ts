@@ -84,6 +84,32 @@ export function searchQuery(body: InSearchBody, client: number): SearchQuery {
   };
 }
 
+/** Client 0's accounts, which the `client` filter never lists to another client. */
+export const CLIENT_ZERO_HIDDEN_TYPES: readonly string[] = ["USER", "USRG"];
+
+/**
+ * Whether a condition may find client 0's objects for another client (the `client` filter): it
+ * asks for what a result shows of them (name, type, folder, title, archive keys, dates, id, calendar
+ * events). A condition on what they hold and the result does not show (variable keys and values,
+ * agents, logins, platforms, sub-types, script text, documentation) holds only for the requesting
+ * client's own objects, so that another client cannot test client 0's contents one guess at a time.
+ */
+export function findsClientZeroObjects(condition: SearchCondition): boolean {
+  switch (condition.kind) {
+    case "variable_key":
+    case "variable_value":
+    case "agent":
+    case "login":
+    case "platforms":
+    case "sub_types":
+      return false;
+    case "text":
+      return condition.column === "title";
+    default:
+      return true;
+  }
+}
+
 type Read = { condition: SearchCondition } | { issue: ValidationIssue };
 type ConditionFilter = Exclude<SearchFilter, { filter_identifier: "granularity" | "client" }>;
 

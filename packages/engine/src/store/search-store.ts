@@ -2,7 +2,7 @@ import type { SearchSortColumn } from "@baton/contract";
 import { z } from "zod";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { FolderAccess } from "../domain/search-access";
-import type { SearchCondition, SearchFrame, SearchQuery, SearchTextColumn } from "../domain/search-query";
+import { CLIENT_ZERO_HIDDEN_TYPES, findsClientZeroObjects, type SearchCondition, type SearchFrame, type SearchQuery, type SearchTextColumn } from "../domain/search-query";
 import { wildcardToLike } from "../domain/wildcard";
 import type { Dialect, Store } from "./connect";
 import { matchesWildcard } from "./like";
@@ -128,11 +128,16 @@ function lastUsed({ scope, dialect }: Context): RawBuilder<number | null> {
 
 function conditions(eb: Conditions, context: Context): Condition[] {
   const { query, scope } = context;
+  const [own = 0, ...shared] = query.clients;
+  // With client 0's objects: never its accounts, and conditions on contents for the own client's alone.
+  const ownObject = eb("o.client", "=", own);
+  const clientZero = shared.length > 0;
   return [
     eb("o.client", "in", query.clients),
+    ...(clientZero ? [eb.or([ownObject, eb("o.type", "not in", CLIENT_ZERO_HIDDEN_TYPES)])] : []),
     ...(query.granularity === "calendar_event" ? [eb("ev.object_id", "is not", null)] : []),
     ...(scope.access === null ? [] : [folderAccessCondition(eb, scope.access)]),
-    ...query.conditions.map((c) => condition(eb, c, context)),
+    ...query.conditions.map((c) => (clientZero && !findsClientZeroObjects(c) ? eb.and([ownObject, condition(eb, c, context)]) : condition(eb, c, context))),
   ];
 }
 
