@@ -120,6 +120,18 @@ describe("security", () => {
       expect((await test.rest(`/100/users/${encodeURIComponent("NOBODY/OPS")}/password`, json({ password: "x" }, "PUT"))).status).toBe(404);
     });
 
+    it("does not repeat a refused password in the answer", async () => {
+      const path = `/100/users/${encodeURIComponent("GROUPED/OPS")}/password`;
+      for (const password of [{ x: "Refused-pass1" }, `Refused-pass1${"x".repeat(1100)}`]) {
+        const response = await test.rest(path, json({ password }, "PUT"));
+        expect(response.status).toBe(400);
+        const text = await response.text();
+        expect(text).not.toContain("Refused-pass1");
+        expect(JSON.parse(text)).toEqual([expect.objectContaining({ path: "password", invalid_value: null })]);
+      }
+      expect((await as("GROUPED/OPS:Grouped-pass1")("/100/executions")).status).toBe(200);
+    });
+
     it("never exports, returns or logs a password", async () => {
       const exported = await (await test.rest(`/100/objects/${encodeURIComponent("LATIN/OPS")}`)).text();
       expect(exported).not.toMatch(/password|scrypt/i);

@@ -37,8 +37,9 @@ export function valueAt(input: unknown, path: readonly PropertyKey[], spelled?: 
 }
 
 /**
- * Every zod issue as a validation issue with the full path and the value found there. A member
- * that is not allowed (an unknown key) becomes one issue at that member, whose value is its name.
+ * Every zod issue as a validation issue with the full path and the value found there (null below a
+ * member that holds a secret, such as a password). A member that is not allowed (an unknown key)
+ * becomes one issue at that member, whose value is its name.
  */
 export function issuesFromZod(error: z.ZodError, input: unknown, format: IssueFormat): ValidationIssue[] {
   return error.issues.flatMap((issue): ValidationIssue[] => {
@@ -50,6 +51,10 @@ export function issuesFromZod(error: z.ZodError, input: unknown, format: IssueFo
       const key = issue.path[issue.path.length - 1];
       return [{ code, error: issue.issues[0]?.message ?? issue.message, path: memberPath(format.prefix, issue.path, format.key), invalidValue: key === undefined ? null : String(key) }];
     }
-    return [{ code, error: issue.message, path: memberPath(format.prefix, issue.path, format.key), invalidValue: valueAt(input, issue.path, format.key) ?? null }];
+    const secret = issue.path.some((segment) => typeof segment === "string" && SECRET_MEMBER.test(segment));
+    return [{ code, error: issue.message, path: memberPath(format.prefix, issue.path, format.key), invalidValue: secret ? null : (valueAt(input, issue.path, format.key) ?? null) }];
   });
 }
+
+/** Members whose values an answer never repeats, valid or not: a rejected password is still somebody's password. */
+const SECRET_MEMBER = /password|secret|token/i;
