@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ErrorCode, RaSolutionManifest, type InRASolutionBody, type OutRASolution, type OutRASolutionsList } from "@baton/contract";
@@ -8,6 +8,7 @@ import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
 import { ConflictError, NotFoundError, invalid } from "../domain/errors";
 import { wireTime } from "../domain/wire-time";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../http/json-depth";
 import type { FolderService } from "../objects/folder-service";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
@@ -15,6 +16,11 @@ import type { Store } from "../store/connect";
 /** Largest unpacked package, and most files in one. */
 const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 const MAX_ENTRIES = 10_000;
+/**
+ * Longest version an upload may have. Packages are kept as `<NAME>-<version>.zip`: with the longest
+ * name (200 characters) that is at most 255, the longest file name file systems allow.
+ */
+const MAX_VERSION_LENGTH = 50;
 const ObjectsFile = z.object({ data: z.array(z.unknown()) });
 
 export interface RaSolutionDeps {
@@ -42,11 +48,14 @@ export class RaSolutionService {
     const actual = createHash(check.algorithm === "SHA1" ? "sha1" : check.algorithm.toLowerCase()).update(body).digest("hex");
     if (actual !== check.checksum.toLowerCase()) throw invalid(ErrorCode.INVALID_REQUEST, "checksum", `does not match the package (its ${check.algorithm} is ${actual})`, check.checksum);
     if (!check.ignoreSignature) throw invalid(ErrorCode.INVALID_REQUEST, "ignore-signature", "Baton does not verify package signatures: send ignore-signature: true to install unsigned packages", false);
-    const { manifest } = await readPackage(body);
+    const { manifest, objects } = await readPackage(body);
+    if (manifest.version.length > MAX_VERSION_LENGTH) throw invalid(ErrorCode.INVALID_REQUEST, "manifest.json.version", `must be at most ${MAX_VERSION_LENGTH} characters`, null);
+    objects(); // refused now rather than at install
     await mkdir(dir, { recursive: true });
-    const file = join(dir, `${manifest.name}-${manifest.version}.zip`);
-    await writeFile(`${file}.partial`, body);
-    await rename(`${file}.partial`, file);
+    // A name of fixed length: the package's own may be as long as file names can be.
+    const partial = join(dir, `.${randomUUID()}.partial`);
+    await writeFile(partial, body);
+    await rename(partial, join(dir, `${manifest.name}-${manifest.version}.zip`));
     return this.get(principal, manifest.name);
   }
 
@@ -57,7 +66,7 @@ export class RaSolutionService {
     const version = input.version ?? versions.at(-1);
     if (version === undefined || !versions.includes(version)) throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "RA solution not found.", `No upload of ${input.name}${input.version ? ` ${input.version}` : ""}; upload it first.`);
     const { manifest, objects } = await readPackage(await readFile(join(this.#dir(), `${input.name}-${version}.zip`)));
-    await this.deps.folders.import(principal, objects, { folderPath: `RA/${manifest.name}`, overwrite: true });
+    await this.deps.folders.import(principal, objects(), { folderPath: `RA/${manifest.name}`, overwrite: true });
     const row = { name: manifest.name, version, installed_at: this.deps.clock.now(), installed_by: principal.userName };
     await this.deps.store.db
       .insertInto("ra_solutions")
@@ -130,14 +139,19 @@ function compareVersions(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The manifest and objects of a package; 400 saying what is wrong with it. */
-async function readPackage(body: Buffer): Promise<{ manifest: RaSolutionManifest; objects: unknown[] }> {
+/**
+ * The manifest of a package and a reader of its objects (read only when needed, so that listing
+ * uploads does not parse them); 400 saying what is wrong with either. Neither may nest deeper than
+ * request bodies may: the import walks the objects recursively.
+ */
+async function readPackage(body: Buffer): Promise<{ manifest: RaSolutionManifest; objects: () => unknown[] }> {
   const files = await unzip(body).catch((error: unknown) => {
     throw invalid(ErrorCode.INVALID_REQUEST, "body", `is not a readable zip package: ${error instanceof Error ? error.message : String(error)}`, null);
   });
   const json = (name: string) => {
     const content = files.get(name);
     if (content === undefined) throw invalid(ErrorCode.INVALID_REQUEST, "body", `the package has no ${name}`, null);
+    if (nestsDeeperThan(content)) throw invalid(ErrorCode.INVALID_REQUEST, "body", `${name} of the package nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, null);
     try {
       return JSON.parse(content.toString("utf8")) as unknown;
     } catch {
@@ -146,9 +160,12 @@ async function readPackage(body: Buffer): Promise<{ manifest: RaSolutionManifest
   };
   const manifest = RaSolutionManifest.safeParse(json("manifest.json"));
   if (!manifest.success) throw invalid(ErrorCode.INVALID_REQUEST, `manifest.json.${manifest.error.issues[0]?.path.join(".") ?? ""}`, manifest.error.issues[0]?.message ?? "is not a solution manifest", null);
-  const objects = ObjectsFile.safeParse(json(manifest.data.objects));
-  if (!objects.success) throw invalid(ErrorCode.INVALID_REQUEST, "body", `${manifest.data.objects} must be a folder export ({"data": [...]})`, null);
-  return { manifest: manifest.data, objects: objects.data.data };
+  const objects = () => {
+    const file = ObjectsFile.safeParse(json(manifest.data.objects));
+    if (!file.success) throw invalid(ErrorCode.INVALID_REQUEST, "body", `${manifest.data.objects} must be a folder export ({"data": [...]})`, null);
+    return file.data.data;
+  };
+  return { manifest: manifest.data, objects };
 }
 
 /** Every file of a zip by name, within the size and count limits. */
