@@ -215,6 +215,21 @@ describe("security", () => {
   });
 
   describe("hardening", () => {
+    it("refuses a change sent by a page of another site, with the login the browser remembers", async () => {
+      const runs = async () => ((await (await test.rest("/100/executions?name=OPS.JOB")).json()) as { data: unknown[] }).data.length;
+      const before = await runs();
+      const start = (origin: string) => test.rest("/100/executions", { method: "POST", headers: { "content-type": "text/plain", origin }, body: JSON.stringify({ object_name: "OPS.JOB" }) });
+      for (const origin of ["http://evil.example", "null", new URL(test.baton.restUrl).origin.replace("127.0.0.1", "localhost")]) {
+        const refused = await start(origin);
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({ code: ErrorCode.FORBIDDEN, error: "Cross-origin request refused." });
+      }
+      expect(await runs()).toBe(before);
+      expect((await test.rest("/100/executions?name=OPS.JOB", { headers: { origin: "http://evil.example" } })).status).toBe(200);
+      expect((await start(new URL(test.baton.restUrl).origin)).status).toBe(200);
+      expect(await runs()).toBe(before + 1);
+    });
+
     it.each([
       ["/100/objects/..%2F..%2Fetc%2Fpasswd", 404],
       ["/100/executions/1/reports/..%2F..%2Fx", 400],

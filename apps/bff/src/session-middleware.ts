@@ -1,4 +1,5 @@
 import { CSRF_HEADER, ErrorCode, type OutError } from "@baton/contract";
+import { fromOwnOrigin } from "@baton/engine";
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Session, SessionStore } from "./session-store";
@@ -37,7 +38,7 @@ export function requireSession(sessions: SessionStore): RequestHandler {
       res.status(401).json({ code: ErrorCode.UNAUTHORIZED, error: "Not logged in.", details: "Log in to the console first; the session may have expired." } satisfies OutError);
       return;
     }
-    if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req)) {
+    if (!SAFE_METHODS.has(req.method) && !fromOwnOrigin(req.headers)) {
       res.status(403).json({ code: ErrorCode.FORBIDDEN, error: "Cross-origin request refused.", details: "State-changing requests must come from the console's own origin." } satisfies OutError);
       return;
     }
@@ -48,17 +49,6 @@ export function requireSession(sessions: SessionStore): RequestHandler {
     res.locals["session"] = session;
     next();
   };
-}
-
-/** A request without Origin (not from a browser page) or with the server's own origin. */
-export function isSameOrigin(req: Request): boolean {
-  const origin = req.get("origin");
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === req.get("host");
-  } catch {
-    return false;
-  }
 }
 
 /** The session put there by requireSession. */

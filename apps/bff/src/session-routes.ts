@@ -1,10 +1,10 @@
 import { ErrorCode, InSessionBody, InSwitchClientBody, type OutError, type OutSession } from "@baton/contract";
 import type { Engine } from "@baton/engine";
-import { DomainError, TooManyRequestsError } from "@baton/engine";
+import { DomainError, fromOwnOrigin, TooManyRequestsError } from "@baton/engine";
 import { Router, type Response } from "express";
 import type { Logger } from "pino";
 import { jsonBody } from "./json-body";
-import { clearSessionCookie, currentSession, isSameOrigin, requireSession, setSessionCookie } from "./session-middleware";
+import { clearSessionCookie, currentSession, requireSession, setSessionCookie } from "./session-middleware";
 import type { Session, SessionStore } from "./session-store";
 
 interface Login {
@@ -45,7 +45,7 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
   }
 
   router.post("/", jsonBody("16kb"), async (req, res) => {
-    if (!isSameOrigin(req)) {
+    if (!fromOwnOrigin(req.headers)) {
       res.status(403).json({ code: ErrorCode.FORBIDDEN, error: "Cross-origin request refused.", details: "Log in from the console's own origin." } satisfies OutError);
       return;
     }

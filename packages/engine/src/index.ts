@@ -16,3 +16,4 @@ export { MAX_FAILURES_PER_ADDRESS_AND_ACCOUNT, THROTTLE_WINDOW_MS } from "./auth
 export { NODE_ROLES, type NodeRole } from "./system/cluster";
 export type { ConsoleSessionRecords, ConsoleSessionRow } from "./store/console-sessions-store";
 export { MAX_JSON_DEPTH, nestsDeeperThan } from "./http/json-depth";
+export { fromOwnOrigin } from "./http/request-origin";

@@ -1,7 +1,22 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 
 /** The engine's address as the request reached it (scheme and Host), for links an agent is to follow. */
 export function requestOrigin(req: IncomingMessage): string {
   const secure = "encrypted" in req.socket && req.socket.encrypted === true;
   return `${secure ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
+}
+
+/**
+ * Whether a request may come from a browser page: it carries no Origin (programs, and the console,
+ * whose backend calls the API itself) or the origin of the server it reached. A page of another
+ * site may send a form to the API, and the browser adds a Basic login it remembers.
+ */
+export function fromOwnOrigin(headers: IncomingHttpHeaders): boolean {
+  const origin = headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === headers.host;
+  } catch {
+    return false;
+  }
 }

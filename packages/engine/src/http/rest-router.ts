@@ -6,9 +6,10 @@ import FindMyWay, { type HTTPVersion } from "find-my-way";
 import type { Logger } from "pino";
 import type { Authenticator, Principal } from "../auth/authenticator";
 import { parseBasicAuthorization } from "../auth/basic-credentials";
-import { TooManyRequestsError, UnauthorizedError } from "../domain/errors";
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from "../domain/errors";
 import { errorResponse } from "./error-response";
 import { BodyAbortedError, DEFAULT_BODY_LIMIT, parseJsonBody, readBody } from "./request-body";
+import { fromOwnOrigin } from "./request-origin";
 import { Reply, StreamReply, type Route } from "./route";
 import type { SourceAddresses } from "./source-address";
 
@@ -96,6 +97,13 @@ export function answerClientError(error: Error, socket: Duplex): void {
   );
 }
 
+/** Methods that change nothing (RFC 9110 9.2.1), which a page of another site may send. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+function crossOriginError(): ForbiddenError {
+  const details = "A page of another site may not change anything through the REST API. Programs send no Origin header; send it only with this server's own origin.";
+  return new ForbiddenError(ErrorCode.FORBIDDEN, "Cross-origin request refused.", details);
+}
+
 async function handle(route: Route, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, deps: RestRouterDeps): Promise<void> {
   const started = performance.now();
   // Made only when something is logged: the error and the request line of one request share it.
@@ -103,6 +111,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
   let principal = ANONYMOUS;
   let status = 500;
   try {
+    if (!SAFE_METHODS.has(route.method) && !fromOwnOrigin(req.headers)) throw crossOriginError();
     if (!route.public) principal = await authenticate(req, params, deps.authenticator, deps.addresses);
     const body = route.takesBody ? parseJsonBody(await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
     const url = req.url ?? "/";
