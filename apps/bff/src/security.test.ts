@@ -230,6 +230,16 @@ describe("security", () => {
       expect(await runs()).toBe(before + 1);
     });
 
+    it("refuses text holding half of a surrogate pair, which no database keeps as sent, and stores nothing", async () => {
+      const object = String.raw`{"scri": {"general_attributes": {"name": "HALF.PAIR"}, "scripts": [{"process": [":PRINT \"\ud800\""]}]}}`;
+      for (const [path, body] of [["/100/objects", `{"data": ${object}, "path": ""}`], ["/100/folderobjects", `{"data": [{"data": ${object}, "path": ""}]}`]] as const) {
+        const refused = await test.rest(path, { method: "POST", headers: { "content-type": "application/json" }, body });
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toMatchObject({ code: ErrorCode.MALFORMED_BODY, details: expect.stringContaining("surrogate") });
+      }
+      expect((await test.rest("/100/objects/HALF.PAIR")).status).toBe(404);
+    });
+
     it.each([
       ["/100/objects/..%2F..%2Fetc%2Fpasswd", 404],
       ["/100/executions/1/reports/..%2F..%2Fx", 400],

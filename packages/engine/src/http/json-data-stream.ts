@@ -1,5 +1,6 @@
 import { ErrorCode } from "@baton/contract";
 import { BadRequestError, invalid } from "../domain/errors";
+import { parseWellFormedJson } from "./well-formed-json";
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, MAX_JSON_DEPTH, OPEN_BRACE, OPEN_BRACKET, QUOTE, tooDeepError } from "./json-depth";
 
 const COMMA = 0x2c;
@@ -222,8 +223,9 @@ export class JsonDataScanner {
     const capturing = this.#capturing;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseWellFormedJson(text);
     } catch (error) {
+      if (error instanceof BadRequestError) throw error;
       const where = capturing === "element" ? `data[${this.#elements}]` : capturing === "key" ? "a member name" : `member ${this.#key}`;
       throw this.#malformed(`${where} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
     }

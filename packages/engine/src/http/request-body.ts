@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { ErrorCode } from "@baton/contract";
 import { BadRequestError, PayloadTooLargeError } from "../domain/errors";
 import { nestsDeeperThan, tooDeepError } from "./json-depth";
+import { parseWellFormedJson } from "./well-formed-json";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -67,8 +68,9 @@ export function parseJsonBody(raw: Buffer): unknown {
   if (text.length === 0) throw new BadRequestError(ErrorCode.MALFORMED_BODY, "Request body is missing.", "This request needs a JSON body.");
   if (nestsDeeperThan(raw)) throw tooDeepError();
   try {
-    return JSON.parse(text);
+    return parseWellFormedJson(text);
   } catch (error) {
+    if (error instanceof BadRequestError) throw error;
     throw new BadRequestError(ErrorCode.MALFORMED_BODY, "Malformed JSON.", `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -6,9 +6,10 @@ import { fromBuffer, type Entry, type ZipFile } from "yauzl";
 import { z } from "zod";
 import { requirePrivilege } from "../auth/access";
 import type { Principal } from "../auth/authenticator";
-import { ConflictError, NotFoundError, invalid } from "../domain/errors";
+import { BadRequestError, ConflictError, NotFoundError, invalid } from "../domain/errors";
 import { wireTime } from "../domain/wire-time";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../http/json-depth";
+import { parseWellFormedJson } from "../http/well-formed-json";
 import type { FolderService } from "../objects/folder-service";
 import type { Clock } from "../runtime/clock";
 import type { Store } from "../store/connect";
@@ -153,9 +154,10 @@ async function readPackage(body: Buffer): Promise<{ manifest: RaSolutionManifest
     if (content === undefined) throw invalid(ErrorCode.INVALID_REQUEST, "body", `the package has no ${name}`, null);
     if (nestsDeeperThan(content)) throw invalid(ErrorCode.INVALID_REQUEST, "body", `${name} of the package nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, null);
     try {
-      return JSON.parse(content.toString("utf8")) as unknown;
-    } catch {
-      throw invalid(ErrorCode.INVALID_REQUEST, "body", `${name} of the package is not JSON`, null);
+      return parseWellFormedJson(content.toString("utf8"));
+    } catch (error) {
+      const why = error instanceof BadRequestError ? `: ${error.details}` : "";
+      throw invalid(ErrorCode.INVALID_REQUEST, "body", `${name} of the package is not JSON${why}`, null);
     }
   };
   const manifest = RaSolutionManifest.safeParse(json("manifest.json"));
