@@ -230,6 +230,19 @@ describe("security", () => {
       expect(await runs()).toBe(before + 1);
     });
 
+    it("refuses an image of another site that would issue an agent's credential, and its form without Origin", async () => {
+      const crossSite = { "sec-fetch-site": "cross-site" };
+      const issue = (headers: Record<string, string>) => test.rest("/100/system/agents/CROSS.SITE/authentication_package", { headers });
+      expect((await issue(crossSite)).status).toBe(403);
+      expect((await issue({ "sec-fetch-site": "same-site" })).status).toBe(403);
+      expect((await test.rest("/100/system/agents/CROSS.SITE")).status).toBe(404);
+      const form = await test.rest("/100/executions", { method: "POST", headers: { "content-type": "text/plain", ...crossSite }, body: JSON.stringify({ object_name: "OPS.JOB" }) });
+      expect(form.status).toBe(403);
+      expect((await test.rest("/100/executions?name=OPS.JOB", { headers: crossSite })).status).toBe(200);
+      expect((await issue({ "sec-fetch-site": "same-origin" })).status).toBe(200);
+      expect((await test.rest("/100/system/agents/CROSS.SITE")).status).toBe(200);
+    });
+
     it("refuses text holding half of a surrogate pair, which no database keeps as sent, and stores nothing", async () => {
       const object = String.raw`{"scri": {"general_attributes": {"name": "HALF.PAIR"}, "scripts": [{"process": [":PRINT \"\ud800\""]}]}}`;
       for (const [path, body] of [["/100/objects", `{"data": ${object}, "path": ""}`], ["/100/folderobjects", `{"data": [{"data": ${object}, "path": ""}]}`]] as const) {

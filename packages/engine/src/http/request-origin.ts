@@ -8,10 +8,14 @@ export function requestOrigin(req: IncomingMessage): string {
 
 /**
  * Whether a request may come from a browser page: it carries no Origin (programs, and the console,
- * whose backend calls the API itself) or the origin of the server it reached. A page of another
- * site may send a form to the API, and the browser adds a Basic login it remembers.
+ * whose backend calls the API itself) or the origin of the server it reached, and the browser does
+ * not say it comes from another site (Sec-Fetch-Site, which it sends with an image's GET too). A
+ * page of another site may send a form or load an image from the API, and the browser adds a Basic
+ * login it remembers.
  */
 export function fromOwnOrigin(headers: IncomingHttpHeaders): boolean {
+  const site = headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return false;
   const origin = headers.origin;
   if (origin === undefined) return true;
   try {

@@ -97,8 +97,6 @@ export function answerClientError(error: Error, socket: Duplex): void {
   );
 }
 
-/** Methods that change nothing (RFC 9110 9.2.1), which a page of another site may send. */
-const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 function crossOriginError(): ForbiddenError {
   const details = "A page of another site may not change anything through the REST API. Programs send no Origin header; send it only with this server's own origin.";
   return new ForbiddenError(ErrorCode.FORBIDDEN, "Cross-origin request refused.", details);
@@ -111,7 +109,7 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
   let principal = ANONYMOUS;
   let status = 500;
   try {
-    if (!SAFE_METHODS.has(route.method) && !fromOwnOrigin(req.headers)) throw crossOriginError();
+    if (route.changesState && !fromOwnOrigin(req.headers)) throw crossOriginError();
     if (!route.public) principal = await authenticate(req, params, deps.authenticator, deps.addresses);
     const body = route.takesBody ? parseJsonBody(await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
     const url = req.url ?? "/";

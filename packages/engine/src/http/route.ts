@@ -47,6 +47,8 @@ export interface RouteContext<P, Q, B> {
 export interface RouteBinding<P, Q, B, R> {
   /** Why the resource is disabled for this client right now (404 with RESOURCE_DISABLED), or undefined. */
   disabled?: (principal: Principal) => Promise<string | undefined>;
+  /** A GET that changes something (the interface has such): refused from a page of another site as every change is. */
+  changesState?: true;
   /**
    * Returns the JSON body of the answer (nothing: the router answers `{}`), a Reply or a StreamReply; a
    * handler with nothing to wait for returns it at once, and the router answers in the same turn.
@@ -75,6 +77,8 @@ export interface Route {
   public: boolean;
   takesBody: boolean;
   bodyLimit: number | undefined;
+  /** Every method but GET, HEAD and OPTIONS, and a GET bound with `changesState`. */
+  changesState: boolean;
   /**
    * Validates the raw parts with the operation's schemas, then runs its handler: its answer, or a
    * promise of it when the handler waits for something. A refusal may be thrown at once or come as
@@ -82,6 +86,9 @@ export interface Route {
    */
   run(raw: RawRequest): unknown;
 }
+
+/** Methods that change nothing (RFC 9110 9.2.1). */
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Binds a handler to an operation of the contract's table; the handler is typed by the operation's schemas. */
 export function bindRoute<P extends ParamsSchema, Q extends ParamsSchema, B extends z.ZodType, R>(
@@ -108,6 +115,7 @@ export function bindRoute<P extends ParamsSchema, Q extends ParamsSchema, B exte
     public: operation.public ?? false,
     takesBody,
     bodyLimit: operation.bodyLimit,
+    changesState: binding.changesState ?? !SAFE_METHODS.has(operation.method),
     run(raw) {
       if (operation.systemClientOnly && raw.principal.client !== 0) {
         throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Client 0 only': ${operation.method} ${operation.path} acts on the system client only: Access denied`);

@@ -14,7 +14,9 @@ export function agentsRoutes(registry: AgentRegistry, groups: AgentGroupService,
       },
     }),
     // The agent presents its credential as its token: no engine-wide secret is handed out here.
+    // Issuing one revokes the agent's old credential: a change, though the interface makes it a GET.
     bindRoute(operations.getSystemAgentsObjectNameAuthenticationPackage, {
+      changesState: true,
       handle: async ({ principal, params, req }) => {
         const key = await registry.issueKey(principal, params.object_name, await registry.platformOf(params.object_name, "UNIX"));
         return { engine_url: await registry.engineAddress(requestOrigin(req)), token: key, agent_name: params.object_name, key };
