@@ -67,6 +67,26 @@ describe.each(testDialects)("RA solutions on %s", (dialect) => {
     expect(await solutions.install(admin, { name: "DEMO", version: "1.2.3" })).toMatchObject({ installed_version: "1.2.3", status: "update_available" });
   });
 
+  it("keeps solutions apart whose names and versions hold '-', and reads uploads kept under the earlier file names", async () => {
+    await upload(await solution("21.0.4-hf1"));
+    await upload(await solution("1.0", { name: "demo-21.0.4" }));
+    await upload(await solution("2", { name: "demo-1" }));
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "LEGACY-A-1-2.zip"), await solution("1-2", { name: "legacy-a" }));
+    await writeFile(join(dir, "NOT-A-PACKAGE-1.zip"), "not a zip");
+    const list = await solutions.list(admin);
+    expect(list.data.map((s) => [s.name, s.uploaded_versions])).toEqual([
+      ["DEMO", ["21.0.4-hf1"]],
+      ["DEMO-1", ["2"]],
+      ["DEMO-21.0.4", ["1.0"]],
+      ["LEGACY-A", ["1-2"]],
+    ]);
+    expect(await solutions.install(admin, { name: "LEGACY-A" })).toMatchObject({ name: "LEGACY-A", installed_version: "1-2" });
+    expect(await solutions.install(admin, { name: "DEMO" })).toMatchObject({ name: "DEMO", installed_version: "21.0.4-hf1" });
+    await upload(await solution("1-2", { name: "legacy-a", manifest: { title: "Uploaded again" } }));
+    expect(await solutions.get(admin, "LEGACY-A")).toMatchObject({ uploaded_versions: ["1-2"], title: "Uploaded again" });
+  });
+
   it("refuses a version longer than 50 characters, storing nothing, and keeps the longest name with a 50-character version", async () => {
     const before = await solutions.list(admin);
     expect(await answer(upload(await solution("1".repeat(300))))).toEqual({ status: 400, body: [expect.objectContaining({ path: "manifest.json.version", error: "must be at most 50 characters" })] });

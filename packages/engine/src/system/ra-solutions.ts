@@ -18,10 +18,19 @@ import type { Store } from "../store/connect";
 const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 const MAX_ENTRIES = 10_000;
 /**
- * Longest version an upload may have. Packages are kept as `<NAME>-<version>.zip`: with the longest
+ * Longest version an upload may have. Packages are kept as `<NAME>~<version>.zip`: with the longest
  * name (200 characters) that is at most 255, the longest file name file systems allow.
  */
 const MAX_VERSION_LENGTH = 50;
+/** Between name and version in an upload's file name: a character neither may hold. */
+const SEPARATOR = "~";
+
+/** One uploaded package: its solution, version and file name. */
+interface Upload {
+  name: string;
+  version: string;
+  file: string;
+}
 const ObjectsFile = z.object({ data: z.array(z.unknown()) });
 
 export interface RaSolutionDeps {
@@ -56,17 +65,18 @@ export class RaSolutionService {
     // A name of fixed length: the package's own may be as long as file names can be.
     const partial = join(dir, `.${randomUUID()}.partial`);
     await writeFile(partial, body);
-    await rename(partial, join(dir, `${manifest.name}-${manifest.version}.zip`));
+    await rename(partial, join(dir, `${manifest.name}${SEPARATOR}${manifest.version}.zip`));
     return this.get(principal, manifest.name);
   }
 
   /** Imports the solution's objects (overwriting earlier ones) into client 0 and records the version. */
   async install(principal: Principal, input: InRASolutionBody): Promise<OutRASolution> {
     requirePrivilege(principal, "SYSTEM_ADMINISTRATION");
-    const versions = await this.#uploads(input.name);
-    const version = input.version ?? versions.at(-1);
-    if (version === undefined || !versions.includes(version)) throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "RA solution not found.", `No upload of ${input.name}${input.version ? ` ${input.version}` : ""}; upload it first.`);
-    const { manifest, objects } = await readPackage(await readFile(join(this.#dir(), `${input.name}-${version}.zip`)));
+    const uploads = await this.#uploadsOf(input.name);
+    const upload = input.version === undefined ? uploads.at(-1) : uploads.find((u) => u.version === input.version);
+    if (upload === undefined) throw new NotFoundError(ErrorCode.OBJECT_NOT_FOUND, "RA solution not found.", `No upload of ${input.name}${input.version ? ` ${input.version}` : ""}; upload it first.`);
+    const { version } = upload;
+    const { manifest, objects } = await readPackage(await readFile(join(this.#dir(), upload.file)));
     await this.deps.folders.import(principal, objects(), { folderPath: `RA/${manifest.name}`, overwrite: true });
     const row = { name: manifest.name, version, installed_at: this.deps.clock.now(), installed_by: principal.userName };
     await this.deps.store.db
@@ -79,7 +89,7 @@ export class RaSolutionService {
 
   async list(principal: Principal): Promise<OutRASolutionsList> {
     requirePrivilege(principal, "SYSTEM_OVERVIEW");
-    const names = new Set([...(await this.#uploadNames()), ...(await this.deps.store.db.selectFrom("ra_solutions").select("name").execute()).map((row) => row.name)]);
+    const names = new Set([...(await this.#uploads()).map((upload) => upload.name), ...(await this.deps.store.db.selectFrom("ra_solutions").select("name").execute()).map((row) => row.name)]);
     const data = await Promise.all([...names].sort().map((name) => this.#describe(name)));
     return { total: data.length, data, hasmore: false };
   }
@@ -92,10 +102,11 @@ export class RaSolutionService {
   }
 
   async #describe(name: string): Promise<OutRASolution> {
-    const versions = await this.#uploads(name);
+    const uploads = await this.#uploadsOf(name);
+    const versions = uploads.map((upload) => upload.version);
     const installed = await this.deps.store.db.selectFrom("ra_solutions").selectAll().where("name", "=", name).executeTakeFirst();
-    const latest = versions.at(-1);
-    const manifest = latest === undefined ? undefined : (await readPackage(await readFile(join(this.#dir(), `${name}-${latest}.zip`)))).manifest;
+    const latest = uploads.at(-1);
+    const manifest = latest === undefined ? undefined : (await readPackage(await readFile(join(this.#dir(), latest.file)))).manifest;
     return {
       name,
       title: manifest?.title ?? "",
@@ -104,23 +115,35 @@ export class RaSolutionService {
       installed_version: installed?.version ?? null,
       installed_at: installed ? wireTime(installed.installed_at) : null,
       installed_by: installed?.installed_by ?? null,
-      status: installed === undefined ? "uploaded" : latest !== undefined && compareVersions(latest, installed.version) > 0 ? "update_available" : "installed",
+      status: installed === undefined ? "uploaded" : latest !== undefined && compareVersions(latest.version, installed.version) > 0 ? "update_available" : "installed",
     };
   }
 
-  /** Uploaded versions of a solution, oldest first. */
-  async #uploads(name: string): Promise<string[]> {
-    const files = await readdir(this.#dir()).catch(() => [] as string[]);
-    return files
-      .filter((file) => file.startsWith(`${name}-`) && file.endsWith(".zip"))
-      .map((file) => file.slice(name.length + 1, -".zip".length))
-      .filter((version) => RaSolutionManifest.shape.version.safeParse(version).success)
-      .sort(compareVersions);
+  /** The uploads of a solution, oldest version first. */
+  async #uploadsOf(name: string): Promise<Upload[]> {
+    return (await this.#uploads()).filter((upload) => upload.name === name).sort((a, b) => compareVersions(a.version, b.version));
   }
 
-  async #uploadNames(): Promise<string[]> {
-    const files = await readdir(this.#dir()).catch(() => [] as string[]);
-    return files.filter((file) => file.endsWith(".zip")).map((file) => file.slice(0, file.lastIndexOf("-")));
+  /**
+   * Every upload, one per solution and version. Files kept as `<NAME>-<version>.zip` before the
+   * separator was `~` are told by their manifest (both name and version may hold `-`), and give way
+   * to an upload of the same version since; a file that does not read as a package is left out.
+   */
+  async #uploads(): Promise<Upload[]> {
+    const files = (await readdir(this.#dir()).catch(() => [] as string[])).filter((file) => file.endsWith(".zip"));
+    const uploads = new Map<string, Upload>();
+    for (const file of files.filter((f) => f.includes(SEPARATOR))) {
+      const cut = file.lastIndexOf(SEPARATOR);
+      uploads.set(file.slice(0, -".zip".length), { name: file.slice(0, cut), version: file.slice(cut + 1, -".zip".length), file });
+    }
+    for (const file of files.filter((f) => !f.includes(SEPARATOR))) {
+      const read = await readFile(join(this.#dir(), file)).then(readPackage).catch(() => undefined);
+      if (read === undefined) continue;
+      const { name, version } = read.manifest;
+      const key = `${name}${SEPARATOR}${version}`;
+      if (!uploads.has(key)) uploads.set(key, { name, version, file });
+    }
+    return [...uploads.values()];
   }
 
   #dir(): string {
