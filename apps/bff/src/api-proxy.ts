@@ -1,22 +1,42 @@
+import { ErrorCode, type OutError } from "@baton/contract";
 import { API_BASE, basicAuthorization } from "@baton/engine";
-import type { RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import { currentSession } from "./session-middleware";
+import type { Session } from "./session-store";
 
-/** Request headers the engine gets from the browser (those of an RA solution upload too); everything else (cookies first) stays here. */
-const REQUEST_HEADERS = new Set(["accept", "accept-encoding", "content-type", "content-length", "host", "connection", "last-event-id", "x-request-id", "checksum", "algorithm", "ignore-signature"]);
+/**
+ * Request headers the engine gets from the browser (those of an RA solution upload too, and the
+ * body's framing); everything else (cookies first, `Expect`, `Connection`) stays here.
+ * `sec-fetch-site` lets the engine refuse a change that another site's page sent.
+ */
+const REQUEST_HEADERS = new Set(["accept", "accept-encoding", "content-type", "content-length", "transfer-encoding", "host", "last-event-id", "x-request-id", "checksum", "algorithm", "ignore-signature", "sec-fetch-site"]);
 /** Response headers the browser gets from the engine (no WWW-Authenticate: no browser login dialog). */
 const RESPONSE_HEADERS = new Set(["content-type", "content-length", "content-encoding", "cache-control", "allow", "content-disposition", "x-content-type-options", "date", "retry-after"]);
+
+export interface ApiProxyOptions {
+  engineUrl: () => string;
+  /** Headers naming the browser's address to the engine (see apiProxy). */
+  forwardingHeaders: (address: string) => Record<string, string>;
+  /** The engine refused the session's login (its password changed, the user was locked): the session ends here. */
+  onLoginRefused: (session: Session) => Promise<void>;
+  logger: Logger;
+}
 
 /**
  * /api/* → the engine's /ae/api/v1/*, with the session's credentials added as Basic
  * authentication server-side. Mounted before any body parser so bodies stream through untouched.
  * `forwardingHeaders` names the browser's address to the engine, whose login throttle then counts
  * a refused login for that browser rather than for this process's loopback address.
+ *
+ * The headers are set on the request before the proxy copies them, not on its outgoing request:
+ * that one may have sent its headers already (with `Expect: 100-continue` it does at once). A path
+ * of another client than the session's is answered here (403), so that a link cannot make the
+ * engine refuse the session's login and end it.
  */
-export function apiProxy(engineUrl: () => string, forwardingHeaders: (address: string) => Record<string, string>, logger: Logger): RequestHandler {
-  return createProxyMiddleware({
+export function apiProxy({ engineUrl, forwardingHeaders, onLoginRefused, logger }: ApiProxyOptions): RequestHandler[] {
+  const proxy = createProxyMiddleware({
     router: () => engineUrl(),
     pathRewrite: (path) => `${API_BASE}${path}`,
     changeOrigin: true,
@@ -24,26 +44,46 @@ export function apiProxy(engineUrl: () => string, forwardingHeaders: (address: s
     // The engine is this same process: over HTTPS its certificate need not name the loopback address.
     secure: false,
     on: {
-      proxyReq: (proxyReq, req, res) => {
-        for (const name of proxyReq.getHeaderNames()) if (!REQUEST_HEADERS.has(name)) proxyReq.removeHeader(name);
-        // The socket's address, as the session routes' (Express's `trust proxy` is off).
-        for (const [name, value] of Object.entries(forwardingHeaders(req.socket.remoteAddress ?? ""))) proxyReq.setHeader(name, value);
-        const session = currentSession(res);
-        proxyReq.setHeader(
-          "authorization",
-          basicAuthorization({ client: session.client, user: session.user, department: session.department, password: session.password }),
-        );
-      },
-      proxyRes: (proxyRes) => {
+      proxyRes: (proxyRes, _req, res) => {
         for (const name of Object.keys(proxyRes.headers)) if (!RESPONSE_HEADERS.has(name)) delete proxyRes.headers[name];
+        if (proxyRes.statusCode === 401 && "locals" in res) void onLoginRefused(currentSession(res as Response)).catch((error: unknown) => logger.error({ err: error }, "could not end a refused console session"));
       },
       error: (error, _req, res) => {
         logger.error({ err: error }, "engine unreachable through the API proxy");
         if ("writeHead" in res && !res.headersSent) {
           res.writeHead(502, { "Content-Type": "application/json" });
-          res.end(JSON.stringify({ code: 45199, error: "Engine unreachable.", details: "The console could not reach the engine; try again in a moment." }));
+          res.end(JSON.stringify({ code: ErrorCode.INTERNAL, error: "Engine unreachable.", details: "The console could not reach the engine; try again in a moment." } satisfies OutError));
         }
       },
     },
   });
+  return [(req, res, next) => forSession(req, res, next, forwardingHeaders), proxy];
+}
+
+/** Keeps the browser's headers the engine may have, adds the session's login and the browser's address. */
+function forSession(req: Request, res: Response, next: NextFunction, forwardingHeaders: ApiProxyOptions["forwardingHeaders"]): void {
+  const session = currentSession(res);
+  const client = pathClient(req.path);
+  if (client !== undefined && client !== String(session.client)) {
+    res.status(403).json({ code: ErrorCode.FORBIDDEN, error: "Another client.", details: `The console is logged in to client ${session.client}; switch client to reach client ${client}.` } satisfies OutError);
+    return;
+  }
+  for (const name of Object.keys(req.headers)) if (!REQUEST_HEADERS.has(name)) delete req.headers[name];
+  // The socket's address, as the session routes' (Express's `trust proxy` is off).
+  Object.assign(req.headers, forwardingHeaders(req.socket.remoteAddress ?? ""), {
+    authorization: basicAuthorization({ client: session.client, user: session.user, department: session.department, password: session.password }),
+  });
+  next();
+}
+
+/** The client a proxied path names (its first segment, decoded), when it is a number. */
+function pathClient(path: string): string | undefined {
+  const segment = path.split("/")[1] ?? "";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  return /^\d+$/.test(decoded.trim()) ? String(Number(decoded.trim())) : undefined;
 }

@@ -32,17 +32,22 @@ export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, log
   });
 
   // The proxy comes before any body parser, so request bodies stream to the engine unread.
-  app.use("/api", requireSession(sessions), apiProxy(engineUrl, (address) => engine.forwardingHeaders(address), logger));
+  const proxy = apiProxy({ engineUrl, forwardingHeaders: (address) => engine.forwardingHeaders(address), onLoginRefused: (session) => sessions.delete(session.id), logger });
+  app.use("/api", requireSession(sessions), ...proxy);
   app.use("/bff/session", sessionRoutes(engine, sessions, logger));
-  app.get("/bff/events", requireSession(sessions), eventsRoute(engine));
+  app.get("/bff/events", requireSession(sessions), eventsRoute(engine, sessions));
   app.use("/bff", (req, res) => notFound(req, res));
   app.use("/ae", (req, res) => notFound(req, res));
   app.use(consoleStatic(consoleDir));
+  // What the console does not serve (a POST to one of its pages, say) answers as the API does.
+  app.use((req, res) => notFound(req, res));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : 500;
     if (status >= 500) logger.error({ err: error, path: req.path }, "console request failed");
     if (res.headersSent) return;
+    // A file the console does not have: its path on this machine is nobody's business.
+    if (status === 404) return notFound(req, res);
     res.status(status).json({
       code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : status >= 500 ? ErrorCode.INTERNAL : error instanceof JsonTooDeepError ? ErrorCode.MALFORMED_BODY : ErrorCode.INVALID_REQUEST,
       error: status >= 500 ? "Internal error." : "Request not accepted.",

@@ -2,7 +2,7 @@ import type { ExecutionEvent, OutError } from "@baton/contract";
 import { DomainError, maySeeExecutionEvent, presentChange, UnauthorizedError, type Engine, type Principal } from "@baton/engine";
 import type { Request, Response } from "express";
 import { currentSession } from "./session-middleware";
-import type { Session } from "./session-store";
+import type { Session, SessionStore } from "./session-store";
 
 const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
@@ -21,11 +21,11 @@ const REPLAY_BATCH = 500;
  * Live and replayed alike, an event reaches the session's user only if it may see the execution
  * (auth/acts maySeeExecutionEvent: the statistics right GET /executions lists by). The rights are
  * those the engine's authenticator gives the session's login, taken again at every heartbeat so
- * that a change reaches an open stream; a login no longer valid ends the stream, and the
+ * that a change reaches an open stream; a login no longer valid, or a session ended, ends the stream, and the
  * reconnect is answered 401 (429 while the login throttle holds the address back), which a
  * browser's EventSource does not retry.
  */
-export function eventsRoute(engine: Engine) {
+export function eventsRoute(engine: Engine, sessions: SessionStore) {
   return async (req: Request, res: Response): Promise<void> => {
     const session = currentSession(res);
     const { client } = session;
@@ -45,6 +45,11 @@ export function eventsRoute(engine: Engine) {
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     });
+    // HEAD: the headers a GET would have, and no stream.
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
     res.write("retry: 2000\n\n");
 
     // A first connect starts at the current position, which the browser then remembers.
@@ -69,6 +74,13 @@ export function eventsRoute(engine: Engine) {
     });
     const heartbeat = setInterval(() => {
       res.write(": heartbeat\n\n");
+      // A session ended (logout, a client switch, idle) ends its stream.
+      sessions.isLive(session.id).then(
+        (live) => {
+          if (!live) res.end();
+        },
+        () => undefined,
+      );
       principalOf(engine, session, address).then(
         (current) => {
           principal = current;

@@ -17,6 +17,11 @@ interface Login {
 /** /bff/session: log in (credentials checked by the engine, kept server-side), who am I, switch client, log out. */
 export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Logger): Router {
   const router = Router();
+  // Answers carry the session's CSRF token: no cache keeps them.
+  router.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
 
   async function present(session: Session): Promise<OutSession> {
     const clients = await engine.clientsOfUser(`${session.user}/${session.department}`);

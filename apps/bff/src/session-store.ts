@@ -69,6 +69,12 @@ export class SessionStore {
     return { id, csrfToken: row.csrf_token, client: row.client, user: row.user_name, department: row.department, password, lastSeen: now };
   }
 
+  /** Whether a session is still live (not ended, not idle too long), without refreshing it. */
+  async isLive(id: string): Promise<boolean> {
+    const row = await this.records.find(hashOf(id));
+    return row !== undefined && this.now() - row.last_seen_at <= SESSION_IDLE_MS;
+  }
+
   async delete(id: string): Promise<void> {
     await this.records.delete(hashOf(id));
   }
