@@ -11,7 +11,7 @@ describe("the console's API proxy", () => {
   let host: string;
 
   beforeAll(async () => {
-    test = await startTestBaton();
+    test = await startTestBaton("sqlite", {}, { eventsHeartbeatMs: 200 });
     host = new URL(test.baton.url).host;
     expect((await test.rest("/100/objects", json(jobEnvelope("VICTIM.JOB", ["true"])))).status).toBe(200);
     const user = (name: string, password: string) => ({ data: { user: { general_attributes: { name, type: "USER" }, user_attributes: { is_active: "1", password } } }, path: "USERS" });
@@ -97,6 +97,15 @@ describe("the console's API proxy", () => {
     expect((await fetch(`${test.baton.url}/api/100/executions`, { headers: { cookie } })).status).toBe(401);
     expect((await fetch(`${test.baton.url}/bff/session`, { headers: { cookie } })).status).toBe(401);
     await login("STALE", "OPS", "Stale-pass2");
+  });
+
+  it("ends an open event stream once its session has ended", async () => {
+    const { cookie, csrf } = await login();
+    const stream = await fetch(`${test.baton.url}/bff/events`, { headers: { cookie }, signal: AbortSignal.timeout(5_000) });
+    expect(stream.status).toBe(200);
+    expect((await fetch(`${test.baton.url}/bff/session`, { method: "DELETE", headers: { cookie, [CSRF_HEADER]: csrf } })).status).toBe(204);
+    const reader = stream.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read());
   });
 
   it("answers HEAD of the event stream with its headers, and what the console does not serve with a JSON 404 naming no file", async () => {

@@ -18,10 +18,12 @@ export interface BffOptions {
   /** The secret that seals the sessions' logins; the same on every node of a database. */
   sessionSecret: string;
   logger: Logger;
+  /** See StartOptions.eventsHeartbeatMs. */
+  eventsHeartbeatMs?: number;
 }
 
 /** The backend-for-frontend: console sessions, the API proxy, live events and the console itself. */
-export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, logger }: BffOptions): Express {
+export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, logger, eventsHeartbeatMs }: BffOptions): Express {
   const app = express();
   const sessions = new SessionStore(engine.consoleSessions, sessionSecret);
   app.disable("x-powered-by");
@@ -35,7 +37,7 @@ export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, log
   const proxy = apiProxy({ engineUrl, forwardingHeaders: (address) => engine.forwardingHeaders(address), onLoginRefused: (session) => sessions.delete(session.id), logger });
   app.use("/api", requireSession(sessions), ...proxy);
   app.use("/bff/session", sessionRoutes(engine, sessions, logger));
-  app.get("/bff/events", requireSession(sessions), eventsRoute(engine, sessions));
+  app.get("/bff/events", requireSession(sessions), eventsRoute(engine, sessions, eventsHeartbeatMs));
   app.use("/bff", (req, res) => notFound(req, res));
   app.use("/ae", (req, res) => notFound(req, res));
   app.use(consoleStatic(consoleDir));

@@ -31,6 +31,8 @@ export interface StartOptions {
   extraAgentNames?: readonly string[];
   /** The engine's time; the system clock unless a test moves time on. */
   clock?: Clock;
+  /** How often open event streams are kept alive and their login and session checked (15 s unless a test needs it sooner). */
+  eventsHeartbeatMs?: number;
 }
 
 /** Starts the whole process on the configured port (0 picks a free one). */
@@ -65,7 +67,7 @@ export async function startBaton(config: Config, logger: Logger, options: StartO
   let url = "";
   const bff = createBffApp({ engine, engineUrl: () => url, consoleDir: config.BATON_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR,
     sessionSecret: config.BATON_SESSION_KEY ?? (await storedSecret(join(config.DATA_DIR, "session-key"))),
-    logger: logger.child({ component: "bff" }) });
+    logger: logger.child({ component: "bff" }), ...(options.eventsHeartbeatMs !== undefined && { eventsHeartbeatMs: options.eventsHeartbeatMs }) });
   const server = createHttpServer(engine, bff, logger, tls);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -25,7 +25,7 @@ const REPLAY_BATCH = 500;
  * reconnect is answered 401 (429 while the login throttle holds the address back), which a
  * browser's EventSource does not retry.
  */
-export function eventsRoute(engine: Engine, sessions: SessionStore) {
+export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs = HEARTBEAT_MS) {
   return async (req: Request, res: Response): Promise<void> => {
     const session = currentSession(res);
     const { client } = session;
@@ -90,7 +90,7 @@ export function eventsRoute(engine: Engine, sessions: SessionStore) {
           if (error instanceof UnauthorizedError) res.end();
         },
       );
-    }, HEARTBEAT_MS);
+    }, heartbeatMs);
     req.on("close", () => {
       clearInterval(heartbeat);
       unsubscribe();
