@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { CSRF_HEADER, ErrorCode, OutSession } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEvents } from "./testing/sse-client";
 import { ADMIN, ADMIN_PASSWORD, jobEnvelope, json, startTestBaton, type TestBaton } from "./testing/test-baton";
 
 /** A user without rights, who may still log in to the console. */
@@ -108,12 +109,20 @@ describe("the console's API proxy", () => {
     for (let read = await reader.read(); !read.done; read = await reader.read());
   });
 
+  it("reads Last-Event-ID as a decimal position only: anything else is a fresh connect, answered with ready", async () => {
+    const { cookie } = await login();
+    for (const header of ["1e3", "0x10", "5.0", "-1"]) {
+      const [first] = await readEvents(`${test.baton.url}/bff/events`, { cookie, "last-event-id": header }, (events) => events.length >= 1, 3_000);
+      expect(first?.event, header).toBe("ready");
+    }
+  });
+
   it("answers HEAD of the event stream with its headers, and what the console does not serve with a JSON 404 naming no file", async () => {
     const { cookie } = await login();
     const head = await fetch(`${test.baton.url}/bff/events`, { method: "HEAD", headers: { cookie }, signal: AbortSignal.timeout(3_000) });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-type")).toContain("text/event-stream");
-    for (const [method, path] of [["GET", "/assets/missing.js"], ["POST", "/"], ["DELETE", "/executions"]] as const) {
+    for (const [method, path] of [["GET", "/assets/missing.js"], ["GET", "/assets/..%2f..%2fpackage.json"], ["POST", "/"], ["DELETE", "/executions"]] as const) {
       const missing = await fetch(`${test.baton.url}${path}`, { method });
       expect(missing.status, `${method} ${path}`).toBe(404);
       const body = await missing.text();

@@ -48,8 +48,9 @@ export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, log
     const status = typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : 500;
     if (status >= 500) logger.error({ err: error, path: req.path }, "console request failed");
     if (res.headersSent) return;
-    // A file the console does not have: its path on this machine is nobody's business.
-    if (status === 404) return notFound(req, res);
+    // A file the console does not have, or a path it will not serve (`..`): its place on this
+    // machine is nobody's business.
+    if (status === 404 || status === 403) return notFound(req, res);
     res.status(status).json({
       code: status === 413 ? ErrorCode.PAYLOAD_TOO_LARGE : status >= 500 ? ErrorCode.INTERNAL : error instanceof JsonTooDeepError ? ErrorCode.MALFORMED_BODY : ErrorCode.INVALID_REQUEST,
       error: status >= 500 ? "Internal error." : "Request not accepted.",

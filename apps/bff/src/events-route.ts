@@ -53,9 +53,10 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
     res.write("retry: 2000\n\n");
 
     // A first connect starts at the current position, which the browser then remembers.
-    const header = Number(req.get("last-event-id") ?? Number.NaN);
-    const resuming = Number.isInteger(header) && header >= 0;
-    let position = resuming ? header : await engine.latestEventSeq();
+    const header = req.get("last-event-id") ?? "";
+    // A position is the decimal id of an event this stream sent, nothing else (1e3 and 0x10 are not).
+    const resuming = /^\d{1,15}$/.test(header);
+    let position = resuming ? Number(header) : await engine.latestEventSeq();
     if (!resuming) res.write(`id: ${position}\nevent: ready\ndata: {}\n\n`);
 
     // Events the user may not see are passed over where they would be sent, so that the replay's
