@@ -18,6 +18,7 @@ describe("the console's API proxy", () => {
     const user = (name: string, password: string) => ({ data: { user: { general_attributes: { name, type: "USER" }, user_attributes: { is_active: "1", password } } }, path: "USERS" });
     expect((await test.rest("/100/objects", json(user(NORIGHTS.name, NORIGHTS.password)))).status).toBe(200);
     expect((await test.rest("/100/objects", json(user("STALE/OPS", "Stale-pass1")))).status).toBe(200);
+    expect((await test.rest("/100/objects", json(user("EURO/OPS", "Euro€-pass-1")))).status).toBe(200);
   });
   afterAll(async () => {
     await test.stop();
@@ -115,6 +116,13 @@ describe("the console's API proxy", () => {
       const [first] = await readEvents(`${test.baton.url}/bff/events`, { cookie, "last-event-id": header }, (events) => events.length >= 1, 3_000);
       expect(first?.event, header).toBe("ready");
     }
+  });
+
+  it("carries a password beyond ISO-8859-1 (€) to the engine, as UTF-8 Basic login data do over REST", async () => {
+    const { cookie } = await login("EURO", "OPS", "Euro€-pass-1");
+    expect((await fetch(`${test.baton.url}/api/100/executions`, { headers: { cookie } })).status).toBe(200);
+    const utf8 = `Basic ${Buffer.from("100/EURO/OPS:Euro€-pass-1", "utf8").toString("base64")}`;
+    expect((await test.rest("/100/executions", { headers: { authorization: utf8 } })).status).toBe(200);
   });
 
   it("answers HEAD of the event stream with its headers, and what the console does not serve with a JSON 404 naming no file", async () => {

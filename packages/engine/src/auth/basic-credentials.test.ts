@@ -28,8 +28,14 @@ describe("parseBasicAuthorization", () => {
     },
   );
 
-  it("round-trips with basicAuthorization", () => {
-    const credentials = { client: 100, user: "ADMIN", department: "ADMIN", password: "pässwörd" };
+  it("decodes the user-pass part as UTF-8 when its bytes beyond ASCII are UTF-8", () => {
+    const utf8 = (userPass: string) => `Basic ${Buffer.from(userPass, "utf8").toString("base64")}`;
+    expect(parseBasicAuthorization(utf8("U/D:éßü-€"))).toEqual({ user: "U", department: "D", password: "éßü-€" });
+    expect(parseBasicAuthorization(header("U/D:Pässwörd-é1"))).toEqual({ user: "U", department: "D", password: "Pässwörd-é1" });
+  });
+
+  it.each(["pässwörd", "Euro€-pass-1", "plain"])("round-trips %s with basicAuthorization", (password) => {
+    const credentials = { client: 100, user: "ADMIN", department: "ADMIN", password };
     expect(parseBasicAuthorization(basicAuthorization(credentials))).toEqual(credentials);
   });
 });
