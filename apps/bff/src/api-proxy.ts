@@ -36,6 +36,7 @@ export interface ApiProxyOptions {
  * engine refuse the session's login and end it.
  */
 export function apiProxy({ engineUrl, forwardingHeaders, onLoginRefused, logger }: ApiProxyOptions): RequestHandler[] {
+  const endSession = (session: Session) => void onLoginRefused(session).catch((error: unknown) => logger.error({ err: error }, "could not end a refused console session"));
   const proxy = createProxyMiddleware({
     router: () => engineUrl(),
     pathRewrite: (path) => `${API_BASE}${path}`,
@@ -46,7 +47,9 @@ export function apiProxy({ engineUrl, forwardingHeaders, onLoginRefused, logger 
     on: {
       proxyRes: (proxyRes, _req, res) => {
         for (const name of Object.keys(proxyRes.headers)) if (!RESPONSE_HEADERS.has(name)) delete proxyRes.headers[name];
-        if (proxyRes.statusCode === 401 && "locals" in res) void onLoginRefused(currentSession(res as Response)).catch((error: unknown) => logger.error({ err: error }, "could not end a refused console session"));
+        // Sending a refused login again would only count failures against the user: the session ends.
+        // (The proxy runs as Express middleware, so `res` is Express's, with the session on it.)
+        if (proxyRes.statusCode === 401) endSession(currentSession(res as Response));
       },
       error: (error, _req, res) => {
         logger.error({ err: error }, "engine unreachable through the API proxy");

@@ -21,9 +21,9 @@ const REPLAY_BATCH = 500;
  * Live and replayed alike, an event reaches the session's user only if it may see the execution
  * (auth/acts maySeeExecutionEvent: the statistics right GET /executions lists by). The rights are
  * those the engine's authenticator gives the session's login, taken again at every heartbeat so
- * that a change reaches an open stream; a login no longer valid, or a session ended, ends the stream, and the
- * reconnect is answered 401 (429 while the login throttle holds the address back), which a
- * browser's EventSource does not retry.
+ * that a change reaches an open stream; a login no longer valid, or a session ended, ends the
+ * stream, and the reconnect is answered 401 (429 while the login throttle holds the address
+ * back), which a browser's EventSource does not retry.
  */
 export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs = HEARTBEAT_MS) {
   return async (req: Request, res: Response): Promise<void> => {
