@@ -6,6 +6,7 @@ import { apiProxy } from "./api-proxy";
 import { consoleStatic } from "./console-static";
 import { eventsRoute } from "./events-route";
 import { JsonTooDeepError } from "./json-body";
+import { methodNotAllowed, notFound } from "./plain-answers";
 import { requireSession } from "./session-middleware";
 import { sessionRoutes } from "./session-routes";
 import { SessionStore } from "./session-store";
@@ -38,6 +39,7 @@ export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, log
   app.use("/api", requireSession(sessions), ...proxy);
   app.use("/bff/session", sessionRoutes(engine, sessions, logger));
   app.get("/bff/events", requireSession(sessions), eventsRoute(engine, sessions, eventsHeartbeatMs));
+  app.all("/bff/events", methodNotAllowed(["GET", "HEAD"]));
   app.use("/bff", (req, res) => notFound(req, res));
   app.use("/ae", (req, res) => notFound(req, res));
   app.use(consoleStatic(consoleDir));
@@ -58,8 +60,4 @@ export function createBffApp({ engine, engineUrl, consoleDir, sessionSecret, log
     } satisfies OutError);
   });
   return app;
-}
-
-function notFound(req: Request, res: Response): void {
-  res.status(404).json({ code: ErrorCode.NOT_FOUND, error: "Resource not found.", details: `There is no resource at ${req.originalUrl.split("?")[0]}.` } satisfies OutError);
 }

@@ -59,6 +59,30 @@ describe("BFF", () => {
     expect((await fetch(`${base}/bff/session`, { headers: { cookie: "baton_session=forged" } })).status).toBe(401);
   });
 
+  it("lets no cache keep a session's answers, which carry its CSRF token", async () => {
+    const { response, cookie } = await login();
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${base}/bff/session`, { headers: { cookie } })).headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${base}/bff/session`)).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 405 with Allow for a method a console route does not take", async () => {
+    const { cookie, session } = await login();
+    const headers = { cookie, [CSRF_HEADER]: session.csrf_token, "content-type": "application/json" };
+    for (const [method, path, allow] of [
+      ["PUT", "/bff/session", "GET, HEAD, POST, DELETE"],
+      ["PATCH", "/bff/session", "GET, HEAD, POST, DELETE"],
+      ["GET", "/bff/session/client", "POST"],
+      ["POST", "/bff/events", "GET, HEAD"],
+    ] as const) {
+      const response = await fetch(`${base}${path}`, { method, headers, body: method === "GET" ? undefined : "{}" });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(await response.json()).toMatchObject({ code: expect.any(Number), details: `${method} is not allowed on ${path}; use ${allow}.` });
+    }
+    expect((await fetch(`${base}/bff/session`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it("proxies /api to the engine with the session's login, and refuses without a session", async () => {
     expect((await fetch(`${base}/api/100/executions`)).status).toBe(401);
     const { cookie } = await login();

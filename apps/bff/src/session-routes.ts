@@ -4,6 +4,7 @@ import { DomainError, fromOwnOrigin, TooManyRequestsError } from "@baton/engine"
 import { Router, type Response } from "express";
 import type { Logger } from "pino";
 import { jsonBody } from "./json-body";
+import { methodNotAllowed } from "./plain-answers";
 import { clearSessionCookie, currentSession, requireSession, setSessionCookie } from "./session-middleware";
 import type { Session, SessionStore } from "./session-store";
 
@@ -87,5 +88,7 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
     clearSessionCookie(res);
     res.status(204).end();
   });
+  router.all("/", methodNotAllowed(["GET", "HEAD", "POST", "DELETE"]));
+  router.all("/client", methodNotAllowed(["POST"]));
   return router;
 }
