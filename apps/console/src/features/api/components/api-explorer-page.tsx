@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -21,7 +21,16 @@ import { OperationRow, operationDomId } from "./operation-row";
 import { SchemaDialog } from "./schema-dialog";
 import { SchemaLink } from "./schema-link";
 
-function TagSection({ group, document, openId, onToggle }: { group: TagGroup; document: OpenApiDocument; openId: string | null; onToggle: (id: string, expanded: boolean) => void }) {
+interface TagSectionProps {
+  group: TagGroup;
+  document: OpenApiDocument;
+  openId: string | null;
+  onToggle: (id: string, expanded: boolean) => void;
+  /** An operation finished opening. */
+  onOpened: (id: string) => void;
+}
+
+function TagSection({ group, document, openId, onToggle, onOpened }: TagSectionProps) {
   const headingId = `tag-${group.tag}`.replace(/[^A-Za-z0-9_-]/g, "_");
   const count = group.operations.length;
   return (
@@ -44,6 +53,7 @@ function TagSection({ group, document, openId, onToggle }: { group: TagGroup; do
             schemas={document.schemas}
             expanded={openId === operation.id}
             onToggle={(expanded) => onToggle(operation.id, expanded)}
+            onOpened={() => onOpened(operation.id)}
           />
         ))}
       </Box>
@@ -89,13 +99,20 @@ function Explorer({ document }: { document: OpenApiDocument }) {
   const groups = groupByTag(operations, document.tags);
   const schemaNames = Object.keys(document.schemas);
   // The operation opened by the accordion itself is in view already; one opened by a shared link
-  // or a schema's "Used by" link is scrolled to.
+  // or a schema's "Used by" link is scrolled to, and again once it has opened: the one that
+  // closed above it meanwhile moved it.
   const toggled = useRef<string | null>(null);
+  const scrollTo = useCallback(
+    (id: string) => {
+      if (id === toggled.current) return;
+      const open = document.operations.find((op) => op.id === id);
+      if (open) window.document.getElementById(operationDomId(open, open.tags[0] ?? UNTAGGED))?.scrollIntoView({ block: "start" });
+    },
+    [document],
+  );
   useEffect(() => {
-    if (state.op === null || state.op === toggled.current) return;
-    const open = document.operations.find((op) => op.id === state.op);
-    if (open) window.document.getElementById(operationDomId(open, open.tags[0] ?? UNTAGGED))?.scrollIntoView({ block: "start" });
-  }, [document, state.op]);
+    if (state.op !== null) scrollTo(state.op);
+  }, [scrollTo, state.op]);
   const toggle = (id: string, expanded: boolean) => {
     toggled.current = expanded ? id : null;
     replaceSearchParams(setParams, { op: expanded ? id : null });
@@ -131,7 +148,7 @@ function Explorer({ document }: { document: OpenApiDocument }) {
         </EmptyState>
       ) : (
         groups.map((group) => (
-          <TagSection key={group.tag} group={group} document={document} openId={state.op} onToggle={toggle} />
+          <TagSection key={group.tag} group={group} document={document} openId={state.op} onToggle={toggle} onOpened={scrollTo} />
         ))
       )}
       <SchemasSection names={filterNames(schemaNames, filter)} total={schemaNames.length} />

@@ -26,10 +26,12 @@ interface OperationRowProps {
   schemas: Readonly<Record<string, Schema>>;
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
+  /** Called when the details have finished opening. */
+  onOpened?: () => void;
 }
 
 /** One operation: method, path and summary; opened, what it takes and answers, and "Try it". */
-export function OperationRow({ operation, tag, schemas, expanded, onToggle }: OperationRowProps) {
+export function OperationRow({ operation, tag, schemas, expanded, onToggle, onOpened }: OperationRowProps) {
   const label = operationLabel(operation);
   const id = operationDomId(operation, tag);
   return (
@@ -39,7 +41,7 @@ export function OperationRow({ operation, tag, schemas, expanded, onToggle }: Op
       onChange={(_, next) => onToggle(next)}
       disableGutters
       variant="outlined"
-      slotProps={{ transition: { unmountOnExit: true } }}
+      slotProps={{ transition: { unmountOnExit: true, onEntered: onOpened } }}
       sx={{ "&:not(:last-of-type)": { borderBottom: 0 }, "&::before": { display: "none" }, scrollMarginTop: 80 }}
     >
       <AccordionSummary
