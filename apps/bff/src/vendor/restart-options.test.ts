@@ -39,6 +39,8 @@ describe.each(testDialects)("restart options on %s", (dialect) => {
       { data: { scri: { general_attributes: { name: "RESTART.SCRIPT" }, scripts: [{ process: [":PRINT 'step-zero'", ":RESTART P1", ":PRINT 'step-one'", ":RESTART P2", ":PRINT 'step-two'"] }] } }, path: "" },
       jobEnvelope("LOGICAL.JOB", [":SET &LD# = SYS_LDATE()", ":SET &LT# = SYS_LTIME()", "echo &LD# &LT#"]),
       workflow("LOGICAL.FLOW", [{ name: "LOGICAL.JOB" }], [2]),
+      jobEnvelope("CANCEL.SLEEP", ["sleep 30"]),
+      workflow("CANCEL.FLOW", [{ name: "CANCEL.SLEEP" }], [2]),
     ];
     for (const envelope of envelopes) {
       const response = await test.rest("/100/objects", json(envelope));
@@ -76,6 +78,29 @@ describe.each(testDialects)("restart options on %s", (dialect) => {
     expect(await executionCount()).toBe(before);
     return list.map((i) => i.error ?? "").join(" ");
   }
+
+  it(`answers a cancel with {}, non-recursive and recursive; a restart with the new RunID (${EXECUTED_OBJECTS})`, async () => {
+    const cancel = async (runId: number, body: Record<string, unknown>) => {
+      const response = await test.rest(`/100/executions/${runId}/status`, json(body));
+      expect(response.status).toBe(200);
+      return (await response.json()) as unknown;
+    };
+    const job = await start("CANCEL.SLEEP");
+    await until(async () => (await execution(job)).status === 1550);
+    expect(await cancel(job, { action: "cancel" })).toEqual({});
+    expect((await waitForEnd(test, 100, job)).status).toBe(1850);
+
+    const flow = await start("CANCEL.FLOW");
+    await until(async () => (await children(flow)).some((task) => task.status === 1550));
+    expect(await cancel(flow, { action: "cancel", cancel: { recursive: "true" } })).toEqual({});
+    expect((await waitForEnd(test, 100, flow)).status).toBe(1851);
+    const [task] = await children(flow);
+    expect((await waitForEnd(test, 100, task?.run_id ?? 0)).status).toBe(1850);
+
+    const restarted = await cancel(job, { action: "restart" });
+    expect(restarted).toEqual({ run_id: expect.any(Number) });
+    expect(restarted).not.toEqual({ run_id: job });
+  });
 
   // EXECUTED_OBJECTS ("All Possible Parameters": restart_point "RP2") and
   // https://docs.automic.com/documentation/webhelp/english/ALL/components/DOCU/12.0/AWA%2520Guides/Content/AE_AWA_Source/Script/ucaady.htm

@@ -66,7 +66,7 @@ export const executionOperations = {
     method: "POST",
     path: "/:client_id/executions/:run_id/status",
     summary: "Changes an execution's state: cancel, rollback, restart, hold, resume, quit (Baton extension: restart.downstreamOnly reruns a workflow's task and what is downstream of it)",
-    answer: jsonAnswer(OutChangeExecutionStatus, "The execution acted on"),
+    answer: jsonAnswer(OutChangeExecutionStatus, "A restart: the new execution's RunID; any other action: {}"),
     params: RunParams,
     query: noParams,
     body: InChangeExecutionStatusBody,

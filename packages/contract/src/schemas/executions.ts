@@ -412,5 +412,6 @@ export const InChangeExecutionStatusBody = acceptClientSpellings(
 );
 export type InChangeExecutionStatusBody = z.infer<typeof InChangeExecutionStatusBody>;
 
-export const OutChangeExecutionStatus = z.object({ run_id: Int32 });
+/** A restart answers the new execution's RunID; cancel, release and acknowledge answer `{}` (the vendor's cancel examples). */
+export const OutChangeExecutionStatus = z.object({ run_id: Int32.optional().describe("RunID of the new execution; only when the action is restart") });
 export type OutChangeExecutionStatus = z.infer<typeof OutChangeExecutionStatus>;

@@ -43,7 +43,7 @@ export function executionsRoutes({ executions, reports, clock }: ExecutionsRoute
     bindRoute(operations.postExecutionsRunIdStatus, {
       handle: async ({ principal, params, body }) => {
         const execution = await executions.changeStatus(principal, params.run_id, body);
-        return { run_id: execution.runId };
+        return body.action === "restart" ? { run_id: execution.runId } : {};
       },
     }),
     bindRoute(operations.getExecutionsRunIdComments, {

@@ -29,8 +29,8 @@ function bodyOf(request: StatusRequest): StatusChange {
 }
 
 /**
- * POST /api/{client}/executions/{run_id}/status. Answers the run id it acted on, for a restart the
- * new execution's. 400 (45170) when the state does not allow it, 403 without the cancel/restart right.
+ * POST /api/{client}/executions/{run_id}/status. A restart answers the new execution's run id, any
+ * other action `{}`. 400 (45170) when the state does not allow it, 403 without the cancel/restart right.
  */
 export function changeExecutionStatus(client: number, csrfToken: string, runId: number, change: StatusChange): Promise<OutChangeExecutionStatus> {
   return callOperation("postExecutionsRunIdStatus", {
@@ -55,7 +55,7 @@ export function useChangeExecutionStatus(runId: number) {
         queryClient.invalidateQueries({ queryKey: executionKeys.detail(client, runId) }),
         queryClient.invalidateQueries({ queryKey: executionKeys.children(client, runId) }),
         queryClient.invalidateQueries({ queryKey: executionKeys.lists(client) }),
-        result.run_id === runId ? Promise.resolve() : queryClient.invalidateQueries({ queryKey: executionKeys.detail(client, result.run_id) }),
+        result.run_id === undefined ? Promise.resolve() : queryClient.invalidateQueries({ queryKey: executionKeys.detail(client, result.run_id) }),
       ]);
     },
   });

@@ -18,7 +18,7 @@ export function changeExecutionStatuses(client: number, csrfToken: string, targe
   return mapWithLimit(targets, PARALLEL, async (target): Promise<BulkOutcome> => {
     try {
       const { run_id } = await changeExecutionStatus(client, csrfToken, target.run_id, change);
-      return { target, ok: true, runId: run_id };
+      return { target, ok: true, runId: run_id ?? target.run_id };
     } catch (error) {
       return { target, ok: false, error };
     }

@@ -44,7 +44,7 @@ export function useExecutionActions(execution: OutExecution): { buttons: ReactNo
     mutation.mutate(change, {
       onSuccess: ({ run_id }) => {
         setDialog(null);
-        if (change.action === "restart") void navigate(`/executions/${run_id}`);
+        if (run_id !== undefined) void navigate(`/executions/${run_id}`);
       },
       onError: (error) => {
         if (isApiError(error, 403)) setForbidden((current) => ({ ...current, [change.action]: error }));
