@@ -93,6 +93,7 @@ describe("repositories", () => {
     await importJob("REPO.B", ["echo b"]);
     expect(await changes()).toEqual(["added REPO.B TESTS/REPO.B.json", "modified REPO.A TESTS/REPO.A.json"]);
     expect((await call(OutRepositoryUncommittedChanges, "/100/repositories/changes?fields=total"))?.total).toBe(2);
+    expect(await call(z.array(OutValidationError), "/100/repositories/changes?fields=count", undefined, 400)).toEqual([expect.objectContaining({ path: "fields", invalid_value: "count" })]);
     expect(await call(OutRepositoryCommit, "/100/repositories/commits", json({ message: "Change A", objects: ["REPO.A"] }))).toMatchObject({ message: "Change A", changed: 1 });
     expect(await changes()).toEqual(["added REPO.B TESTS/REPO.B.json"]);
     await call(OutRepositoryCommit, "/100/repositories/commits", json({ message: "Add B" }));

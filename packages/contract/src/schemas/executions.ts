@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { carries, STRING_LIST } from "../openapi/wire-types";
 import { acceptClientSpellings } from "./client-spelling";
-import { Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryFlag, QueryInt, QueryList } from "./primitives";
+import { Int32, IsoDateTime, OBJECT_NAME_PATTERN, ObjectName, QueryFlag, QueryInt, QueryList, queryListOf } from "./primitives";
 import { EXECUTION_TYPE_NAMES, EXECUTION_TYPES } from "../execution-types";
 import { executableTypeOf } from "../execution-filter";
 
@@ -158,26 +157,6 @@ export const OutExecutionList = z.object({
 export type OutExecutionList = z.infer<typeof OutExecutionList>;
 
 
-
-/**
- * Comma-separated values, each checked and normalised by `normalise`; the message names the first
- * value it refuses, followed by `expected`.
- */
-export function queryListOf<T extends string>(normalise: (value: string) => T | undefined, expected: string) {
-  const list = QueryList.transform((values, ctx) => {
-    const out: T[] = [];
-    for (const value of values) {
-      const normalised = normalise(value);
-      if (normalised === undefined) {
-        ctx.addIssue({ code: "custom", message: `'${value}' ${expected}`, input: value });
-        return z.NEVER;
-      }
-      out.push(normalised);
-    }
-    return out;
-  });
-  return carries(list, STRING_LIST);
-}
 
 /** A query value that counts as not given when empty, as forms send an empty field. */
 export function unlessEmpty<T>(schema: z.ZodType<T, string>) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { carries, INT32 } from "../openapi/wire-types";
-import { ExecutableTypeList, NamePattern, PlatformList, queryListOf, unlessEmpty } from "./executions";
+import { ExecutableTypeList, NamePattern, PlatformList, unlessEmpty } from "./executions";
 import { acceptClientSpellings } from "./client-spelling";
-import { Int32, IsoDateTime, ObjectName, QueryInt } from "./primitives";
+import { Int32, IsoDateTime, ObjectName, QueryInt, queryListOf } from "./primitives";
 
 /** FCST: a forecast someone asked for; AFCST: the client's autoforecast, recomputed by the engine. */
 export const FORECAST_TYPES = ["FCST", "AFCST"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { acceptClientSpellings } from "./client-spelling";
 import { SHARED_MEMBERS, TYPE_MEMBERS, text } from "./object-blocks";
-import { Int32, IsoDateTime, QueryFlag, QueryList } from "./primitives";
+import { Int32, IsoDateTime, QueryFlag, uniqueQueryListOf } from "./primitives";
 import { isRecord } from "../is-record";
 
 /** The object types of the interface: the lower-case key of an export, and what it is. */
@@ -158,15 +158,10 @@ export const ImportObjectQuery = z.object({
 /** What `fields` of GET /objects/{name} may ask for. */
 export const OBJECT_FIELDS = ["modification_details"] as const;
 
-/** A comma-separated (or repeated) query list whose values may not repeat. */
-function uniqueList<T extends string>(value: z.ZodType<T, string>) {
-  return QueryList.pipe(z.array(value).refine((values) => new Set(values).size === values.length, { error: "must not name a value twice" }));
-}
-
 export const GetObjectQuery = z.object({
-  fields: uniqueList(z.enum(OBJECT_FIELDS, { error: `is not one of ${OBJECT_FIELDS.join(", ")}` })).optional(),
+  fields: uniqueQueryListOf((v) => OBJECT_FIELDS.find((field) => field === v), `is not one of ${OBJECT_FIELDS.join(", ")}`).optional(),
   /** Top-level members of the body to return; general_attributes always comes. */
-  filter: uniqueList(z.string().regex(/^[A-Za-z0-9_@.-]{1,200}$/, { error: "must name a member of the object body" })).optional(),
+  filter: uniqueQueryListOf((v) => (/^[A-Za-z0-9_@.-]{1,200}$/.test(v) ? v : undefined), "does not name a member of the object body").optional(),
 });
 export type GetObjectQuery = z.infer<typeof GetObjectQuery>;
 

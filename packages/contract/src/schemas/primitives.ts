@@ -22,6 +22,34 @@ export const QueryList = carries(
   STRING_LIST,
 );
 
+/**
+ * Comma-separated values, each checked and normalised by `normalise`; the message names the first
+ * value it refuses, followed by `expected`.
+ */
+export function queryListOf<T extends string>(normalise: (value: string) => T | undefined, expected: string) {
+  const list = QueryList.transform((values, ctx) => {
+    const out: T[] = [];
+    for (const value of values) {
+      const normalised = normalise(value);
+      if (normalised === undefined) {
+        ctx.addIssue({ code: "custom", message: `'${value}' ${expected}`, input: value });
+        return z.NEVER;
+      }
+      out.push(normalised);
+    }
+    return out;
+  });
+  return carries(list, STRING_LIST);
+}
+
+/** A query list (queryListOf) that may not name a value twice. */
+export function uniqueQueryListOf<T extends string>(normalise: (value: string) => T | undefined, expected: string) {
+  return carries(
+    queryListOf(normalise, expected).refine((values) => new Set(values).size === values.length, { error: "must not name a value twice" }),
+    STRING_LIST,
+  );
+}
+
 export const ClientId = carries(z.string().regex(/^\d{1,4}$/, "client must be a number from 0 to 9999").transform(Number), { type: "integer", minimum: 0, maximum: 9999 });
 
 /** RunIDs are positive int32. */

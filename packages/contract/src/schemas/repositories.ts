@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { acceptClientSpellings } from "./client-spelling";
-import { QueryInt, QueryList } from "./primitives";
+import { QueryInt, queryListOf } from "./primitives";
 
 /**
  * A branch name git accepts (`git check-ref-format --branch` rules, kept to a safe subset): no
@@ -61,7 +61,7 @@ export type OutRepositoryChange = z.infer<typeof OutRepositoryChange>;
 export const OutRepositoryUncommittedChanges = z.object({ data: z.array(OutRepositoryChange), total: z.int().optional() });
 export type OutRepositoryUncommittedChanges = z.infer<typeof OutRepositoryUncommittedChanges>;
 
-export const RepositoryChangesQuery = z.object({ fields: QueryList.pipe(z.array(z.literal("total"))).optional() });
+export const RepositoryChangesQuery = z.object({ fields: queryListOf((v) => (v === "total" ? v : undefined), "is not one of total").optional() });
 
 /**
  * How a conflict of a merge is resolved: the active branch's version, the merged branch's, or the
