@@ -138,7 +138,8 @@ const CASES: Readonly<Record<string, Case>> = {
     ],
     effect: async (answer, exchange) => {
       const target = Number(exchange.path.split("/")[3]);
-      const runId = (answer as { run_id: number }).run_id;
+      // A restart answers its new execution; a cancel answers {} and acted on the target.
+      const runId = (answer as { run_id?: number }).run_id ?? target;
       const execution = await settled(runId);
       return { acted_on: runId === target ? "target" : execution.reference_run_id === target ? "restart of target" : "other", ...((await executionEffect(runId)) as object) };
     },
