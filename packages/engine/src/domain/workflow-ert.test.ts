@@ -96,4 +96,17 @@ describe("estimateWorkflow", () => {
     expect(at(s(100))).toMatchObject({ ertSeconds: 35, rrtSeconds: 5 });
     expect(at(s(1000))).toMatchObject({ ertSeconds: 35, rrtSeconds: 5 });
   });
+
+  it("of a workflow whose blocked task was restarted: the operator's wait is still no work", () => {
+    // A failed at 10 s and blocked C; at 1000 s an operator restarted it, and the new run took 12 s.
+    const runs = new Map([
+      [2, run(22, { status: 1900, startTime: s(1000), endTime: s(1012), ertSeconds: 10 })],
+      [3, run(13, { status: 1900, startTime: s(0), endTime: s(30), ertSeconds: 30 })],
+    ]);
+    const running = estimateWorkflow(definition, runs, new Map([[4, 5]]), { start: T0, ended: false }, s(1013));
+    expect(running).toMatchObject({ ertSeconds: 35, rrtSeconds: 5 });
+    expect(running.criticalPath).toEqual([1, 2, 4, 5]);
+    const ended = new Map([...runs, [4, run(14, { status: 1900, startTime: s(1013), endTime: s(1020) })]]);
+    expect(estimateWorkflow(definition, ended, new Map(), { start: T0, ended: true }, s(1020))).toMatchObject({ ertSeconds: 37, rrtSeconds: 0 });
+  });
 });

@@ -47,7 +47,8 @@ export interface WorkflowEstimate {
    * Seconds the workflow's work is estimated to take: from its start (or, before it, from its
    * planned start) to its estimated end, with every task not started yet counted from when its
    * predecessors end. Neither the wait for its start time nor the wait behind a blocked task for an
-   * operator is work, so neither is counted.
+   * operator (before and after the restart) is work, so neither is counted: each task's runtime is
+   * counted from when its predecessors' work ends.
    */
   ertSeconds: number;
   /** Seconds from now to the estimated end (0 once the workflow has ended). */
@@ -58,8 +59,9 @@ export interface WorkflowEstimate {
  * Estimates a workflow as a graph: each task starts when its last predecessor ends (not before
  * now, if it has not started yet) and runs for its ERT — or its actual runtime once ended, or at
  * least the time it has been running. The critical path is the chain of predecessors that ends
- * last, traced back from <END>. The ERT counts the same tasks without the "not before now": what
- * the work takes, not how long it has waited (see WorkflowEstimate.ertSeconds).
+ * last, traced back from <END>. The ERT counts the same runtimes, each from when its
+ * predecessors' work ends rather than from its actual start or "now": what the work takes, not
+ * how long it has waited (see WorkflowEstimate.ertSeconds).
  * `estimates` gives the ERT (seconds) of tasks without an execution, by line; `workflow.start` is
  * the workflow's start, or its planned start while it has not started.
  */
@@ -88,7 +90,8 @@ export function estimateWorkflow(
     else if (run?.endTime !== null && run?.endTime !== undefined) seconds = started ? (run.endTime - start) / 1000 : 0;
     else seconds = taskErtSeconds(run?.ertSeconds ?? estimates.get(line), started ? start : null, now);
     byLine.set(line, { line, runId: run?.runId, ertSeconds: Math.round(seconds), start, end: start + seconds * 1000, started });
-    workEnds.set(line, (knownStart ?? predecessorsWorkEnd) + seconds * 1000);
+    // Work follows work: a task's wait (for an operator's restart, a queue, an agent) is not work.
+    workEnds.set(line, predecessorsWorkEnd + seconds * 1000);
   }
   const end = byLine.get(definition.endLine)?.end ?? workflow.start;
   const workEnd = workEnds.get(definition.endLine) ?? workflow.start;
