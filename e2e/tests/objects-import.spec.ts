@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -244,6 +244,20 @@ test("a clean drop is previewed, confirmed and imported; dropped again it is unc
   await preview.getByRole("button", { name: "Import 50 objects…" }).click();
   await page.getByRole("dialog", { name: "Import 50 objects into \\?" }).getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("50 written (0 created, 50 replaced)");
+
+  // One of them dropped on its own, outside its subfolder: the preview says it would leave its folder, the result that it did.
+  await page.getByRole("button", { name: "Clear results" }).click();
+  const alone = join(mkdtempSync(join(tmpdir(), "baton-e2e-import-")), `e2e_moved_${stamp}`);
+  mkdirSync(alone);
+  copyFileSync(join(dir, "load", `${prefix.toLowerCase()}.load01.json`), join(alone, "load01.json"));
+  await page.getByLabel("Folder to import").setInputFiles(alone);
+  await preview.getByLabel("Overwrite existing objects (1)").check();
+  await expect(preview.getByRole("table", { name: "Objects to import" }).getByRole("row").nth(1)).toContainText(`\\E2E_MOVED_${stamp}moves from \\E2E_CLEAN_${stamp}\\LOAD`);
+  await shoot(page, "preview-moved", preview);
+  await preview.getByRole("button", { name: "Import 1 object…" }).click();
+  await page.getByRole("dialog", { name: "Import 1 object into \\?" }).getByRole("button", { name: "Import", exact: true }).click();
+  const results = page.getByRole("region", { name: "Import results" });
+  await expect(results.getByRole("table", { name: "Import results per object" }).getByRole("row").nth(1)).toContainText(`\\E2E_MOVED_${stamp}moved from \\E2E_CLEAN_${stamp}\\LOAD`);
   expect(watched.requests.filter((r) => r.startsWith("GET /api/100/objects/"))).toEqual([]);
   expect(watched.errors).toEqual([]);
 });

@@ -83,6 +83,19 @@ describe.each(testDialects)("folder import dry runs and skipped entries on %s", 
     ]);
   });
 
+  it("says from which folder an existing object would move; an all-or-nothing answer stays the vendor's", async () => {
+    const data = [jobEntry("DRY.SAME", "MOVED"), jobEntry("DRY.OLD", "", "old")];
+    const dry = await answer(data, "?folder_path=DRY&dry_run=true&overwrite_existing_objects=true");
+    expect(dry.objects.map((entry) => [entry.name, entry.path, entry.change, entry.moved_from])).toEqual([
+      ["DRY.SAME", "DRY/MOVED", "changed", "DRY"],
+      ["DRY.OLD", "DRY", "unchanged", undefined],
+    ]);
+    const done = await answer([jobEntry("DRY.MOVING", "")], "?folder_path=DRY");
+    expect(done.objects[0]).toEqual({ name: "DRY.MOVING", type: "JOBS", path: "DRY", result: "created" });
+    const moved = await answer([jobEntry("DRY.MOVING", "AWAY")], "?folder_path=DRY&overwrite_existing_objects=true");
+    expect(moved.objects[0]).toEqual({ name: "DRY.MOVING", type: "JOBS", path: "DRY/AWAY", result: "replaced" });
+  });
+
   it("does not make a missing folder_path in a dry run, though it says it would", async () => {
     const dry = await answer([jobEntry("DRY.FOLDERLESS", "")], "?folder_path=DRY.MISSING&dry_run=true");
     expect(dry.created_folders).toEqual(["DRY.MISSING"]);

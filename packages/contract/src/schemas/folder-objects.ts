@@ -117,6 +117,11 @@ export const OutFolderImportEntry = z.object({
    * or folder differs) or unchanged; absent when the entry is invalid whatever exists.
    */
   change: z.enum(FOLDER_IMPORT_CHANGES).optional(),
+  /**
+   * Baton extension (dry_run, skip_invalid): the folder an existing object lies in now, when the
+   * entry puts it in another (`path`); absent for an object the user may not read.
+   */
+  moved_from: z.string().optional(),
   /** Baton extension (dry_run, skip_invalid): why a skipped entry cannot be imported, as a refused import names it. */
   problems: z.array(OutValidationError).optional(),
 });

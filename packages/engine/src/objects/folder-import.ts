@@ -26,6 +26,8 @@ export interface ImportedEntry {
   result: WriteResult | "skipped";
   /** Against what the client holds; undefined when the entry is invalid whatever exists. */
   change?: FolderImportChange;
+  /** The folder the object lies in now, when writing the entry moves it to another (only for an object the principal may read). */
+  movedFrom?: string;
   /** Why a skipped entry cannot be imported. */
   problems: ValidationIssue[];
 }
@@ -71,6 +73,8 @@ export interface FolderImportDeps {
 interface Compared {
   result: WriteResult;
   change: FolderImportChange | undefined;
+  /** See ImportedEntry.movedFrom. */
+  movedFrom?: string;
   conflict?: WriteConflict;
   /** The type of the object of that name that exists. */
   existingType?: string;
@@ -144,7 +148,8 @@ function outcome(entry: CheckedEntry, compared: Compared | undefined, written: R
   const result = entry.object === undefined ? undefined : dryRun ? (compared?.conflict === undefined ? compared?.result : undefined) : written.get(entry.object);
   const problems = compared?.conflict === undefined ? entry.issues : conflictsError([compared.conflict]).issues;
   const change = compared?.change;
-  return { name, type, folder, result: result ?? "skipped", ...(change !== undefined && { change }), problems: result === undefined ? [...problems] : [] };
+  const movedFrom = compared?.movedFrom;
+  return { name, type, folder, result: result ?? "skipped", ...(change !== undefined && { change }), ...(movedFrom !== undefined && { movedFrom }), problems: result === undefined ? [...problems] : [] };
 }
 
 /**
@@ -183,8 +188,10 @@ function compareObject(principal: Principal, object: PreparedObject, stored: Sto
   // Bodies are stored as the import writes them, so equal text is the common case and needs no parsing.
   const sameRow = stored.folder === object.folder && stored.body === object.body;
   const sameDefinition = sameRow || (stored.folder === object.folder && isDeepStrictEqual(parseStored(ObjectBody, stored.body, "objects.body", `client ${stored.client}, name ${stored.name}`), JSON.parse(object.body)));
-  const change = mayReadObject(principal, stored) && object.passwordHash === undefined && sameDefinition ? "unchanged" : "changed";
-  return overwrite ? { result: "replaced", change, existingType, sameRow } : { result: "replaced", change, conflict: { object, existingType }, existingType, sameRow };
+  const readable = mayReadObject(principal, stored);
+  const change = readable && object.passwordHash === undefined && sameDefinition ? "unchanged" : "changed";
+  const moved = readable && stored.folder !== object.folder ? { movedFrom: stored.folder } : {};
+  return overwrite ? { result: "replaced", change, ...moved, existingType, sameRow } : { result: "replaced", change, ...moved, conflict: { object, existingType }, existingType, sameRow };
 }
 
 /** Folders merge: never a conflict; an existing one is kept, or its body replaced with overwrite. */

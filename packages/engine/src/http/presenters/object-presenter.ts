@@ -84,6 +84,7 @@ export function presentFolderImport(result: FolderImport): OutFolderImport {
       path: object.folder,
       result: object.result,
       ...(result.entryByEntry && object.change !== undefined && { change: object.change }),
+      ...(result.entryByEntry && object.movedFrom !== undefined && { moved_from: object.movedFrom }),
       ...(result.entryByEntry && object.result === "skipped" && { problems: object.problems.map(present) }),
     })),
   };

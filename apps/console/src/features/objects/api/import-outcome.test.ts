@@ -14,7 +14,7 @@ function dryRun(objects: OutFolderImportEntry[]): OutFolderImport {
 const plan = planFolderImport([file("a.json", job("A")), file("b.json", job("B")), file("c.json", job("C")), file("d.json", job("D")), { path: "broken.json", text: "{" }]);
 const answer = dryRun([
   { name: "A", type: "JOBS", path: "OPS", result: "created", change: "new" },
-  { name: "B", type: "JOBS", path: "OPS", result: "replaced", change: "changed" },
+  { name: "B", type: "JOBS", path: "OPS", result: "replaced", change: "changed", moved_from: "PROD/ETL" },
   { name: "C", type: "JOBS", path: "OPS", result: "skipped", change: "unchanged", problems: [{ code: 45121, error: "already exists; import with overwrite_existing_objects=true to replace it", path: "data[2].data.jobs.general_attributes.name", invalid_value: "C" }] },
   { name: "D", type: "JOBS", path: "OPS", result: "skipped", problems: [{ code: 45122, error: "is imported twice (also at data[0].data.jobs)", path: "data[3].data.jobs.general_attributes.name", invalid_value: "D" }] },
 ]);
@@ -29,6 +29,7 @@ describe("previewRows", () => {
       "d.json D invalid skipped",
       "broken.json  invalid skipped",
     ]);
+    expect(rows.map((r) => r.movedFrom)).toEqual([undefined, "PROD/ETL", undefined, undefined, undefined]);
     expect(rows[3]?.reasons).toEqual(["general_attributes.name: is imported twice (also at a.json)"]);
     expect(rows[4]?.reasons[0]).toMatch(/^broken.json: not valid JSON/);
     expect(countPreview(rows)).toEqual({ new: 1, changed: 1, unchanged: 1, invalid: 2, toWrite: 2, toSkip: 3 });

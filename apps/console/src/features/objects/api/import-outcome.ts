@@ -14,6 +14,8 @@ export interface PreviewRow {
   type: string;
   /** Engine form, where it would go. */
   folder: string;
+  /** Engine form: the folder the existing object lies in, when the import moves it out of it. */
+  movedFrom?: string;
   category: PreviewCategory;
   /** What the import would do with it: created, replaced, kept (a folder) or skipped. */
   result: OutFolderImportEntry["result"];
@@ -29,7 +31,8 @@ export function previewRows(plan: FolderImportPlan, dryRun: OutFolderImport): Pr
   if (dryRun.objects.length !== plan.entries.length) throw new Error(`The dry run answered ${dryRun.objects.length} entries for ${plan.entries.length} sent.`);
   const rows = dryRun.objects.map((object, entry): PreviewRow => {
     const reasons = (object.problems ?? []).map((problem) => describeProblem(problem, plan.sources));
-    return { entry, source: plan.sources[entry] ?? "", name: object.name, type: object.type, folder: object.path, category: object.change ?? "invalid", result: object.result, reasons };
+    const row: PreviewRow = { entry, source: plan.sources[entry] ?? "", name: object.name, type: object.type, folder: object.path, category: object.change ?? "invalid", result: object.result, reasons };
+    return object.moved_from === undefined ? row : { ...row, movedFrom: object.moved_from };
   });
   const unread = plan.problems.map((problem): PreviewRow => ({ entry: undefined, source: problem.source, name: "", type: "", folder: "", category: "invalid", result: "skipped", reasons: [problem.message] }));
   return [...rows, ...unread];

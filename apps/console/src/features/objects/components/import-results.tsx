@@ -39,8 +39,9 @@ export function ImportResults({ folder, results, onDone }: { folder: string; res
         <ImportTable
           label="Import results per object"
           headers={["Result", "Reason", "Actions"]}
+          done
           rows={ORDER.flatMap((outcome) => results.filter((row) => row.outcome === outcome)).map((row) => ({
-            row,
+            row: row.outcome === "written" ? row : stayed(row),
             linked: row.outcome === "written",
             cells: [
               <Chip key="o" size="small" variant="outlined" label={row.written === undefined ? OUTCOME[row.outcome].label : `${OUTCOME[row.outcome].label}: ${row.written}`} color={OUTCOME[row.outcome].color} />,
@@ -52,4 +53,9 @@ export function ImportResults({ folder, results, onDone }: { folder: string; res
       </Box>
     </Box>
   );
+}
+
+/** A row the import did not write: its object stayed where it was. */
+function stayed({ movedFrom: _, ...row }: ResultRow): ResultRow {
+  return row;
 }

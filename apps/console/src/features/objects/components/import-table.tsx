@@ -25,9 +25,10 @@ export interface ImportTableRow {
 /**
  * The objects of a drop, one row each (its accessible name: the object and its file), with the
  * caller's columns; the list scrolls inside itself under a header that stays, so the page keeps its
- * actions in view.
+ * actions in view. An existing object the import takes out of its folder says from where (`done`:
+ * the import has run, so it moved rather than moves).
  */
-export function ImportTable({ label, headers, rows }: { label: string; headers: readonly string[]; rows: readonly ImportTableRow[] }) {
+export function ImportTable({ label, headers, rows, done = false }: { label: string; headers: readonly string[]; rows: readonly ImportTableRow[]; done?: boolean }) {
   return (
     <>
       <Box sx={{ maxHeight: "60vh", overflow: "auto", border: 1, borderColor: "divider", borderRadius: 1 }}>
@@ -60,7 +61,14 @@ export function ImportTable({ label, headers, rows }: { label: string; headers: 
                   </Typography>
                 </TableCell>
                 <TableCell>{row.type || "—"}</TableCell>
-                <TableCell sx={{ wordBreak: "break-all" }}>{row.entry === undefined ? "—" : displayFolder(row.folder)}</TableCell>
+                <TableCell sx={{ overflowWrap: "anywhere" }}>
+                  {row.entry === undefined ? "—" : displayFolder(row.folder)}
+                  {row.movedFrom === undefined ? null : (
+                    <Typography variant="caption" color="warning.main" sx={{ display: "block", fontWeight: 600 }}>
+                      {done ? "moved" : "moves"} from {displayFolder(row.movedFrom)}
+                    </Typography>
+                  )}
+                </TableCell>
                 {cells.map((cell, at) => (
                   <TableCell key={headers[at]}>{cell}</TableCell>
                 ))}
