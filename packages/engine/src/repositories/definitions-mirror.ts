@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { OutRepositoryChange } from "@baton/contract";
 import { z } from "zod";
 import type { Principal } from "../auth/authenticator";
 import type { FolderService } from "../objects/folder-service";
-import type { GitWorkspace } from "./git-workspace";
+import type { FileStatus, GitWorkspace } from "./git-workspace";
 import { describeFileText, exportEntryOfFile, objectFilesOfExport, writeObjectFiles, type ObjectFile } from "./object-files";
 
 const ExportText = z.object({
@@ -52,14 +53,17 @@ export class DefinitionsMirror {
   async apply(principal: Principal, git: GitWorkspace, from: string, to: string, beforeWrite?: () => Promise<void>): Promise<number> {
     const entries: unknown[] = [];
     const removed: RemovedObject[] = [];
-    for (const { path, change } of await git.changedFiles(from, to)) {
+    const files = await git.changedFiles(from, to);
+    const texts = await git.showAll(files.map(({ path, change }) => ({ commit: change === "deleted" ? from : to, path })));
+    files.forEach(({ path, change }, i) => {
+      const text = texts[i] ?? "";
       if (change !== "deleted") {
-        entries.push(exportEntryOfFile(path, (await git.show(to, path)) ?? ""));
-        continue;
+        entries.push(exportEntryOfFile(path, text));
+        return;
       }
-      const described = describeFileText((await git.show(from, path)) ?? "");
+      const described = describeFileText(text);
       if (described) removed.push({ type: described.typeKey.toUpperCase(), name: described.name });
-    }
+    });
     // An object that moved to another folder is one deleted and one added file: it is kept. The
     // requesting user's own USER object is never deleted, so nobody locks themselves out.
     const imported = new Set(entries.map((entry) => describeFileText(JSON.stringify(entry))?.name));
@@ -70,11 +74,15 @@ export class DefinitionsMirror {
 
   /** The names of the objects whose files differ between `from` and `to`. */
   async changedNames(git: GitWorkspace, from: string, to: string): Promise<Map<string, string>> {
-    const names = new Map<string, string>();
-    for (const { path, change } of await git.changedFiles(from, to)) {
-      const described = describeFileText((await git.show(change === "deleted" ? from : to, path)) ?? "");
-      if (described) names.set(described.name, path);
-    }
-    return names;
+    return new Map((await describeChanges(git, await git.changedFiles(from, to), from, to)).map((change) => [change.name, change.path]));
   }
+}
+
+/** The changes between two commits or trees as objects: name and type read from the file's text. */
+export async function describeChanges(git: GitWorkspace, files: readonly FileStatus[], from: string, to: string): Promise<OutRepositoryChange[]> {
+  const texts = await git.showAll(files.map(({ path, change }) => ({ commit: change === "deleted" ? from : to, path })));
+  return files.flatMap(({ path, change }, i) => {
+    const described = describeFileText(texts[i] ?? "");
+    return described ? [{ name: described.name, type: described.typeKey.toUpperCase(), path, change }] : [];
+  });
 }

@@ -35,9 +35,9 @@ export function readableChanges(principal: Principal, changes: readonly OutRepos
  * object the principal may not write. Deletions are checked by the import (delete right).
  */
 export async function requireWritableFiles(principal: Principal, git: GitWorkspace, from: string, to: string): Promise<void> {
-  for (const { path, change } of await git.changedFiles(from, to)) {
-    if (change === "deleted") continue;
-    const object = objectOfFile((await git.show(to, path)) ?? "");
+  const written = (await git.changedFiles(from, to)).filter(({ change }) => change !== "deleted");
+  for (const text of await git.showAll(written.map(({ path }) => ({ commit: to, path })))) {
+    const object = objectOfFile(text ?? "");
     if (object) requireWriteObject(principal, object);
   }
 }

@@ -26,6 +26,8 @@ export interface GitProcessOptions {
   env?: Readonly<Record<string, string>>;
   /** Exit statuses that are answers, not failures (e.g. 1 for merge-tree's conflicts). */
   okExitCodes?: readonly number[];
+  /** What the process reads on its standard input (none without). */
+  input?: string;
 }
 
 /**
@@ -64,16 +66,25 @@ export function gitEnvironment(protocols: readonly string[], extra: Readonly<Rec
  * killed, and whatever of the group is still alive when git ends is killed too: nothing git
  * starts outlives the command or the engine.
  */
-export function runGit(args: readonly string[], options: GitProcessOptions): Promise<string> {
+export async function runGit(args: readonly string[], options: GitProcessOptions): Promise<string> {
+  return (await runGitBytes(args, options)).toString("utf8");
+}
+
+/** runGit answering the bytes of the standard output, for output whose parts are counted in bytes (`cat-file --batch`). */
+export function runGitBytes(args: readonly string[], options: GitProcessOptions): Promise<Buffer> {
   installExitHook();
   const command = args.find((arg) => !arg.startsWith("-") && !arg.includes("=")) ?? "git";
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const child = spawn("git", ["-c", "http.followRedirects=false", ...args], {
       cwd: options.cwd,
       env: gitEnvironment(options.protocols, options.env),
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
       detached: true,
     });
+    // Standard input holds `input` or nothing. A git that ends before reading all of it closes the
+    // pipe; its exit status tells what happened.
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(options.input);
     const group = child.pid;
     if (group !== undefined) running.add(group);
     const out: Buffer[] = [];
@@ -99,7 +110,7 @@ export function runGit(args: readonly string[], options: GitProcessOptions): Pro
       }
       const stderr = Buffer.concat(err).toString("utf8");
       if (timedOut) reject(new GitFailure("timeout", command, stderr));
-      else if (code === 0 || (code !== null && (options.okExitCodes ?? []).includes(code))) resolve(Buffer.concat(out).toString("utf8"));
+      else if (code === 0 || (code !== null && (options.okExitCodes ?? []).includes(code))) resolve(Buffer.concat(out));
       else reject(new GitFailure(failureKind(stderr), command, stderr));
     });
   });

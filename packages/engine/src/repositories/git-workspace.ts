@@ -4,7 +4,7 @@ import { ErrorCode } from "@baton/contract";
 import type { Logger } from "pino";
 import { ConflictError } from "../domain/errors";
 import { wireTime } from "../domain/wire-time";
-import { GitFailure, runGit, type GitFailureKind } from "./git-process";
+import { GitFailure, runGitBytes, type GitFailureKind } from "./git-process";
 import type { CheckedRemote } from "./remote-policy";
 
 /** Login for https remotes, sent as an HTTP header so that it is never written into `.git/config`. */
@@ -256,6 +256,20 @@ export class GitWorkspace {
     return this.probe(["show", `${commit}:${path}`]);
   }
 
+  /**
+   * The texts of many files (each at its commit or tree), in order, undefined where there is no
+   * such file: one `git cat-file --batch` for all of them rather than a process per file. A path
+   * holding a line break, which the batch reads as two requests, is read on its own.
+   */
+  async showAll(files: readonly { commit: string; path: string }[]): Promise<(string | undefined)[]> {
+    const batched = files.filter((file) => !/[\n\r]/.test(file.path));
+    const texts = batched.length === 0 ? [] : readBatch(await this.runBytes(["cat-file", "--batch"], { input: batched.map((file) => `${file.commit}:${file.path}\n`).join("") }), batched.length);
+    let next = 0;
+    const answers: (string | undefined)[] = [];
+    for (const file of files) answers.push(/[\n\r]/.test(file.path) ? await this.show(file.commit, file.path) : texts[next++]);
+    return answers;
+  }
+
   private remote(): Promise<CheckedRemote> {
     this.#remote ??= this.options.remote();
     return this.#remote;
@@ -271,14 +285,19 @@ export class GitWorkspace {
     }
   }
 
-  private async run(args: string[], how: { index?: string; okExitCodes?: readonly number[] } = {}): Promise<string> {
+  private async run(args: string[], how: RunOptions = {}): Promise<string> {
+    return (await this.runBytes(args, how)).toString("utf8");
+  }
+
+  private async runBytes(args: string[], how: RunOptions = {}): Promise<Buffer> {
     try {
-      return await runGit([...this.#config, ...args], {
+      return await runGitBytes([...this.#config, ...args], {
         cwd: this.dir,
         protocols: this.options.protocols,
         timeoutMs: this.options.timeoutMs,
         ...(how.index !== undefined && { env: { GIT_INDEX_FILE: join(this.dir, ".git", how.index) } }),
         ...(how.okExitCodes && { okExitCodes: how.okExitCodes }),
+        ...(how.input !== undefined && { input: how.input }),
       });
     } catch (error) {
       if (!(error instanceof GitFailure)) throw error;
@@ -291,6 +310,36 @@ export class GitWorkspace {
   private redact(text: string): string {
     return this.#secrets.reduce((result, secret) => result.split(secret).join("***"), text);
   }
+}
+
+/** How one command of a workspace runs: through the scratch index, which exit statuses answer, what it reads. */
+interface RunOptions {
+  index?: string;
+  okExitCodes?: readonly number[];
+  input?: string;
+}
+
+/**
+ * The `count` answers of `git cat-file --batch`: for each request a header `<id> <type> <size>`
+ * and that many bytes of content and a line break, or `<request> missing` (or ambiguous). Only a
+ * blob is a file's text.
+ */
+function readBatch(out: Buffer, count: number): (string | undefined)[] {
+  const texts: (string | undefined)[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const lineEnd = out.indexOf(0x0a, at);
+    if (lineEnd === -1) throw new Error("git cat-file --batch answered fewer objects than asked");
+    const [, type, size] = /^[0-9a-f]+ (\w+) (\d+)$/.exec(out.toString("utf8", at, lineEnd)) ?? [];
+    at = lineEnd + 1;
+    if (size === undefined) {
+      texts.push(undefined);
+      continue;
+    }
+    texts.push(type === "blob" ? out.toString("utf8", at, at + Number(size)) : undefined);
+    at += Number(size) + 1;
+  }
+  return texts;
 }
 
 /** `-c` options that make `author` the author of the commit a command makes. */

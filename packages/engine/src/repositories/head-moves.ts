@@ -2,10 +2,10 @@ import { ErrorCode, type OutRepositoryChange } from "@baton/contract";
 import type { Principal } from "../auth/authenticator";
 import { ConflictsError } from "../domain/errors";
 import type { FolderService } from "../objects/folder-service";
-import { DefinitionsMirror } from "./definitions-mirror";
+import { DefinitionsMirror, describeChanges } from "./definitions-mirror";
 import { readableChanges, requireWritableFiles } from "./file-rights";
-import type { FileStatus, GitAuthor, GitWorkspace } from "./git-workspace";
-import { describeFileText, listObjectFiles, readObjectFiles, writeObjectFiles } from "./object-files";
+import type { GitAuthor, GitWorkspace } from "./git-workspace";
+import { listObjectFiles, readObjectFiles, writeObjectFiles } from "./object-files";
 
 /** A move of the active branch from `head` to `next`; with `push`, `next` is pushed to `branch`. */
 export interface HeadMove {
@@ -103,14 +103,4 @@ export class HeadMoves {
       overwritten.map(([name, path]) => ({ code: ErrorCode.CONFLICT, path, error: "has uncommitted changes that would be replaced; commit them first or ask to overwrite", invalidValue: name })),
     );
   }
-}
-
-/** The changes between two commits or trees as objects: name and type read from the file's text. */
-export async function describeChanges(git: GitWorkspace, files: readonly FileStatus[], from: string, to: string): Promise<OutRepositoryChange[]> {
-  const changes: OutRepositoryChange[] = [];
-  for (const { path, change } of files) {
-    const described = describeFileText((await git.show(change === "deleted" ? from : to, path)) ?? "");
-    if (described) changes.push({ name: described.name, type: described.typeKey.toUpperCase(), path, change });
-  }
-  return changes;
 }

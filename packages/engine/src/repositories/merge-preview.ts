@@ -57,13 +57,16 @@ async function incomingChanges(git: GitWorkspace, sides: MergeSides, merged: Tre
   const ours = new Set((await git.changedFiles(sides.base ?? EMPTY_TREE, sides.head)).map((file) => file.path));
   const changes = new Map<string, MergePreviewChange>((await git.changedFiles(sides.head, merged.tree)).map((file) => [file.path, file.change]));
   for (const path of conflicts) changes.set(path, "conflict");
+  // A conflicted file holds markers in the merged tree: the object is read from either side.
+  const paths = [...changes.keys()];
+  const [theirs, head] = [await git.showAll(paths.map((path) => ({ commit: sides.theirs, path }))), await git.showAll(paths.map((path) => ({ commit: sides.head, path })))];
   const entries: OutMergePreviewEntry[] = [];
-  for (const [path, found] of changes) {
+  paths.forEach((path, i) => {
+    const found = changes.get(path) ?? "modified";
     const change = found === "modified" && ours.has(path) ? "both" : found;
-    // A conflicted file holds markers in the merged tree: the object is read from either side.
-    const described = describeFileText((await git.show(sides.theirs, path)) ?? (await git.show(sides.head, path)) ?? "");
+    const described = describeFileText(theirs[i] ?? head[i] ?? "");
     if (described) entries.push({ name: described.name, type: described.typeKey.toUpperCase(), path, change });
-  }
+  });
   return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

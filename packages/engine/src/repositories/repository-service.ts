@@ -32,7 +32,8 @@ import type { FolderService } from "../objects/folder-service";
 import { ClientRepositories, type RepositoryRemoteOptions } from "./client-repositories";
 import { authorOf, requireCommit } from "./commit-refs";
 import { requireReadableFile } from "./file-rights";
-import { describeChanges, HeadMoves } from "./head-moves";
+import { describeChanges } from "./definitions-mirror";
+import { HeadMoves } from "./head-moves";
 import { mergeObjectVersions, previewMerge } from "./merge-preview";
 import { clearMergeState, completeMerge, mergeBranch, readMergeState, requireNoMerge } from "./repository-merges";
 
