@@ -1,5 +1,10 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { adminPost, logInThroughForm } from "./login";
+
+const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
 /** Imports a job that runs `command` on the local agent. */
 async function importJob(request: APIRequestContext, name: string, command: string): Promise<void> {
@@ -87,6 +92,58 @@ test("a filter the server rejects shows the server's words, and the page keeps w
 
   await page.getByRole("button", { name: "Clear filters" }).first().click();
   await expect(rowOf(page, runId)).toBeVisible();
+});
+
+test("at 1280x800 the name hint is whole; a plain word that finds nothing offers *WORD*, and a refused name says why at the field", async ({ page, request }) => {
+  const stamp = Date.now();
+  const name = `E2E.LIST.${stamp}.REPORT.DAILY`;
+  await importJob(request, name, "echo report");
+  const runId = await execute(request, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openList(page, "");
+
+  // The placeholder shows while the empty field has the focus; it fits the field, and the bar is one line.
+  const bar = page.getByRole("search", { name: "Filter executions" });
+  const nameField = bar.getByLabel("Name");
+  await nameField.focus();
+  await expect(nameField).toHaveAttribute("placeholder", "e.g. NIGHTLY.* (* = any)");
+  const placeholders = await bar.locator("input").evaluateAll((inputs) =>
+    inputs.map((input) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d");
+      if (!context || !(input instanceof HTMLInputElement)) return { placeholder: "", fits: false };
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { placeholder: input.placeholder, fits: context.measureText(input.placeholder).width <= room };
+    }),
+  );
+  expect(placeholders.filter((p) => !p.fits)).toEqual([]);
+  const tops = await bar.locator(":scope > *").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top + item.getBoundingClientRect().height / 2)));
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(4);
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, "executions-name-hint.png") });
+
+  // A plain word matches whole names only: the empty list offers the pattern that contains it.
+  const word = `${stamp}.REPORT`;
+  await nameField.fill(word);
+  await expect(page).toHaveURL(new RegExp(`[?&]name=${word.replaceAll(".", "\\.")}(&|$)`));
+  await expect(page.getByText("No executions match these filters")).toBeVisible();
+  await expect(page.getByText(`A name without * matches whole names only; *${word}* finds every name that contains it.`)).toBeVisible();
+  await page.screenshot({ path: join(artifacts, "executions-name-suggestion.png") });
+  await page.getByRole("button", { name: `Filter by *${word}*` }).click();
+  await expect(nameField).toHaveValue(`*${word}*`);
+  await expect(rowOf(page, runId)).toBeVisible();
+
+  // A value the server refuses: its reason at the field, not an error page.
+  await nameField.fill("ETL verify");
+  await expect(nameField).toHaveAttribute("aria-invalid", "true");
+  await expect(bar.getByText("must be a name pattern")).toBeVisible();
+  await expect(page.getByText("The server refused this name filter")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.screenshot({ path: join(artifacts, "executions-name-refused.png") });
+  await nameField.fill(name);
+  await expect(rowOf(page, runId)).toBeVisible();
+  await expect(nameField).toHaveAttribute("aria-invalid", "false");
 });
 
 test("the type shows as its code with the name in the cell's title, and the type filter sends the code", async ({ page, request }) => {

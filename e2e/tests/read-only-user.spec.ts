@@ -1,15 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, basicAuth, logInThroughForm, type Login } from "./login";
 
-test("a read-only user sees executions but cannot execute, and the button says why", async ({ page, request }) => {
-  const stamp = Date.now();
-  const job = `E2E.READONLY.${stamp}`;
-  const reader: Login = { client: "100", user: `READER${stamp}`, department: "OPS", password: "Reader-Pass1" };
-  const api = (path: string, data: unknown) => request.post(`/ae/api/v1/100${path}`, { headers: { authorization: basicAuth(ADMIN) }, data });
+const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
-  // Set up through the REST API: a job that ran once, and a user who may only read and see executions.
-  expect((await api("/objects", { data: { jobs: { general_attributes: { name: job }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo ran"] }] } }, path: "" })).status()).toBe(200);
-  expect((await api("/executions", { objectName: job, executionOption: "execute" })).status()).toBe(200);
+const api = (request: APIRequestContext, path: string, data: unknown) => request.post(`/ae/api/v1/100${path}`, { headers: { authorization: basicAuth(ADMIN) }, data });
+
+/** A new user who may read every object and see its executions, with no privilege (the operator pass's read-only user). */
+async function importReader(request: APIRequestContext): Promise<Login> {
+  const reader: Login = { client: "100", user: `READER${Date.now()}`, department: "OPS", password: "Reader-Pass1" };
   const user = {
     data: {
       user: {
@@ -20,7 +21,16 @@ test("a read-only user sees executions but cannot execute, and the button says w
     },
     path: "",
   };
-  expect((await api("/objects", user)).status()).toBe(200);
+  expect((await api(request, "/objects", user)).status()).toBe(200);
+  return reader;
+}
+
+test("a read-only user sees executions but cannot execute, and the button says why", async ({ page, request }) => {
+  const job = `E2E.READONLY.${Date.now()}`;
+  // Set up through the REST API: a job that ran once, and a user who may only read and see executions.
+  expect((await api(request, "/objects", { data: { jobs: { general_attributes: { name: job }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo ran"] }] } }, path: "" })).status()).toBe(200);
+  expect((await api(request, "/executions", { objectName: job, executionOption: "execute" })).status()).toBe(200);
+  const reader = await importReader(request);
 
   await page.goto("/executions");
   await expect(page).toHaveURL(/\/login/);
@@ -30,6 +40,38 @@ test("a read-only user sees executions but cannot execute, and the button says w
   await page.goto(`/objects/${job}`);
   const execute = page.getByRole("button", { name: `Execute ${job}`, exact: true });
   await execute.click();
-  await expect(page.getByText(`'Missing right': execute on JOBS '${job}'`)).toBeVisible();
+  const refusal = page.getByRole("alert").filter({ hasText: `Could not execute ${job}` });
+  await expect(refusal).toContainText(`'Missing right': execute on JOBS '${job}'`);
+  await expect(refusal).toContainText(`This needs the right execute on JOBS '${job}', which your user does not have. Ask an administrator to grant it.`);
   await expect(execute).toBeDisabled();
+});
+
+test("a read-only user sees whether Baton is up, and one message that the details and metrics need SYSTEM_OVERVIEW", async ({ page, request }) => {
+  mkdirSync(artifacts, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const reader = await importReader(request);
+  await page.goto("/system/health?details=true");
+  await logInThroughForm(page, reader);
+
+  // The plain health is answered to every user; only its details are refused, and that is no outage.
+  await expect(page.getByRole("status", { name: "Overall health" })).toContainText("Baton is UP");
+  const note = page.getByRole("note", { name: "Health details" });
+  await expect(note).toContainText("Each instance, its connections and the count of active executions are details.");
+  await expect(note).toContainText("This needs the privilege SYSTEM_OVERVIEW, which your user does not have. Ask an administrator to grant it.");
+  await expect(page.getByRole("region", { name: /^CP — / })).toContainText("1 instance running");
+  await expect(page.getByLabel("Show instances")).toBeDisabled();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByText(/may be down|unreachable|retries on its own/)).toHaveCount(0);
+  await page.screenshot({ path: join(artifacts, "read-only-health.png") });
+
+  // The metrics: one message for the screen, naming the privilege the engine names, without "Try again".
+  await page.getByRole("navigation", { name: "System screens" }).getByRole("tab", { name: "Metrics" }).click();
+  const refusal = page.getByRole("alert");
+  await expect(refusal).toHaveCount(1);
+  await expect(refusal).toContainText("Your user may not see the metrics");
+  await expect(refusal).toContainText("'Missing privilege': SYSTEM_OVERVIEW");
+  await expect(refusal).toContainText("Ask an administrator to grant it.");
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await expect(page.getByRole("figure")).toHaveCount(0);
+  await page.screenshot({ path: join(artifacts, "read-only-metrics.png") });
 });

@@ -2,29 +2,34 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
 import Box from "@mui/material/Box";
+import { isApiError } from "../lib/api-client";
 import { describeError } from "../lib/describe-error";
 
 interface ErrorAlertProps {
   error: unknown;
   /** What the user was doing, e.g. "Could not load the executions". */
   context?: string;
-  /** An extra sentence that says what to do, more specific than the generic hint. */
+  /**
+   * What to do, more specific than the generic hint. Not for a refusal (403): that always names
+   * what the user lacks and whom to ask, whatever the screen expected to go wrong.
+   */
   hint?: string;
+  /** Offered unless the server refused (403): asking again gets the same answer. */
   onRetry?: () => void;
   dense?: boolean;
 }
 
 /** An error from the API client in words: what failed, what the server said, what to do. */
 export function ErrorAlert({ error, context, hint, onRetry, dense = false }: ErrorAlertProps) {
-  const description = describeError(error);
-  const advice = hint ?? description.hint;
+  const description = describeError(error, hint);
+  const refused = isApiError(error, 403);
   return (
     <Alert
       severity="error"
       variant={dense ? "standard" : "outlined"}
       sx={dense ? { py: 0, "& .MuiAlert-message": { py: 0.75 } } : undefined}
       action={
-        onRetry ? (
+        onRetry && !refused ? (
           <Button color="inherit" size="small" onClick={onRetry}>
             Try again
           </Button>
@@ -40,9 +45,9 @@ export function ErrorAlert({ error, context, hint, onRetry, dense = false }: Err
           {line}
         </Box>
       ))}
-      {advice ? (
+      {description.hint ? (
         <Box component="span" sx={{ display: "block", mt: 0.5, opacity: 0.85 }}>
-          {advice}
+          {description.hint}
         </Box>
       ) : null}
     </Alert>

@@ -18,7 +18,6 @@ function hintFor(error: unknown): string | undefined {
   if (isApiError(error, 400) && error.hasCode(ErrorCode.COMMENT_CLIENT_NOT_ALLOWED)) {
     return "Comments are switched off for this client (EXECUTION_COMMENTS in UC_CLIENT_SETTINGS). Ask an administrator.";
   }
-  if (isApiError(error, 403)) return "Commenting needs the statistics right on the execution's object. Ask an administrator.";
   return undefined;
 }
 

@@ -24,7 +24,6 @@ const EXPECTED_WORDS: Record<GraphLink["expected"], string | undefined> = { ANY_
 
 function definitionHint(error: unknown, name: string): string | undefined {
   if (isApiError(error, 404)) return `The workflow object ${name} no longer exists, so the graph cannot be drawn. The Tasks tab still lists every task.`;
-  if (isApiError(error, 403)) return `Drawing the graph needs read access to the object ${name}. Ask an administrator, or use the Tasks tab.`;
   return undefined;
 }
 

@@ -18,7 +18,6 @@ const ALL_ACTIONS: readonly StatusAction[] = ["release", "cancel", "restart"];
 
 function hintFor(error: unknown, action: StatusAction): string | undefined {
   if (isApiError(error, 400) && error.hasCode(ErrorCode.INVALID_TRANSITION)) return `The execution's state does not allow this ${ACTION_WORDS[action]} (any more); the page shows its current state.`;
-  if (isApiError(error, 403)) return `You may not ${ACTION_WORDS[action]} this execution: it needs the cancel/restart right on the object. Ask an administrator.`;
   if (isApiError(error, 400)) return "Correct the options named above and restart again.";
   return undefined;
 }
@@ -82,7 +81,7 @@ export function useExecutionActions(execution: OutExecution): { buttons: ReactNo
     messages: (
       <>
         {ALL_ACTIONS.filter((action) => forbidden[action] !== undefined).map((action) => (
-          <ErrorAlert key={action} error={forbidden[action]} context={`You may not ${ACTION_WORDS[action]} execution ${runId}`} hint={hintFor(forbidden[action], action)} dense />
+          <ErrorAlert key={action} error={forbidden[action]} context={`You may not ${ACTION_WORDS[action]} execution ${runId}`} dense />
         ))}
         {dialog === null ? failure : null}
         {/* Mounted only while open: each opening starts with the options cleared. */}

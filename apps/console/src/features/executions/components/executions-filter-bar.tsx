@@ -27,9 +27,10 @@ const BAR_FILTERS: readonly FilterName[] = ["name", "status", "type"];
 /**
  * Name, status and type at hand on one line; the rest behind "More filters", shown as chips while
  * it is closed. The hints are in the fields' placeholders and titles, not lines under them, so the
- * bar leaves the table most of the page.
+ * bar leaves the table most of the page; the fields are wide enough for them at 1280 pixels. A
+ * name the server refuses shows its reason under the field.
  */
-export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) {
+export function ExecutionsFilterBar({ controls, nameRefusal }: { controls: FilterControls; nameRefusal: string | null }) {
   const { filters, set } = controls;
   const [moreOpen, setMoreOpen] = useState(false);
   const active = activeFilterNames(filters);
@@ -45,7 +46,9 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
           upperCase
           placeholder={filters.name_exclude ? "All but, e.g. NIGHTLY.*" : "e.g. NIGHTLY.* (* = any)"}
           title={filters.name_exclude ? "All but these names; * matches any characters" : "* matches any characters"}
-          sx={{ width: 190 }}
+          error={nameRefusal !== null}
+          helperText={nameRefusal}
+          sx={{ width: 236 }}
           slotProps={{
             input: {
               startAdornment: (
@@ -56,8 +59,8 @@ export function ExecutionsFilterBar({ controls }: { controls: FilterControls }) 
             },
           }}
         />
-        <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="e.g. ANY_ABEND, 1900" minWidth={180} />
-        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={170} />
+        <ListFilterField label={FILTER_LABELS.status} value={filters.status} onChange={(value) => set("status", value)} options={STATUS_OPTIONS} placeholder="ANY_ABEND, 1900" minWidth={180} />
+        <ListFilterField label={FILTER_LABELS.type} value={filters.type} onChange={(value) => set("type", value)} options={TYPE_OPTIONS} placeholder="All types" minWidth={140} />
         <Button
           startIcon={<Tune />}
           aria-label={moreCount > 0 ? `More filters, ${moreCount} set` : "More filters"}

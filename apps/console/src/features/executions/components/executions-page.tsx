@@ -5,6 +5,7 @@ import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import Refresh from "@mui/icons-material/Refresh";
 import FilterAltOff from "@mui/icons-material/FilterAltOff";
@@ -27,6 +28,7 @@ import { ExecutionsTable } from "./executions-table";
 import { ListToolbar } from "./list-toolbar";
 import type { ListAction } from "./list-shortcuts";
 import { useBulkActions } from "./use-bulk-actions";
+import { containingPattern, filterRefusal } from "./filter-feedback";
 import { useExecutionFilters } from "./use-execution-filters";
 import { useListShortcuts } from "./use-list-shortcuts";
 import { useRowCursor } from "./use-row-cursor";
@@ -56,6 +58,7 @@ export function ExecutionsPage() {
   const [helpOpen, setHelpOpen] = useState(false);
   const filterKey = `${filtersToSearch(filters).toString()}&${view.showAll}`;
   const filtered = activeFilterNames(filters).length > 0;
+  const nameRefusal = filterRefusal(executions.error, "name");
 
   // A selection made under other filters would act on rows no longer in view.
   const { clear } = cursor;
@@ -90,11 +93,15 @@ export function ExecutionsPage() {
           </Button>
         }
       />
-      <ExecutionsFilterBar controls={controls} />
+      <ExecutionsFilterBar controls={controls} nameRefusal={nameRefusal} />
       {bulk.result ? <BulkResultAlert result={bulk.result} onClose={bulk.dismissResult} /> : null}
 
       {executions.isPending ? (
         <LoadingState label="Loading executions…" />
+      ) : rows === undefined && nameRefusal !== null ? (
+        <EmptyState icon={<FilterAltOff />} title="The server refused this name filter">
+          Its reason is under the Name field above. Change the name there, or clear it.
+        </EmptyState>
       ) : rows === undefined ? (
         <ErrorAlert
           error={executions.error}
@@ -123,7 +130,7 @@ export function ExecutionsPage() {
           <Paper variant="outlined" sx={{ overflow: "hidden" }}>
             <Box sx={{ height: 4 }}>{executions.isFetching && !isFetchingNextPage ? <LinearProgress aria-label="Updating the list" /> : null}</Box>
             {rows.length === 0 ? (
-              <NoRows filtered={filtered} onClear={controls.clear} />
+              <NoRows filtered={filtered} containing={containingPattern(filters)} onName={(name) => controls.set("name", name)} onClear={controls.clear} />
             ) : (
               <ExecutionsTable
                 rows={tree.rows}
@@ -170,7 +177,33 @@ export function ExecutionsPage() {
   );
 }
 
-function NoRows({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+interface NoRowsProps {
+  filtered: boolean;
+  /** The pattern of names that contain the name filtered for, when that may find what a whole name did not. */
+  containing: string | null;
+  onName: (name: string) => void;
+  onClear: () => void;
+}
+
+function NoRows({ filtered, containing, onName, onClear }: NoRowsProps) {
+  if (containing) {
+    return (
+      <EmptyState
+        icon={<FilterAltOff />}
+        title="No executions match these filters"
+        action={
+          <Stack direction="row" spacing={1} sx={{ justifyContent: "center" }}>
+            <Button variant="outlined" onClick={() => onName(containing)}>
+              Filter by {containing}
+            </Button>
+            <Button onClick={onClear}>Clear filters</Button>
+          </Stack>
+        }
+      >
+        A name without * matches whole names only; {containing} finds every name that contains it.
+      </EmptyState>
+    );
+  }
   if (filtered) {
     return (
       <EmptyState icon={<FilterAltOff />} title="No executions match these filters" action={<Button onClick={onClear}>Clear filters</Button>}>

@@ -27,7 +27,6 @@ interface Failure {
 
 function hintFor(error: unknown): string | undefined {
   if (isApiError(error, 400) && error.hasCode(ErrorCode.INVALID_TRANSITION)) return "It is not waiting any more: someone else acknowledged it, or it ended.";
-  if (isApiError(error, 403)) return "Acknowledging needs the cancel/restart right on the notification's object. Ask an administrator.";
   return undefined;
 }
 

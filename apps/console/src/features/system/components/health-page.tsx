@@ -5,7 +5,8 @@ import Box from "@mui/material/Box";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Switch from "@mui/material/Switch";
 import type { OutHealthCheck } from "@baton/contract";
-import type { ApiProblem } from "../../../lib/api-client";
+import type { ApiError, ApiProblem } from "../../../lib/api-client";
+import { describeError } from "../../../lib/describe-error";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
@@ -38,11 +39,22 @@ function Overall({ health }: { health: OutHealthCheck }) {
   );
 }
 
-/** The overall state, then one card per process kind; instances only when asked for. */
-function Processes({ check, details, now }: { check: OutHealthCheck; details: boolean; now: number }) {
+/** The plain health is for every user, its details are not: say what is missing, not that the engine is down. */
+function DetailsRefused({ refusal }: { refusal: ApiError }) {
+  return (
+    <Alert severity="info" variant="outlined" role="note" aria-label="Health details" sx={{ mb: 2 }}>
+      <AlertTitle>Details are not shown to your user</AlertTitle>
+      You see whether Baton is up and how many instances of each process run. Each instance, its connections and the count of active executions are details. {describeError(refusal).hint}
+    </Alert>
+  );
+}
+
+/** The overall state, then one card per process kind; instances only when asked for (and allowed: else `refusal` says why not). */
+function Processes({ check, details, refusal, now }: { check: OutHealthCheck; details: boolean; refusal: ApiError | null; now: number }) {
   return (
     <>
       <Overall health={check} />
+      {refusal ? <DetailsRefused refusal={refusal} /> : null}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(340px, 1fr))" }}>
         {PROCESS_KINDS.map((kind) => {
           const process = check[kind.key];
@@ -56,15 +68,16 @@ function Processes({ check, details, now }: { check: OutHealthCheck; details: bo
 /** /system/health: whether the engine runs, per process kind, read again every 5 seconds; `?details=true` lists each instance. */
 export function HealthPage() {
   const [params, setParams] = useSearchParams();
-  const details = params.get("details") === "true";
   const health = useHealth();
+  const refusal = health.data?.detailsRefused ?? null;
+  const details = params.get("details") === "true" && refusal === null;
   const now = useNow(1000);
   return (
     <>
       <PageHeader
         title="Health"
         subtitle={health.dataUpdatedAt ? `Read at ${formatDateTime(new Date(health.dataUpdatedAt).toISOString())}; refreshed every ${HEALTH_REFRESH_MS / 1000} seconds.` : undefined}
-        actions={<FormControlLabel control={<Switch checked={details} onChange={(e) => replaceSearchParams(setParams, { details: e.target.checked ? "true" : null })} />} label="Show instances" />}
+        actions={<FormControlLabel control={<Switch checked={details} disabled={refusal !== null} onChange={(e) => replaceSearchParams(setParams, { details: e.target.checked ? "true" : null })} />} label="Show instances" />}
       />
       {health.isPending ? <LoadingState label="Asking the engine how it is…" /> : null}
       {health.error ? (
@@ -76,7 +89,7 @@ export function HealthPage() {
         />
       ) : null}
       {health.data && health.data.check === null ? <Down reason={health.data.reason} /> : null}
-      {health.data?.check ? <Processes check={health.data.check} details={details} now={now} /> : null}
+      {health.data?.check ? <Processes check={health.data.check} details={details} refusal={refusal} now={now} /> : null}
     </>
   );
 }
