@@ -25,11 +25,22 @@ async function importReader(request: APIRequestContext): Promise<Login> {
   return reader;
 }
 
-test("a read-only user sees executions but cannot execute, and the button says why", async ({ page, request }) => {
-  const job = `E2E.READONLY.${Date.now()}`;
-  // Set up through the REST API: a job that ran once, and a user who may only read and see executions.
-  expect((await api(request, "/objects", { data: { jobs: { general_attributes: { name: job }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo ran"] }] } }, path: "" })).status()).toBe(200);
-  expect((await api(request, "/executions", { objectName: job, executionOption: "execute" })).status()).toBe(200);
+test("a read-only user is offered no action it may not do: each is off and says why", async ({ page, request }) => {
+  mkdirSync(artifacts, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const stamp = Date.now();
+  const job = `E2E.READONLY.${stamp}`;
+  const sleeper = `E2E.READONLY.SLEEP.${stamp}`;
+  // Set up through the REST API: a job that ran once, one that is running, and a user who may only read and see executions.
+  const jobEnvelope = (name: string, process: string[]) => ({ data: { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process }] } }, path: "" });
+  expect((await api(request, "/objects", jobEnvelope(job, ["echo ran"]))).status()).toBe(200);
+  expect((await api(request, "/objects", jobEnvelope(sleeper, ["sleep 60"]))).status()).toBe(200);
+  const ended = await api(request, "/executions", { objectName: job, executionOption: "execute" });
+  expect(ended.status()).toBe(200);
+  const endedRun = Number(((await ended.json()) as { run_id: number }).run_id);
+  const running = await api(request, "/executions", { objectName: sleeper, executionOption: "execute" });
+  expect(running.status()).toBe(200);
+  const runningRun = Number(((await running.json()) as { run_id: number }).run_id);
   const reader = await importReader(request);
 
   await page.goto("/executions");
@@ -37,13 +48,45 @@ test("a read-only user sees executions but cannot execute, and the button says w
   await logInThroughForm(page, reader);
   await expect(page.getByRole("row").filter({ hasText: job })).toBeVisible();
 
+  // The main navigation lists the screens whose privilege the user lacks, off, naming the privilege.
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("button", { name: "Repository (needs REPOSITORY)" })).toBeDisabled();
+  await expect(nav).toContainText("needs REPOSITORY");
+  await expect(nav.getByRole("link", { name: "Executions" })).toBeVisible();
+
+  // A running execution: Cancel is off, described in words; no dialog, no red refusal after the fact.
+  await page.goto(`/executions/${runningRun}`);
+  const cancelReason = `Your user may not cancel executions of JOBS '${sleeper}': it needs the cancel right. Ask an administrator.`;
+  const cancel = page.getByRole("button", { name: "Cancel" });
+  await expect(cancel).toBeDisabled();
+  await expect(cancel).toHaveAccessibleDescription(cancelReason);
+  await expect(page.getByRole("note").filter({ hasText: cancelReason })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.screenshot({ path: join(artifacts, "read-only-cancel.png") });
+
+  // An ended execution: Restart is off for the same right.
+  await page.goto(`/executions/${endedRun}`);
+  const restart = page.getByRole("button", { name: "Restart" });
+  await expect(restart).toBeDisabled();
+  await expect(restart).toHaveAccessibleDescription(`Your user may not restart executions of JOBS '${job}': it needs the cancel right. Ask an administrator.`);
+
+  // The job: Execute and Execute with options are off and say why.
   await page.goto(`/objects/${job}`);
+  const executeReason = `Your user may not execute JOBS '${job}': it needs the execute right. Ask an administrator.`;
   const execute = page.getByRole("button", { name: `Execute ${job}`, exact: true });
-  await execute.click();
-  const refusal = page.getByRole("alert").filter({ hasText: `Could not execute ${job}` });
-  await expect(refusal).toContainText(`'Missing right': execute on JOBS '${job}'`);
-  await expect(refusal).toContainText(`This needs the right execute on JOBS '${job}', which your user does not have. Ask an administrator to grant it.`);
   await expect(execute).toBeDisabled();
+  await expect(execute).toHaveAccessibleDescription(executeReason);
+  await expect(page.getByRole("button", { name: `Execute ${job} with options` })).toBeDisabled();
+  await expect(page.getByRole("note").filter({ hasText: executeReason })).toBeVisible();
+  await page.screenshot({ path: join(artifacts, "read-only-execute.png") });
+
+  // The Edit tab: Save is off for the write right, whatever is typed.
+  await page.getByRole("tab", { name: "Edit" }).click();
+  const save = page.getByRole("button", { name: "Save" });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription(`Your user may not change JOBS '${job}': it needs the write right. Ask an administrator.`);
+
+  expect((await api(request, `/executions/${runningRun}/status`, { action: "cancel" })).status()).toBe(200);
 });
 
 test("a read-only user sees whether Baton is up, and one message that the details and metrics need SYSTEM_OVERVIEW", async ({ page, request }) => {
@@ -74,4 +117,17 @@ test("a read-only user sees whether Baton is up, and one message that the detail
   await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
   await expect(page.getByRole("figure")).toHaveCount(0);
   await page.screenshot({ path: join(artifacts, "read-only-metrics.png") });
+});
+
+test("the administrator keeps Execute and Save on, with no refusal beside them", async ({ page, request }) => {
+  const job = `E2E.ADMIN.ACTS.${Date.now()}`;
+  expect((await api(request, "/objects", { data: { jobs: { general_attributes: { name: job }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo ran"] }] } }, path: "" })).status()).toBe(200);
+  await page.goto(`/objects/${job}`);
+  const permissions = page.waitForResponse((response) => response.url().includes("/bff/session/permissions?object=") && response.status() === 200);
+  await logInThroughForm(page);
+  await permissions;
+  await expect(page.getByRole("button", { name: `Execute ${job}`, exact: true })).toBeEnabled();
+  await expect(page.getByRole("button", { name: `Execute ${job} with options` })).toBeEnabled();
+  await expect(page.getByRole("note")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Repository" })).toBeVisible();
 });

@@ -1,6 +1,6 @@
-import { ErrorCode, InSessionBody, InSwitchClientBody, type OutError, type OutSession } from "@baton/contract";
-import type { Engine } from "@baton/engine";
-import { DomainError, fromOwnOrigin, TooManyRequestsError } from "@baton/engine";
+import { ErrorCode, InSessionBody, InSessionPermissionsQuery, InSwitchClientBody, type OutError, type OutSession, type OutSessionPermissions, type OutValidationError } from "@baton/contract";
+import type { Engine, Principal } from "@baton/engine";
+import { DomainError, fromOwnOrigin, permissionsOf, TooManyRequestsError } from "@baton/engine";
 import { Router, type Response } from "express";
 import type { Logger } from "pino";
 import { jsonBody } from "./json-body";
@@ -83,6 +83,40 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
     res.json(await present(session));
   });
 
+  /**
+   * What the session's user may do, for the console to offer only what the engine will do: its
+   * privileges and the acts on each `object=TYPE:NAME` (at most 100), in the session's client. The
+   * user is authenticated as the proxy's requests are, so the rights are those of now.
+   */
+  router.get("/permissions", requireSession(sessions), async (req, res) => {
+    const parsed = InSessionPermissionsQuery.safeParse(req.query);
+    if (!parsed.success) {
+      const asked: unknown = req.query.object;
+      const refused = (index: PropertyKey | undefined) => (Array.isArray(asked) && typeof index === "number" ? (asked[index] ?? null) : typeof asked === "string" ? asked : null);
+      res.status(400).json(parsed.error.issues.map((i) => ({ code: ErrorCode.INVALID_REQUEST, error: i.message, path: i.path.join("."), invalid_value: refused(i.path[1]) }) satisfies OutValidationError));
+      return;
+    }
+    const session = currentSession(res);
+    let principal: Principal;
+    try {
+      principal = await engine.authenticate({ client: session.client, user: session.user, department: session.department, password: session.password }, session.client, req.ip ?? "");
+    } catch (error) {
+      // The user's password changed or it was locked since the login: the session ends here, as at
+      // the API proxy, so that its stale login is not sent again on every call toward a lock.
+      if (!(error instanceof DomainError)) throw error;
+      if (error instanceof TooManyRequestsError) res.status(429).setHeader("Retry-After", String(error.retryAfterSeconds));
+      else {
+        await sessions.delete(session.id);
+        clearSessionCookie(res);
+        res.status(401);
+      }
+      res.json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
+      return;
+    }
+    const { privileges, objects } = permissionsOf(principal, parsed.data.object);
+    res.json({ privileges: [...privileges], objects: [...objects] } satisfies OutSessionPermissions);
+  });
+
   router.delete("/", requireSession(sessions), async (_req, res) => {
     await sessions.delete(currentSession(res).id);
     clearSessionCookie(res);
@@ -90,5 +124,6 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
   });
   router.all("/", methodNotAllowed(["GET", "HEAD", "POST", "DELETE"]));
   router.all("/client", methodNotAllowed(["POST"]));
+  router.all("/permissions", methodNotAllowed(["GET", "HEAD"]));
   return router;
 }

@@ -22,6 +22,8 @@ import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import InboxOutlined from "@mui/icons-material/InboxOutlined";
 import ApiOutlined from "@mui/icons-material/ApiOutlined";
 import { ColorModeToggle } from "../components/color-mode-toggle";
+import type { Privilege } from "@baton/contract";
+import { privilegeRefusalText, usePermissions } from "../lib/permissions";
 import { useCurrentSession } from "../lib/session-context";
 import { UserMenu } from "../features/auth/components/user-menu";
 import { InboxNavCount } from "../features/notifications/components/inbox-nav-count";
@@ -38,27 +40,45 @@ interface NavEntry {
   to?: string;
   /** Shown after the label and read as part of the link, e.g. a live count. */
   badge?: ReactElement;
+  /** The privilege without which the engine refuses what the screen is for (docs/security.md, Privileges). */
+  needs?: Privilege;
+  /** The screen as a refusal names it. */
+  screen?: string;
 }
 
 const NAV: readonly NavEntry[] = [
   { label: "Executions", icon: <PlaylistPlay />, to: "/executions" },
   { label: "Inbox", icon: <InboxOutlined />, to: "/notifications", badge: <InboxNavCount /> },
   { label: "Objects", icon: <Inventory2Outlined />, to: "/objects" },
-  { label: "Search", icon: <Search />, to: "/search" },
-  { label: "Forecasts", icon: <Timeline />, to: "/forecasts" },
-  { label: "Repository", icon: <AccountTree />, to: "/repository" },
-  { label: "Scripts", icon: <Code />, to: "/scripts" },
+  { label: "Search", icon: <Search />, to: "/search", needs: "SEARCH", screen: "the search" },
+  { label: "Forecasts", icon: <Timeline />, to: "/forecasts", needs: "FORECASTS", screen: "forecasts" },
+  { label: "Repository", icon: <AccountTree />, to: "/repository", needs: "REPOSITORY", screen: "the repository" },
+  { label: "Scripts", icon: <Code />, to: "/scripts", needs: "SCRIPTS", screen: "scripts" },
   { label: "System", icon: <MonitorHeartOutlined />, to: "/system" },
   { label: "API", icon: <ApiOutlined />, to: "/api-explorer" },
 ];
 
+const NO_OBJECTS: readonly [] = [];
+
+/**
+ * The screens. One whose privilege the user lacks stays listed, off, saying which privilege it
+ * needs (the System screens stay: the plain health answers every user and each tab says what it needs).
+ */
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const permissions = usePermissions(NO_OBJECTS);
   return (
     <Box component="nav" aria-label="Main">
       <List>
         {NAV.map((entry) =>
-          entry.to ? (
+          entry.needs !== undefined && permissions.lacks(entry.needs) ? (
+            <ListItem key={entry.label} disablePadding title={privilegeRefusalText(entry.screen ?? entry.label, entry.needs)}>
+              <ListItemButton disabled aria-label={`${entry.label} (needs ${entry.needs})`} sx={{ "&.Mui-disabled": { opacity: 0.75 } }}>
+                <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
+                <ListItemText primary={entry.label} secondary={`needs ${entry.needs}`} />
+              </ListItemButton>
+            </ListItem>
+          ) : entry.to ? (
             <ListItem key={entry.label} disablePadding>
               <ListItemButton
                 component={RouterLink}

@@ -5,4 +5,4 @@
  * with it, so that zod is not part of the JavaScript the page needs first. A dynamic import of
  * "@baton/contract" itself would load every schema of the contract; this module loads only these.
  */
-export { ExecutionEvent, InSessionBody, OutError, OutSession, OutValidationError } from "@baton/contract";
+export { ExecutionEvent, InSessionBody, OutError, OutSession, OutSessionPermissions, OutValidationError } from "@baton/contract";

@@ -100,6 +100,9 @@ export function requireWriteObject(principal: Principal, object: ObjectRef): voi
 }
 
 /** Deleting an object: objects a repository's commit no longer holds when its head moves. */
+export function mayDeleteObject(principal: Principal, object: ObjectRef): boolean {
+  return may(principal, deleteObject(object));
+}
 export function requireDeleteObject(principal: Principal, object: ObjectRef): void {
   enforce(principal, deleteObject(object));
 }

@@ -6,11 +6,14 @@ import { ErrorCode } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { isApiError } from "../../../lib/api-client";
 import { useExecuteObject } from "../../../lib/execute-object";
+import type { Refusal } from "../../../lib/permissions";
 
 interface ExecuteButtonProps {
   objectName: string;
   size?: ButtonProps["size"];
   variant?: ButtonProps["variant"];
+  /** Why the user may not execute it: the button is off and described by the text with this id. */
+  refusal?: Refusal | undefined;
 }
 
 function hintFor(error: unknown): string | undefined {
@@ -20,7 +23,7 @@ function hintFor(error: unknown): string | undefined {
 }
 
 /** Starts the object now and opens its execution. */
-export function ExecuteButton({ objectName, size = "medium", variant = "contained" }: ExecuteButtonProps) {
+export function ExecuteButton({ objectName, size = "medium", variant = "contained", refusal }: ExecuteButtonProps) {
   const execute = useExecuteObject();
   const navigate = useNavigate();
   // Once the server said the user may not execute this, the button stays off and the reason stays shown.
@@ -32,7 +35,8 @@ export function ExecuteButton({ objectName, size = "medium", variant = "containe
         size={size}
         startIcon={<PlayArrow />}
         loading={execute.isPending}
-        disabled={forbidden}
+        disabled={forbidden || refusal !== undefined}
+        aria-describedby={refusal?.id}
         loadingPosition="start"
         aria-label={`Execute ${objectName}`}
         onClick={() => execute.mutate(objectName, { onSuccess: ({ run_id }) => navigate(`/executions/${run_id}`) })}

@@ -1,13 +1,17 @@
 import { useSearchParams } from "react-router";
 import Button from "@mui/material/Button";
 import Tune from "@mui/icons-material/Tune";
+import type { Refusal } from "../../../lib/permissions";
 import { ExecuteDialog } from "./execute-dialog";
 
 /** The URL parameter that opens the execute dialog, so the dialog has a link of its own. */
 const PARAM = "execute";
 
-/** Opens the execute dialog (now, once at a time, recurring, queue, alias, inputs); `?execute=options` on the object's page. */
-export function ExecuteOptionsButton({ objectName }: { objectName: string }) {
+/**
+ * Opens the execute dialog (now, once at a time, recurring, queue, alias, inputs); `?execute=options`
+ * on the object's page. Off, described by the refusal's text, when the user may not execute it.
+ */
+export function ExecuteOptionsButton({ objectName, refusal }: { objectName: string; refusal?: Refusal | undefined }) {
   const [params, setParams] = useSearchParams();
   const open = params.get(PARAM) === "options";
   const setOpen = (value: boolean) =>
@@ -19,10 +23,10 @@ export function ExecuteOptionsButton({ objectName }: { objectName: string }) {
     });
   return (
     <>
-      <Button variant="outlined" startIcon={<Tune />} onClick={() => setOpen(true)} aria-label={`Execute ${objectName} with options`}>
+      <Button variant="outlined" startIcon={<Tune />} onClick={() => setOpen(true)} disabled={refusal !== undefined} aria-describedby={refusal?.id} aria-label={`Execute ${objectName} with options`}>
         Execute with options
       </Button>
-      {open ? <ExecuteDialog objectName={objectName} onClose={() => setOpen(false)} /> : null}
+      {open && refusal === undefined ? <ExecuteDialog objectName={objectName} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

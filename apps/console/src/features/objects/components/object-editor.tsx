@@ -6,7 +6,9 @@ import Typography from "@mui/material/Typography";
 import Save from "@mui/icons-material/Save";
 import type { OutObject } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
+import { RefusalNote } from "../../../components/refusal-note";
 import { isApiError } from "../../../lib/api-client";
+import type { Refusal } from "../../../lib/permissions";
 import { checkDefinition, type DefinitionProblem } from "../api/definition-check";
 import { editableText } from "../api/object-file";
 import { useSaveObject } from "../api/save-object";
@@ -19,9 +21,10 @@ function serverProblems(error: unknown): DefinitionProblem[] {
 
 /**
  * The definition as JSON in an editor. It is checked while typing against the contract's schemas;
- * saving replaces the object, and the server's 400 problems are marked at their paths too.
+ * saving replaces the object, and the server's 400 problems are marked at their paths too. Save is
+ * off, with the reason beside it, when the user may not write the object.
  */
-export function ObjectEditor({ name, object }: { name: string; object: OutObject }) {
+export function ObjectEditor({ name, object, refusal }: { name: string; object: OutObject; refusal?: Refusal | undefined }) {
   const initial = useMemo(() => editableText(object), [object]);
   const [text, setText] = useState(initial);
   const save = useSaveObject();
@@ -49,10 +52,11 @@ export function ObjectEditor({ name, object }: { name: string; object: OutObject
         ))}
       </Box>
       <Box sx={{ display: "flex", gap: 1.5, alignItems: "center", flexWrap: "wrap" }}>
-        <Button variant="contained" startIcon={<Save />} disabled={!check.ok || text === initial} loading={save.isPending} loadingPosition="start" onClick={() => check.ok && save.mutate({ name, envelope: check.envelope })}>
+        <Button variant="contained" startIcon={<Save />} disabled={refusal !== undefined || !check.ok || text === initial} aria-describedby={refusal?.id} loading={save.isPending} loadingPosition="start" onClick={() => check.ok && save.mutate({ name, envelope: check.envelope })}>
           Save
         </Button>
         {save.isSuccess ? <Alert severity="success">Saved.</Alert> : null}
+        {refusal ? <RefusalNote refusal={refusal} /> : null}
       </Box>
       {save.isError && !isApiError(save.error, 400) ? <ErrorAlert error={save.error} context={`Could not save ${name}`} /> : null}
     </Box>

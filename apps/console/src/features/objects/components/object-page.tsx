@@ -1,5 +1,6 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useId } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
@@ -15,8 +16,10 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/loading-state";
 import { MonoBlock } from "../../../components/mono-block";
 import { DetailList } from "../../../components/detail-list";
+import { RefusalNote } from "../../../components/refusal-note";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
+import { usePermissions, type Refusal } from "../../../lib/permissions";
 import { saveFile } from "../../../lib/save-file";
 import { replaceSearchParams } from "../../../lib/search-params";
 import { useObject } from "../api/get-object";
@@ -42,7 +45,7 @@ function BackButton({ folder = "" }: { folder?: string }) {
   );
 }
 
-function TabContent({ tab, name, type, object }: { tab: ObjectTab; name: string; type: string; object: OutObject }) {
+function TabContent({ tab, name, type, object, saveRefusal }: { tab: ObjectTab; name: string; type: string; object: OutObject; saveRefusal: Refusal | undefined }) {
   const body = Object.values(object.data)[0];
   switch (tab) {
     case "definition":
@@ -52,7 +55,7 @@ function TabContent({ tab, name, type, object }: { tab: ObjectTab; name: string;
     case "json":
       return <MonoBlock label={`Definition of ${name}`}>{JSON.stringify(object, null, 2)}</MonoBlock>;
     case "edit":
-      return <ObjectEditor name={name} object={object} />;
+      return <ObjectEditor name={name} object={object} refusal={saveRefusal} />;
     case "workflow":
       return body ? <WorkflowGraph body={body} /> : null;
     case "usage":
@@ -65,6 +68,10 @@ export function ObjectPage() {
   const name = (useParams().name ?? "").toUpperCase();
   const [params, setParams] = useSearchParams();
   const object = useObject(name);
+  // What the user may do with it, once its type is known: Execute and Save are off with the reason when the rights do not allow them.
+  const loadedType = object.data ? summarize(object.data.data)[0]?.type : undefined;
+  const permissions = usePermissions(loadedType === undefined ? [] : [{ type: loadedType, name }], { enabled: loadedType !== undefined });
+  const refusalId = useId();
 
   if (object.isPending) return <LoadingState label={`Loading ${name}…`} />;
   if (object.isError) {
@@ -93,6 +100,11 @@ export function ObjectPage() {
   const folder = normaliseFolder(envelope.path);
   const modified = envelope.modification_details;
   const tab = chosenTab(params.get("tab"), type);
+  const refusal = (act: "execute" | "write"): Refusal | undefined => {
+    const text = permissions.refusal(act, { type, name });
+    return text === undefined ? undefined : { id: `${refusalId}-${act}`, text };
+  };
+  const executeRefusal = isExecutable(type) ? refusal("execute") : undefined;
 
   return (
     <>
@@ -102,8 +114,8 @@ export function ObjectPage() {
         subtitle={typeof title === "string" && title !== "" ? title : undefined}
         actions={
           <>
-            {isExecutable(type) ? <ExecuteButton objectName={name} /> : null}
-            {isExecutable(type) ? <ExecuteOptionsButton objectName={name} /> : null}
+            {isExecutable(type) ? <ExecuteButton objectName={name} refusal={executeRefusal} /> : null}
+            {isExecutable(type) ? <ExecuteOptionsButton objectName={name} refusal={executeRefusal} /> : null}
             <Button startIcon={<Download />} onClick={() => saveFile(`${name}.json`, editableText(envelope), "application/json")}>
               Download JSON
             </Button>
@@ -111,6 +123,11 @@ export function ObjectPage() {
           </>
         }
       />
+      {executeRefusal ? (
+        <Box sx={{ mb: 2 }}>
+          <RefusalNote refusal={executeRefusal} />
+        </Box>
+      ) : null}
       <Paper variant="outlined" sx={{ p: 2.5, mb: 2 }} component="section" aria-label="Object">
         <DetailList
           items={[
@@ -136,7 +153,7 @@ export function ObjectPage() {
         </Tabs>
         <Paper elevation={0} sx={{ p: 2.5 }} role="tabpanel" aria-label={TAB_LABELS[tab]}>
           <Suspense fallback={<LoadingState label="Loading…" />}>
-            <TabContent tab={tab} name={name} type={type} object={envelope} />
+            <TabContent tab={tab} name={name} type={type} object={envelope} saveRefusal={refusal("write")} />
           </Suspense>
         </Paper>
       </Paper>

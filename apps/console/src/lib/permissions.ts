@@ -1,0 +1,78 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ObjectAct, OutSessionPermissions, Privilege } from "@baton/contract";
+import { loadSchema, requestJson } from "./api-client";
+import { useCurrentSession } from "./session-context";
+
+/** An object as rights name it: its type code (JOBS) and name. */
+export interface ObjectRef {
+  type: string;
+  name: string;
+}
+
+/** A reason an action is off, and the id of the text that shows it (for the action's aria-describedby). */
+export interface Refusal {
+  id: string;
+  text: string;
+}
+
+const RIGHT_WORDS: Record<ObjectAct, { doing: string; right: string }> = {
+  read: { doing: "read", right: "read" },
+  write: { doing: "change", right: "write" },
+  execute: { doing: "execute", right: "execute" },
+  delete: { doing: "delete", right: "delete" },
+  cancel: { doing: "cancel executions of", right: "cancel" },
+  statistics: { doing: "see executions of", right: "statistics" },
+};
+
+/**
+ * Why the user may not do `act` on an object, in words: "Your user may not cancel executions of
+ * JOBS 'X': it needs the cancel right. Ask an administrator." `doing` names the action when it is
+ * not the act's own (restart and release need the cancel right too).
+ */
+export function refusalText(act: ObjectAct, object: ObjectRef, doing: string = RIGHT_WORDS[act].doing): string {
+  return `Your user may not ${doing} ${object.type} '${object.name}': it needs the ${RIGHT_WORDS[act].right} right. Ask an administrator.`;
+}
+
+/** Why the user may not use a screen: it needs a privilege the user does not have. */
+export function privilegeRefusalText(screen: string, privilege: Privilege): string {
+  return `Your user may not use ${screen}: it needs the privilege ${privilege}. Ask an administrator.`;
+}
+
+const refKey = (object: ObjectRef) => `${object.type}:${object.name}`;
+
+/** GET /bff/session/permissions: the session user's privileges and its acts on `objects`, as the engine decides them. */
+export function getPermissions(objects: readonly ObjectRef[], signal?: AbortSignal): Promise<OutSessionPermissions> {
+  const query = new URLSearchParams();
+  for (const object of objects) query.append("object", refKey(object));
+  const search = query.toString();
+  return requestJson(`/bff/session/permissions${search ? `?${search}` : ""}`, loadSchema("OutSessionPermissions"), { signal });
+}
+
+export interface Permissions {
+  /** Why the user may not do `act` on the object; undefined when it may, or while that is not known. */
+  refusal(act: ObjectAct, object: ObjectRef, doing?: string): string | undefined;
+  /** Whether the user surely lacks a privilege (false while that is not known). */
+  lacks(privilege: Privilege): boolean;
+}
+
+/**
+ * What the session's user may do, to turn off (not hide) actions the engine would refuse. While the
+ * answer is loading or failed, nothing is refused: the engine still refuses on its own.
+ */
+export function usePermissions(objects: readonly ObjectRef[], { enabled = true }: { enabled?: boolean } = {}): Permissions {
+  const { client, user, department } = useCurrentSession();
+  const keys = objects.map(refKey);
+  const { data } = useQuery({
+    queryKey: ["session", "permissions", client, `${user}/${department}`, ...keys],
+    queryFn: ({ signal }) => getPermissions(objects, signal),
+    staleTime: 60_000,
+    enabled,
+  });
+  return {
+    refusal(act, object, doing) {
+      const answer = data?.objects.find((candidate) => candidate.type === object.type && candidate.name === object.name);
+      return answer === undefined || answer[act] ? undefined : refusalText(act, object, doing);
+    },
+    lacks: (privilege) => data !== undefined && !data.privileges.includes(privilege),
+  };
+}
