@@ -155,7 +155,10 @@ test("a dropped folder with one bad file is previewed by one dry run, the bad fi
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
 
   const results = page.getByRole("region", { name: "Import results" });
-  await expect(results.getByRole("alert")).toContainText("Imported into \\: 50 written (50 created, 0 replaced), 1 skipped, 0 failed.");
+  // Something was left out: a warning, not a success, that says how many and where to read why.
+  const banner = results.getByRole("alert");
+  await expect(banner).toContainText("Imported into \\: 50 objects written (50 created, 0 replaced). 1 object not imported (1 skipped, 0 failed): the rows below say why.");
+  await expect(banner).toHaveClass(/MuiAlert-colorWarning/);
   const table = results.getByRole("table", { name: "Import results per object" });
   await expect(table.getByRole("row")).toHaveCount(52);
   await expect(table.getByRole("row", { name: `${prefix}.LOAD03, ${folder.toLowerCase()}/load/${prefix.toLowerCase()}.load03.json` })).toContainText(`\\${folder}\\LOADWritten: created`);
@@ -230,20 +233,26 @@ test("a clean drop is previewed, confirmed and imported; dropped again it is unc
   await shoot(page, "preview-clean", preview);
   await preview.getByRole("button", { name: "Import 50 objects…" }).click();
   await page.getByRole("dialog", { name: "Import 50 objects into \\?" }).getByRole("button", { name: "Import", exact: true }).click();
-  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("50 written (50 created, 0 replaced), 0 skipped, 0 failed.");
+  const cleanBanner = page.getByRole("region", { name: "Import results" }).getByRole("alert");
+  await expect(cleanBanner).toContainText("Imported into \\: 50 objects written (50 created, 0 replaced).");
+  await expect(cleanBanner).not.toContainText("not imported");
+  await expect(cleanBanner).toHaveClass(/MuiAlert-colorSuccess/);
 
   // The same folder again: every object unchanged, so nothing to import until overwrite is ticked (which asks the engine again).
   await page.getByRole("button", { name: "Clear results" }).click();
   await page.getByLabel("Folder to import").setInputFiles(dir);
   await expect(preview.getByRole("heading")).toHaveText("Preview of the import into \\: 50 objects (0 new, 0 changed, 50 unchanged, 0 invalid)");
   await expect(preview.getByRole("button", { name: "Import 0 objects…" })).toBeDisabled();
+  // Why each is skipped, in the console's words: the checkbox, not the API's query flag.
+  await expect(preview.getByRole("table", { name: "Objects to import" }).getByRole("row").nth(1)).toContainText("already exists; tick “Overwrite existing objects” to replace it");
+  await shoot(page, "preview-unchanged", preview);
   await preview.getByLabel("Overwrite existing objects (50)").check();
   await expect(preview.getByRole("button", { name: "Import 50 objects…" })).toBeEnabled();
   await expect(preview.getByRole("table", { name: "Objects to import" }).getByRole("row").nth(1)).toContainText("Replaced");
   await shoot(page, "preview-unchanged-overwrite", preview);
   await preview.getByRole("button", { name: "Import 50 objects…" }).click();
   await page.getByRole("dialog", { name: "Import 50 objects into \\?" }).getByRole("button", { name: "Import", exact: true }).click();
-  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("50 written (0 created, 50 replaced)");
+  await expect(page.getByRole("region", { name: "Import results" }).getByRole("alert")).toContainText("50 objects written (0 created, 50 replaced).");
 
   // One of them dropped on its own, outside its subfolder: the preview says it would leave its folder, the result that it did.
   await page.getByRole("button", { name: "Clear results" }).click();
@@ -255,8 +264,11 @@ test("a clean drop is previewed, confirmed and imported; dropped again it is unc
   await expect(preview.getByRole("table", { name: "Objects to import" }).getByRole("row").nth(1)).toContainText(`\\E2E_MOVED_${stamp}moves from \\E2E_CLEAN_${stamp}\\LOAD`);
   await shoot(page, "preview-moved", preview);
   await preview.getByRole("button", { name: "Import 1 object…" }).click();
-  await page.getByRole("dialog", { name: "Import 1 object into \\?" }).getByRole("button", { name: "Import", exact: true }).click();
+  const one = page.getByRole("dialog", { name: "Import 1 object into \\?" });
+  await expect(one).toContainText("0 will be created, 1 existing object replaced.");
+  await one.getByRole("button", { name: "Import", exact: true }).click();
   const results = page.getByRole("region", { name: "Import results" });
+  await expect(results.getByRole("alert")).toContainText("1 object written (0 created, 1 replaced).");
   await expect(results.getByRole("table", { name: "Import results per object" }).getByRole("row").nth(1)).toContainText(`\\E2E_MOVED_${stamp}moved from \\E2E_CLEAN_${stamp}\\LOAD`);
   expect(watched.requests.filter((r) => r.startsWith("GET /api/100/objects/"))).toEqual([]);
   expect(watched.errors).toEqual([]);

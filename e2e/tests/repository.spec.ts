@@ -105,6 +105,17 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
   await page.screenshot({ path: `${artifacts}repository-review.png`, fullPage: true });
   await page.getByRole("button", { name: "Back" }).click();
 
+  // A review of a file the repository does not hold says so, with the way back to the changes and nothing to try again.
+  await page.goto("/repository/review?path=NO%2FSUCH.json");
+  await expect(page.getByText("No such file in the repository: NO/SUCH.json")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Review / })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${artifacts}repository-review-missing.png` });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.getByRole("link", { name: "Repository changes" }).click();
+  await expect(page).toHaveURL(/\/repository\?tab=changes$/);
+
   // Committed as the one selected object.
   await row.getByRole("checkbox", { name: `Select ${job}` }).check();
   await commitAll(page, `Change ${job}`);

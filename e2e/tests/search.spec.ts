@@ -113,6 +113,20 @@ test("a filter the server refuses shows its words at that filter, and a correcte
 test.describe("at 1280×800", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  test("the results show name, type, folder and modified without scrolling sideways", async ({ page, request }) => {
+    mkdirSync(shots, { recursive: true });
+    const prefix = `E2E.SRCH.FIT.${Date.now()}`;
+    await importThree(request, `${prefix}.A.RATHER.LONG.NAME`);
+    await openSearch(page, `?object_name=${prefix}.*`);
+    await expect(page.getByRole("status").filter({ hasText: "3 results" })).toBeVisible();
+    const table = page.getByRole("table", { name: "Search results" });
+    for (const header of [/^Name/, /^Type/, /^Folder/, /^Modified/]) await expect(table.getByRole("columnheader", { name: header })).toBeInViewport({ ratio: 1 });
+    // Neither the page nor the table scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
+    await page.screenshot({ path: `${shots}/search-fit-1280.png` });
+  });
+
   test("a plain word finds the objects whose name holds it, as it is typed, and Back returns to the search before the typing", async ({ page, request }) => {
     mkdirSync(shots, { recursive: true });
     const stamp = Date.now();

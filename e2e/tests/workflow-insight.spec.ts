@@ -78,8 +78,11 @@ test("a workflow's tree fills live, its graph marks the critical path, and a fai
   // The tree fills while the workflow runs: active tasks first, then the branches end and CHECK fails.
   await expect(tree.getByRole("img", { name: "Active" }).first()).toBeVisible({ timeout: 20_000 });
   // The four lines after CHECK (the rest of its branch and JOIN) have not started: the tab lists them too.
-  await expect(counts).toHaveText("15 tasks: 14 ended OK, 1 failed · 4 not started", { timeout: 60_000 });
+  await expect(counts).toHaveText("19 tasks: 14 ended OK, 1 failed, 4 not started", { timeout: 60_000 });
   await expect(status).toContainText("Workflow is blocked");
+  // A task's restart runs what the task ran: a fixed definition needs the workflow restarted.
+  await expect(status).toContainText("a restart runs the definition the task ran");
+  await expect(status).toContainText("A fix to the object's definition needs the workflow restarted instead");
   await expect(status).toContainText("None while blocked");
   const failedRow = tree.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(`^${escapeRegExp(check)} \\(`) }) });
   await expect(failedRow.getByRole("img", { name: "Aborted" })).toBeVisible();
@@ -94,7 +97,15 @@ test("a workflow's tree fills live, its graph marks the critical path, and a fai
   await expect(legend).toContainText("START → QUICK → QUICK → CHECK → QUICK → QUICK → QUICK → JOIN → END");
   await expect(legend).toContainText("blocked");
   await expect(graph.getByText("Critical path", { exact: true })).toHaveCount(9);
+  // The failed task: its status in a code and a word that fit, everything else in its tooltip.
+  const checkNode = graph.getByTitle(new RegExp(`^${escapeRegExp(check)}, line \\d+, 1800 ENDED_NOT_OK.*, run \\d+(,|$)`));
+  await expect(checkNode).toHaveCount(1);
+  await expect(checkNode).toContainText("1800Aborted");
   await page.screenshot({ path: `${artifacts}workflow-insight-graph.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkNode.hover();
+  await page.screenshot({ path: `${artifacts}workflow-insight-graph-1280.png` });
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   // The failed task, opened from the graph: its report says why.
   await graph.getByRole("link", { name: new RegExp(`^Open ${escapeRegExp(check)} \\(`) }).click();

@@ -25,3 +25,13 @@ export function sessionQueryOptions() {
 export function useSession() {
   return useQuery(sessionQueryOptions());
 }
+
+/**
+ * The session as far as the app already knows it, without asking the BFF: the login page's. The
+ * session cookie is HttpOnly, so only GET /bff/session could tell, and for a visitor without a
+ * session it answers 401, which the browser logs as an error on every visit to the login page.
+ * A session the app has read (a page behind the login, or a login) is in the cache.
+ */
+export function useKnownSession() {
+  return useQuery({ ...sessionQueryOptions(), enabled: false });
+}

@@ -8,10 +8,9 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { ErrorAlert } from "../../../components/error-alert";
 import { ColorModeToggle } from "../../../components/color-mode-toggle";
-import { LoadingState } from "../../../components/loading-state";
 import { isApiError, loadSchema } from "../../../lib/api-client";
 import { safeNextPath } from "../../../lib/format";
-import { useSession } from "../api/get-session";
+import { useKnownSession } from "../api/get-session";
 import { useLogin } from "../api/login";
 
 type Field = "client" | "user" | "department" | "password";
@@ -27,8 +26,8 @@ function isLoggedOutState(state: unknown): boolean {
 }
 
 /**
- * The form's values checked against the contract. The schema is loaded beside the page (the
- * session check has usually loaded it before anyone submits).
+ * The form's values checked against the contract. The schema loads on the first submit, not
+ * with the page.
  */
 async function checkLoginForm(candidate: { client: number; user: string; department: string; password: string }) {
   const InSessionBody = await loadSchema("InSessionBody");
@@ -42,7 +41,7 @@ export function LoginPage() {
   const requestedNext = searchParams.get("next");
   const next = safeNextPath(requestedNext);
   const navigate = useNavigate();
-  const session = useSession();
+  const session = useKnownSession();
   const login = useLogin();
   const [client, setClient] = useState("100");
   const [user, setUser] = useState("");
@@ -51,7 +50,7 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [checkError, setCheckError] = useState<unknown>(null);
 
-  if (session.isPending) return <LoadingState label="Checking your session…" fullPage />;
+  // Someone who came here with a session the app knows goes on; the form is for everyone else.
   if (session.data && !justLoggedOut) return <Navigate to={next} replace />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -9,7 +9,7 @@ import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
 import { runtimeText } from "./execution-cells";
 import type { GraphTask } from "./ert-graph-model";
-import { StatusLabel } from "./status-label";
+import { groupLabel, StatusLabel } from "./status-label";
 
 export type TaskNode = Node<{ task: GraphTask; now: number }, "task">;
 
@@ -19,7 +19,7 @@ const hiddenHandle = { opacity: 0, pointerEvents: "none" } as const;
 /** The words a screen reader hears for a task, and the node's tooltip. */
 export function taskDescription(task: GraphTask): string {
   const parts = [task.name, `line ${task.line}`];
-  if (task.execution) parts.push(task.execution.status_text || String(task.execution.status));
+  if (task.execution) parts.push(`${task.execution.status} ${task.execution.status_text || groupLabel(task.execution.status)}`, `run ${task.execution.run_id}`);
   else parts.push(task.active ? "not started" : "inactive");
   if (task.ertSeconds !== undefined) parts.push(`ERT ${formatDuration(task.ertSeconds)}`);
   if (task.critical) parts.push("on the critical path");
@@ -49,8 +49,8 @@ function EndpointNode({ task }: { task: GraphTask }) {
 
 function TaskState({ task, now }: { task: GraphTask; now: number }) {
   const execution = task.execution;
-  // "ENDED_OK - ended normally" → "ENDED_OK": the node is small; the full text is in its description.
-  if (execution !== undefined) return <StatusLabel status={execution.status} text={execution.status_text.split(" - ")[0]} />;
+  // The code and its group's word ("1800 Aborted") fit the node; the status text is in its title.
+  if (execution !== undefined) return <StatusLabel status={execution.status} text={groupLabel(execution.status)} />;
   return (
     <Typography variant="body2" color="text.secondary">
       {!task.active ? "Inactive: ends 1921 when reached" : task.estimatedStart !== undefined && task.estimatedStart > now ? `Starts ≈ ${formatDateTime(new Date(task.estimatedStart).toISOString()).slice(11)}` : "Not started"}

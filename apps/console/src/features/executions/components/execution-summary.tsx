@@ -149,8 +149,9 @@ export function ExecutionSummary({ execution, now }: ExecutionSummaryProps) {
       <Relations execution={execution} />
       {execution.status === Status.BLOCKED ? (
         <Alert severity="warning" variant="outlined" sx={{ mb: 1.5 }}>
-          A task ended abnormally and no successor handles that. Open the task (Tasks or Graph) and restart it (the workflow goes on when it ends OK),
-          or cancel the workflow.
+          A task ended abnormally and no successor handles that. Open the task (Tasks or Graph) and restart it: a restart runs the definition the task
+          ran, and the workflow goes on when it ends OK. A fix to the object's definition needs the workflow restarted instead: cancel the
+          workflow, then restart it. Or just cancel the workflow.
         </Alert>
       ) : null}
       <Box component="section" aria-label="Times" sx={{ mb: 2 }}>

@@ -104,8 +104,7 @@ export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
       {root !== undefined && (root.rows.length > 0 || notStarted > 0) ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1, flexWrap: "wrap" }}>
           <Typography variant="body2" role="status" aria-label="Task counts">
-            {summaryText(summarize(root))}
-            {notStarted > 0 ? ` · ${notStarted} not started` : ""}
+            {summaryText(summarize(root, notStarted))}
           </Typography>
           {root.hasMore ? (
             <Button size="small" loading={root.loadingMore} onClick={() => void loadAll(rootResult)}>

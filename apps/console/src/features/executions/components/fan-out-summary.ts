@@ -21,17 +21,22 @@ const COUNTED_AS: Record<DisplayGroup, string> = {
   inactive: "skipped",
   unknown: "other",
 };
-const COUNT_ORDER = ["ended OK", "active", "waiting", "blocked", "failed", "cancelled", "skipped", "other"];
+const COUNT_ORDER = ["ended OK", "active", "waiting", "blocked", "failed", "cancelled", "skipped", "other", "not started"];
 
-export function summarize(children: Pick<LoadedChildren, "rows" | "total">): FanOutSummary {
+/**
+ * The children counted by state; `notStarted`: a workflow's tasks that have no execution yet (its
+ * plan's rows), counted among all its tasks.
+ */
+export function summarize(children: Pick<LoadedChildren, "rows" | "total">, notStarted = 0): FanOutSummary {
   const counts = new Map<string, number>();
   for (const row of children.rows) {
     const words = COUNTED_AS[displayGroup(row.status)];
     counts.set(words, (counts.get(words) ?? 0) + 1);
   }
+  if (notStarted > 0) counts.set("not started", notStarted);
   return {
-    total: Math.max(children.total, children.rows.length),
-    loaded: children.rows.length,
+    total: Math.max(children.total, children.rows.length) + notStarted,
+    loaded: children.rows.length + notStarted,
     counts: COUNT_ORDER.filter((words) => counts.has(words)).map((words) => ({ words, count: counts.get(words) ?? 0 })),
   };
 }

@@ -33,6 +33,10 @@ describe("summarize / summaryText", () => {
     expect(summaryText(summary)).toBe("1,200 tasks: 1 ended OK, 1 cancelled (of the 2 loaded)");
   });
 
+  it("counts a workflow's tasks that have not started among all its tasks", () => {
+    expect(summaryText(summarize(loaded([execution(1, 1900), execution(2, 1900), execution(3, 1800)]), 1))).toBe("4 tasks: 2 ended OK, 1 failed, 1 not started");
+  });
+
   it("names one task in the singular", () => {
     expect(summaryText(summarize(loaded([execution(1, 1930)])))).toBe("1 task: 1 skipped");
   });

@@ -1,3 +1,4 @@
+import { ErrorCode } from "@baton/contract";
 import { describe, expect, it } from "vitest";
 import { describeProblem, directoryOf, droppedPath, entryIndexOf, planFolderImport, type DroppedFile } from "./folder-import-plan";
 
@@ -93,6 +94,13 @@ describe("describeProblem", () => {
 
   it("names the file of an entry the engine mentions", () => {
     expect(describeProblem({ error: "is imported twice (also at data[0].data.jobs)", path: "data[1].data.jobs.general_attributes.name" }, sources)).toBe("general_attributes.name: is imported twice (also at a.json)");
+  });
+
+  it("says how to replace an existing object in the console's words, not the API's", () => {
+    const exists = { code: ErrorCode.OBJECT_EXISTS, path: "data[0].data.jobs.general_attributes.name" };
+    expect(describeProblem({ ...exists, error: "already exists; import with overwrite_existing_objects=true to replace it" }, sources)).toBe("general_attributes.name: already exists; tick “Overwrite existing objects” to replace it");
+    // Overwriting does not help against an object of another type: the engine's words stay.
+    expect(describeProblem({ ...exists, error: "exists as CALE; an object of type JOBS cannot replace it" }, sources)).toBe("general_attributes.name: exists as CALE; an object of type JOBS cannot replace it");
   });
 
   it("finds the entry a path starts with", () => {

@@ -1,4 +1,4 @@
-import { isRecord } from "@baton/contract";
+import { ErrorCode, isRecord } from "@baton/contract";
 import { joinFolder } from "./folder-path";
 
 /** A dropped file: where it lay in what was dropped (`NIGHTLY/SUB/A.json`, or just `A.json`) and its text. */
@@ -102,8 +102,19 @@ export function droppedPath(file: Pick<File, "name" | "webkitRelativePath">): st
 
 /** A problem the engine names for an entry: OutValidationError, or OutError's message and details. */
 export interface EntryProblemText {
+  code?: number | null;
   error: string;
   path: string | null;
+}
+
+/**
+ * The engine's words for an existing object name its query flag (overwrite_existing_objects); the
+ * console's way to it is the preview's checkbox. An existing object of another type is said as the
+ * engine says it: overwriting does not help there.
+ */
+function consoleWords(problem: EntryProblemText): string {
+  if (problem.code === ErrorCode.OBJECT_EXISTS && problem.error.startsWith("already exists")) return "already exists; tick “Overwrite existing objects” to replace it";
+  return problem.error;
 }
 
 /**
@@ -112,7 +123,7 @@ export interface EntryProblemText {
  */
 export function describeProblem(problem: EntryProblemText, sources: readonly string[]): string {
   const inEntry = problem.path?.replace(/^data\[\d+\](\.data(\.[a-z]+)?)?\.?/, "") ?? "";
-  const error = problem.error.replace(/data\[(\d+)\][\w.]*/g, (text, index: string) => sources[Number(index)] ?? text);
+  const error = consoleWords(problem).replace(/data\[(\d+)\][\w.]*/g, (text, index: string) => sources[Number(index)] ?? text);
   return inEntry === "" ? error : `${inEntry}: ${error}`;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OutFolderImport, OutFolderImportEntry } from "@baton/contract";
 import { planFolderImport } from "./folder-import-plan";
-import { BATCH_ENTRIES, countOutcomes, countPreview, importBatches, previewRows, resultRows } from "./import-outcome";
+import { BATCH_ENTRIES, countOutcomes, countPreview, importBatches, previewRows, resultRows, resultsSummary, type ResultRow } from "./import-outcome";
 
 const job = (name: string, size = 0) => ({ general_attributes: { name, type: "JOBS" }, scripts: [{ process: ["x".repeat(size)] }] });
 const file = (path: string, json: unknown) => ({ path, text: JSON.stringify(json) });
@@ -68,7 +68,7 @@ describe("resultRows", () => {
     expect(results.map((r) => `${r.name || r.source} ${r.outcome} ${r.written ?? "-"} ${r.reasons.join("|")}`)).toEqual([
       "A written created ",
       "B failed - general_attributes.name: Missing right",
-      "C skipped - general_attributes.name: already exists; import with overwrite_existing_objects=true to replace it",
+      "C skipped - general_attributes.name: already exists; tick “Overwrite existing objects” to replace it",
       "D skipped - general_attributes.name: is imported twice (also at a.json)",
       `broken.json skipped - ${rows[4]?.reasons[0] ?? ""}`,
     ]);
@@ -78,5 +78,25 @@ describe("resultRows", () => {
   it("fails the entries of a request that never answered", () => {
     const results = resultRows(plan, previewRows(plan, answer), { answered: new Map(), failed: new Map([[0, ["not imported: no answer"]]]) });
     expect(results[0]).toMatchObject({ outcome: "failed", reasons: ["not imported: no answer"] });
+  });
+});
+
+describe("resultsSummary", () => {
+  const row = (outcome: ResultRow["outcome"], written?: ResultRow["written"]): ResultRow => ({ entry: 0, source: "a.json", name: "A", type: "JOBS", folder: "", category: "new", result: "created", reasons: [], outcome, ...(written ? { written } : {}) });
+
+  it("is a success only when every object was written, in the singular for one", () => {
+    expect(resultsSummary([row("written", "created")])).toEqual({ severity: "success", text: "1 object written (1 created, 0 replaced)." });
+    expect(resultsSummary([row("written", "replaced"), row("written", "kept")])).toEqual({ severity: "success", text: "2 objects written (0 created, 1 replaced, 1 existing folder kept)." });
+  });
+
+  it("warns when anything was skipped or failed, saying how many and where to read why", () => {
+    expect(resultsSummary([row("written", "created"), row("skipped"), row("skipped")])).toEqual({
+      severity: "warning",
+      text: "1 object written (1 created, 0 replaced). 2 objects not imported (2 skipped, 0 failed): the rows below say why.",
+    });
+    expect(resultsSummary([row("failed")])).toEqual({
+      severity: "warning",
+      text: "0 objects written (0 created, 0 replaced). 1 object not imported (0 skipped, 1 failed): the rows below say why. Fix the failed ones and drop those files again.",
+    });
   });
 });

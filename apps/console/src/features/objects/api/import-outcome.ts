@@ -1,4 +1,5 @@
 import type { OutFolderImport, OutFolderImportEntry } from "@baton/contract";
+import { counted } from "../../../lib/counted";
 import { describeProblem, type FolderImportPlan } from "./folder-import-plan";
 
 /** How an object compares with what the client holds, or why it cannot be imported at all. */
@@ -128,7 +129,23 @@ export function countOutcomes(rows: readonly ResultRow[]): OutcomeCounts {
   return counts;
 }
 
-/** `1 object`, `50 objects`. */
-export function objectsText(count: number): string {
-  return `${count} object${count === 1 ? "" : "s"}`;
+/** The banner over an import's results: success only when every object of the drop was written. */
+export interface ResultsSummary {
+  severity: "success" | "warning";
+  text: string;
+}
+
+/**
+ * "3 objects written (2 created, 1 replaced). 2 objects not imported (2 skipped, 0 failed): the
+ * rows below say why." Anything left out makes it a warning: the operator has something to read.
+ */
+export function resultsSummary(rows: readonly ResultRow[]): ResultsSummary {
+  const counts = countOutcomes(rows);
+  const ways = (written: NonNullable<ResultRow["written"]>) => rows.filter((row) => row.written === written).length;
+  const kept = ways("kept");
+  const written = `${counted(counts.written, "object")} written (${ways("created")} created, ${ways("replaced")} replaced${kept > 0 ? `, ${counted(kept, "existing folder")} kept` : ""}).`;
+  const leftOut = counts.skipped + counts.failed;
+  if (leftOut === 0) return { severity: "success", text: written };
+  const fix = counts.failed > 0 ? " Fix the failed ones and drop those files again." : "";
+  return { severity: "warning", text: `${written} ${counted(leftOut, "object")} not imported (${counts.skipped} skipped, ${counts.failed} failed): the rows below say why.${fix}` };
 }

@@ -31,7 +31,7 @@ function refusals(error: unknown, batch: readonly number[], plan: FolderImportPl
   for (const problem of error.problems) {
     const at = entryIndexOf(problem.path);
     const entry = at === undefined ? undefined : batch[at];
-    if (entry !== undefined) named.set(entry, [...(named.get(entry) ?? []), describeProblem({ error: problem.message, path: problem.path }, plan.sources)]);
+    if (entry !== undefined) named.set(entry, [...(named.get(entry) ?? []), describeProblem({ code: problem.code, error: problem.message, path: problem.path }, plan.sources)]);
   }
   for (const [entry, reasons] of named) failed.set(entry, reasons);
   return failed;

@@ -5,7 +5,8 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { displayFolder } from "../api/folder-path";
-import { objectsText, type ImportMode } from "../api/import-outcome";
+import { counted } from "../../../lib/counted";
+import type { ImportMode } from "../api/import-outcome";
 import type { CheckedDrop } from "./use-folder-import";
 
 /** The last word before anything is written: how many objects, what they do to existing ones, what is left out. */
@@ -15,12 +16,12 @@ export function ImportConfirm({ open, drop, mode, onConfirm, onCancel }: { open:
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="import-confirm-title">
       <DialogTitle id="import-confirm-title">
-        Import {objectsText(written.length)} into {displayFolder(drop.folder)}?
+        Import {counted(written.length, "object")} into {displayFolder(drop.folder)}?
       </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {count("created")} will be created, {count("replaced")} existing objects replaced{count("kept") > 0 ? `, ${count("kept")} existing folders kept` : ""}.
-          {drop.counts.toSkip > 0 ? ` ${objectsText(drop.counts.toSkip)} ${drop.counts.toSkip === 1 ? "is skipped and stays as it is" : "are skipped and stay as they are"}.` : ""}
+          {count("created")} will be created, {counted(count("replaced"), "existing object")} replaced{count("kept") > 0 ? `, ${counted(count("kept"), "existing folder")} kept` : ""}.
+          {drop.counts.toSkip > 0 ? ` ${counted(drop.counts.toSkip, "object")} ${drop.counts.toSkip === 1 ? "is skipped and stays as it is" : "are skipped and stay as they are"}.` : ""}
         </DialogContentText>
         <DialogContentText sx={{ mt: 1 }}>
           {mode === "all-or-nothing"

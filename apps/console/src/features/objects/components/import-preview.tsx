@@ -11,7 +11,8 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
 import { displayFolder } from "../api/folder-path";
-import { objectsText, type ImportMode, type PreviewCategory, type PreviewRow } from "../api/import-outcome";
+import { counted } from "../../../lib/counted";
+import type { ImportMode, PreviewCategory, PreviewRow } from "../api/import-outcome";
 import { ImportConfirm } from "./import-confirm";
 import { ImportTable, Reasons } from "./import-table";
 import type { CheckedDrop } from "./use-folder-import";
@@ -55,7 +56,7 @@ export function ImportPreview({ drop, rechecking, onOverwrite, onImport, onCance
   return (
     <Box component="section" aria-label="Import preview" sx={{ mt: 2 }}>
       <Typography variant="h3" sx={{ mb: 1 }}>
-        Preview of the import into {displayFolder(folder)}: {objectsText(rows.length)} ({categoriesText(counts)})
+        Preview of the import into {displayFolder(folder)}: {counted(rows.length, "object")} ({categoriesText(counts)})
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         Checked by the engine exactly as the import will be; nothing has been written yet.
@@ -75,12 +76,12 @@ export function ImportPreview({ drop, rechecking, onOverwrite, onImport, onCance
       </Box>
       {refusedWhole ? (
         <Alert severity="warning" sx={{ mb: 1.5 }}>
-          All or nothing: {counts.toSkip} of {rows.length} objects cannot be imported, so nothing would be. Choose “Skip them”, tick “Overwrite” for existing objects, or fix the files and drop them again.
+          All or nothing: {counts.toSkip} of {counted(rows.length, "object")} cannot be imported, so nothing would be. Choose “Skip them”, tick “Overwrite” for existing objects, or fix the files and drop them again.
         </Alert>
       ) : null}
       <Box sx={{ display: "flex", gap: 1, alignItems: "center", mb: 1.5 }}>
         <Button variant="contained" disabled={busy || refusedWhole || counts.toWrite === 0} onClick={() => setConfirming(true)}>
-          Import {objectsText(counts.toWrite)}…
+          Import {counted(counts.toWrite, "object")}…
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
         {counts.toWrite === 0 ? (

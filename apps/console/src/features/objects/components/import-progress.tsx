@@ -1,3 +1,4 @@
+import { counted } from "../../../lib/counted";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
@@ -43,7 +44,7 @@ export function ImportProgress({ state }: { state: FolderImportState }) {
     <Box sx={{ my: 2 }}>
       <Bar label={`Sent ${formatBytes(sent)} of ${formatBytes(total)}`} value={percent(sent, total)} name="Bytes sent" />
       <Bar
-        label={`Written ${written} of ${toWrite} objects${state.mode === "all-or-nothing" ? " (one transaction: all at once when it commits)" : ""}`}
+        label={`Written ${written} of ${counted(toWrite, "object")}${state.mode === "all-or-nothing" ? " (one transaction: all at once when it commits)" : ""}`}
         value={percent(written, toWrite)}
         name="Objects written"
       />

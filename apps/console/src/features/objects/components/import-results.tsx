@@ -4,13 +4,13 @@ import Button from "@mui/material/Button";
 import Chip, { type ChipProps } from "@mui/material/Chip";
 import { displayFolder } from "../api/folder-path";
 import { isExecutable } from "../api/object-file";
-import { countOutcomes, type ImportOutcome, type ResultRow } from "../api/import-outcome";
+import { resultsSummary, type ImportOutcome, type ResultRow } from "../api/import-outcome";
 import { ExecuteButton } from "./execute-button";
 import { ImportTable, Reasons } from "./import-table";
 
 const OUTCOME: Record<ImportOutcome, { label: string; color: ChipProps["color"] }> = {
   written: { label: "Written", color: "success" },
-  skipped: { label: "Skipped", color: "default" },
+  skipped: { label: "Skipped", color: "warning" },
   failed: { label: "Failed", color: "error" },
 };
 
@@ -19,21 +19,18 @@ const ORDER: readonly ImportOutcome[] = ["failed", "skipped", "written"];
 
 /** What became of each object of the drop: written (created, replaced or kept), skipped, or failed with the reason. */
 export function ImportResults({ folder, results, onDone }: { folder: string; results: readonly ResultRow[]; onDone: () => void }) {
-  const counts = countOutcomes(results);
-  const created = results.filter((row) => row.written === "created").length;
-  const replaced = results.filter((row) => row.written === "replaced").length;
+  const summary = resultsSummary(results);
   return (
     <Box component="section" aria-label="Import results" sx={{ mt: 2 }}>
       <Alert
-        severity={counts.failed > 0 ? "warning" : "success"}
+        severity={summary.severity}
         action={
           <Button color="inherit" size="small" onClick={onDone}>
             Clear results
           </Button>
         }
       >
-        Imported into {displayFolder(folder)}: {counts.written} written ({created} created, {replaced} replaced), {counts.skipped} skipped, {counts.failed} failed.
-        {counts.failed > 0 ? " The failed ones name why; fix them and drop those files again." : ""}
+        Imported into {displayFolder(folder)}: {summary.text}
       </Alert>
       <Box sx={{ mt: 1.5 }}>
         <ImportTable

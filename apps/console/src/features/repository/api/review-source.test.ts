@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { reviewHref, reviewSearch, reviewSourceFromSearch, type ReviewSource } from "./review-source";
+import { ErrorCode } from "@baton/contract";
+import { ApiError } from "../../../lib/api-client";
+import { isMissingFile, reviewHref, reviewSearch, reviewSourceFromSearch, type ReviewSource } from "./review-source";
 
 describe("review sources in the URL", () => {
   const sources: ReviewSource[] = [
@@ -21,5 +23,16 @@ describe("review sources in the URL", () => {
   it("names nothing without a path or with only one ref", () => {
     expect(reviewSourceFromSearch(new URLSearchParams(""))).toBeNull();
     expect(reviewSourceFromSearch(new URLSearchParams("path=A.json&ours=main"))).toBeNull();
+  });
+});
+
+describe("isMissingFile", () => {
+  const notFound = (code: number) => new ApiError(404, [{ code, message: "Object file not found.", details: "NO/SUCH.json", path: null }], "GET", "/x");
+  it("reads a 404 NOT_FOUND of an uncommitted change as a file that is not there", () => {
+    expect(isMissingFile({ kind: "change", path: "NO/SUCH.json" }, notFound(ErrorCode.NOT_FOUND))).toBe(true);
+  });
+  it("does not for two refs (a branch may be gone) nor for a disabled repository", () => {
+    expect(isMissingFile({ kind: "refs", ours: "main", theirs: "x", pathOurs: "A.json", pathTheirs: "A.json" }, notFound(ErrorCode.NOT_FOUND))).toBe(false);
+    expect(isMissingFile({ kind: "change", path: "A.json" }, notFound(ErrorCode.RESOURCE_DISABLED))).toBe(false);
   });
 });

@@ -1,3 +1,6 @@
+import { ErrorCode } from "@baton/contract";
+import { isApiError } from "../../../lib/api-client";
+
 /**
  * What a review shows: an uncommitted change (HEAD's file against the object's definition now),
  * one object file in two refs (branches or commits), or one object file three-way for a merge of
@@ -37,4 +40,13 @@ export function reviewSourceFromSearch(params: URLSearchParams): ReviewSource | 
   if (!ours && !theirs) return { kind: "change", path };
   if (!ours || !theirs) return null;
   return { kind: "refs", ours, theirs, pathOurs: path, pathTheirs: params.get("theirs_path") || path };
+}
+
+/**
+ * Whether the review failed because its file is in neither version: the engine answers 404
+ * NOT_FOUND for an uncommitted change of no file. (For two refs the same answer can mean a branch
+ * or commit that is gone, so only a change is read as a missing file.)
+ */
+export function isMissingFile(source: TwoSidedSource, error: unknown): boolean {
+  return source.kind === "change" && isApiError(error, 404) && error.hasCode(ErrorCode.NOT_FOUND);
 }

@@ -13,7 +13,7 @@ import { useChanges } from "../api/get-changes";
 import { ChangesTable } from "./changes-table";
 import { CommitDialog } from "./commit-dialog";
 import { CommitId } from "./commit-id";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 
 /** The objects whose definition differs from HEAD, chosen by checkbox and committed in a dialog; while merging, the merge panel commits. */
 export function ChangesTab({ repository }: { repository: OutRepo }) {

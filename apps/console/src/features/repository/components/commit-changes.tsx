@@ -5,7 +5,7 @@ import { LoadingState } from "../../../components/loading-state";
 import { useComparison } from "../api/compare-refs";
 import { ChangesTable } from "./changes-table";
 import { CommitId } from "./commit-id";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 
 /** The objects a commit changed against the commit before it, each with a link to its diff. */
 export function CommitChanges({ commit, parent }: { commit: string; parent: string }) {

@@ -8,7 +8,7 @@ import TextField from "@mui/material/TextField";
 import type { OutRepositoryCommit } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { useCommitChanges } from "../api/commit-changes";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 import { refusalHint } from "./refusal-hint";
 import { SubmitActions } from "../../../components/submit-actions";
 

@@ -19,7 +19,7 @@ import { useLog, type LogEntry } from "../api/get-log";
 import { BranchSelect } from "./branch-select";
 import { CommitChanges } from "./commit-changes";
 import { CommitId } from "./commit-id";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 import { RestoreCommitDialog } from "./restore-commit-dialog";
 
 const COLUMNS = 5;

@@ -17,7 +17,7 @@ import { useAbortMerge } from "../api/merge-branch";
 import { reviewHref } from "../api/review-source";
 import { CommitId } from "./commit-id";
 import { ConflictResolver } from "./conflict-resolver";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 import { refusalHint } from "./refusal-hint";
 import { WorkProgress } from "./work-progress";
 

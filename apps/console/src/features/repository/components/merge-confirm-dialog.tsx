@@ -8,7 +8,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import type { OutRepositoryMerge, OutRepositoryMergePreview } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
 import { useMergeBranch } from "../api/merge-branch";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 import { mergeCountsSentence } from "./merge-counts";
 import { refusalHint } from "./refusal-hint";
 import { WorkProgress } from "./work-progress";

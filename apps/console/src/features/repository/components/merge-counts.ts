@@ -1,5 +1,5 @@
 import { MERGE_PREVIEW_CHANGES, type MergePreviewChange, type OutRepositoryMergePreview } from "@baton/contract";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 
 /** Each change of a merge preview in words; the order is the order they are told in. */
 export const MERGE_CHANGE_WORDS: Readonly<Record<MergePreviewChange, string>> = {

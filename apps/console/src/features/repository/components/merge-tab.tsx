@@ -14,7 +14,7 @@ import { replaceSearchParams } from "../../../lib/search-params";
 import { useMergePreview } from "../api/get-merge-preview";
 import { BranchSelect } from "./branch-select";
 import { CommitId } from "./commit-id";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 import { MergeConfirmDialog } from "./merge-confirm-dialog";
 import { aheadBehindText, mergeCountsSentence } from "./merge-counts";
 import { MergePreviewTable } from "./merge-preview-table";

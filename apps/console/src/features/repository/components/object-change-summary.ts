@@ -1,5 +1,5 @@
 import { readWorkflowGraph, type WorkflowGraph } from "@baton/contract";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 import { countLineEdits } from "./line-edits";
 
 /** What changed in an object between two versions of its file, in the terms of the object rather than of lines. */

@@ -1,7 +1,7 @@
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 
 /** The objects whose uncommitted changes an operation would replace, and the choice the user has. */
 export function OverwriteList({ paths, action }: { paths: readonly string[]; action: string }) {

@@ -5,7 +5,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import type { OutRepositoryPull } from "@baton/contract";
 import { usePullRepository } from "../api/pull-repository";
 import { CommitId } from "./commit-id";
-import { counted } from "./counted";
+import { counted } from "../../../lib/counted";
 import { OverwriteGuardDialog } from "./overwrite-guard-dialog";
 
 /** What a pull did, in a sentence. */

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -12,7 +12,7 @@ import { PageHeader } from "../../../components/page-header";
 import { useDiff } from "../api/get-diff";
 import { useMergeObject } from "../api/get-merge-object";
 import { useRepository } from "../api/get-repository";
-import { reviewSourceFromSearch, type ReviewSource, type TwoSidedSource } from "../api/review-source";
+import { isMissingFile, reviewSourceFromSearch, type ReviewSource, type TwoSidedSource } from "../api/review-source";
 import { DiffView } from "./diff-view";
 import { describeObjectChange, summarizeObjectChange } from "./object-change-summary";
 import { ThreeWayView } from "./three-way-view";
@@ -67,13 +67,33 @@ function MergeReview({ branch, path }: { branch: string; path: string }) {
   return <ThreeWayView versions={versions.data} active={repository.data?.active_branch ?? "active branch"} branch={branch} />;
 }
 
-function Review({ source }: { source: TwoSidedSource }) {
+/** A review of a file that is not there: asking again will not bring it, the changes list shows what there is. */
+function MissingFile({ path }: { path: string }) {
+  return (
+    <EmptyState
+      icon={<Difference />}
+      title={`No such file in the repository: ${path}`}
+      action={
+        <Button component={RouterLink} to="/repository?tab=changes" variant="outlined">
+          Repository changes
+        </Button>
+      }
+    >
+      Neither HEAD nor the current definitions hold this file. Open a review from the repository's changes.
+    </EmptyState>
+  );
+}
+
+/** The header comes with the review, so that a missing file is not titled as if there were something to review. */
+function Review({ source, header }: { source: TwoSidedSource; header: ReactNode }) {
   const diff = useDiff(source);
-  if (diff.isPending) return <LoadingState label="Loading both versions…" />;
-  if (diff.isError) return <ErrorAlert error={diff.error} context="Could not load the versions to compare" hint="The object, branch or commit may be gone. Go back to the repository and open the review again." onRetry={() => void diff.refetch()} />;
+  if (diff.isError && isMissingFile(source, diff.error)) return <MissingFile path={source.kind === "change" ? source.path : source.pathTheirs} />;
+  if (diff.isPending) return <>{header}<LoadingState label="Loading both versions…" /></>;
+  if (diff.isError) return <>{header}<ErrorAlert error={diff.error} context="Could not load the versions to compare" hint="The object, branch or commit may be gone. Go back to the repository and open the review again." onRetry={() => void diff.refetch()} /></>;
   const [oursLabel, theirsLabel] = sideLabels(source, diff.data);
   return (
     <>
+      {header}
       <ChangeSummary diff={diff.data} />
       <DiffView ours={diff.data.ours.content} theirs={diff.data.theirs.content} oursLabel={oursLabel} theirsLabel={theirsLabel} />
     </>
@@ -109,10 +129,12 @@ export function ReviewPage() {
     );
   }
   const path = source.kind === "refs" ? source.pathTheirs : source.path;
+  const header = <PageHeader title={`Review ${objectNameOfPath(path)}`} subtitle={subtitleOf(source)} actions={back} />;
+  if (source.kind !== "merge") return <Review source={source} header={header} />;
   return (
     <>
-      <PageHeader title={`Review ${objectNameOfPath(path)}`} subtitle={subtitleOf(source)} actions={back} />
-      {source.kind === "merge" ? <MergeReview branch={source.branch} path={source.path} /> : <Review source={source} />}
+      {header}
+      <MergeReview branch={source.branch} path={source.path} />
     </>
   );
 }

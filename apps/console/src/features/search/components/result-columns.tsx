@@ -29,28 +29,38 @@ export interface ResultColumn {
   /** The sort property the column shows, and its header (SORT_LABELS). Results carry no sub type or platform: those sort from the menu only. */
   sort: SearchSortColumn;
   cell: (item: OutSearchResultItem) => ReactNode;
+  /**
+   * Shown on wide screens only: below, the table keeps name, type, title, folder and modified in
+   * view without scrolling sideways (1280 pixels), and these still sort from the menu.
+   */
+  wideOnly?: true;
 }
 
 const date = (ms: number | null) => <DateTime value={ms === null ? undefined : new Date(ms).toISOString()} short />;
-const text = (value: string | null) => value ?? "—";
+/** Names, titles and folders are long words (`NIGHTLY.BACKUP.DB`): they break anywhere rather than widen the table. */
+const text = (value: string | null) => (
+  <Box component="span" sx={{ overflowWrap: "anywhere" }}>
+    {value ?? "—"}
+  </Box>
+);
 
 export const OBJECT_COLUMNS: readonly ResultColumn[] = [
   {
     sort: "name",
     cell: (item) => (
-      <Link component={RouterLink} to={`/objects/${encodeURIComponent(item.name)}`} sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>
+      <Link component={RouterLink} to={`/objects/${encodeURIComponent(item.name)}`} sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}>
         {item.name}
       </Link>
     ),
   },
   { sort: "type", cell: (item) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{typeText(item.type)}</Box> },
   { sort: "title", cell: (item) => text(item.title) },
-  { sort: "folder_path", cell: (item) => item.folder_path },
-  { sort: "archive_key1", cell: (item) => text(item.archive_key1) },
-  { sort: "archive_key2", cell: (item) => text(item.archive_key2) },
+  { sort: "folder_path", cell: (item) => text(item.folder_path) },
+  { sort: "archive_key1", cell: (item) => text(item.archive_key1), wideOnly: true },
+  { sort: "archive_key2", cell: (item) => text(item.archive_key2), wideOnly: true },
   { sort: "modified_date", cell: (item) => date(item.modified_date) },
-  { sort: "creation_date", cell: (item) => date(item.creation_date) },
-  { sort: "last_used_date", cell: (item) => date(item.last_used_date) },
+  { sort: "creation_date", cell: (item) => date(item.creation_date), wideOnly: true },
+  { sort: "last_used_date", cell: (item) => date(item.last_used_date), wideOnly: true },
 ];
 
 /** Shown after the calendar's name when the search lists calendar events. */

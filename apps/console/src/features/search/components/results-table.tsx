@@ -27,6 +27,9 @@ interface ResultsTableProps {
 
 const executable = (type: string): boolean => Object.hasOwn(EXECUTION_TYPE_OF_OBJECT, type);
 
+/** A column's cells: those of a wide-only column are left out below the xl breakpoint. */
+const shown = (column: ResultColumn) => (column.wideOnly ? { display: { xs: "none", xl: "table-cell" } } : {});
+
 /** The order of a column in words: "ascending", or "descending, 2 of 3" when several columns sort. */
 function sortWords(sort: readonly SortEntry[], column: SearchSortColumn): string | null {
   const index = sort.findIndex((entry) => entry.column === column);
@@ -41,7 +44,7 @@ function SortHeader({ column, sort, onSort }: { column: ResultColumn; sort: read
   const entry = sort[index];
   const words = sortWords(sort, column.sort);
   return (
-    <TableCell sortDirection={entry ? (entry.order === "ASC" ? "asc" : "desc") : false} sx={{ whiteSpace: "nowrap" }}>
+    <TableCell sortDirection={entry ? (entry.order === "ASC" ? "asc" : "desc") : false} sx={{ whiteSpace: "nowrap", ...shown(column) }}>
       <Tooltip title="Click: sort by this column. Shift-click: add it to the order, or turn it round." enterDelay={800}>
         <TableSortLabel
           active={entry !== undefined}
@@ -81,7 +84,9 @@ export function ResultsTable({ items, events, sort, onSort, onExecute, executing
             // Calendar events share their calendar's id: the place on the page tells them apart.
             <TableRow key={`${item.id}:${item.calendar_keyword_name ?? ""}:${index}`} hover>
               {columns.map((column) => (
-                <TableCell key={column.sort}>{column.cell(item)}</TableCell>
+                <TableCell key={column.sort} sx={shown(column)}>
+                  {column.cell(item)}
+                </TableCell>
               ))}
               <TableCell padding="checkbox">
                 {executable(item.type) && !events ? (
