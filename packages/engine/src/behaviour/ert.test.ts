@@ -32,11 +32,13 @@ describe.each(testDialects)("estimated runtimes on %s", (dialect) => {
     await test.importObjects(jobEnvelope("ERT.ONE", ["sleep 1"]));
     const first = await test.waitForEnd(await test.start("ERT.ONE"));
     expect(first.estimatedRuntime).toBeNull();
-    expect(await runAndEstimate("ERT.ONE")).toBe(1);
+    // `sleep 1` takes a second and a little more, up to two on a busy machine.
+    const learned = await runAndEstimate("ERT.ONE");
+    expect([1, 2]).toContain(learned);
     // A failing run does not count.
     await test.importObjects(jobEnvelope("ERT.ONE", ["sleep 3", "exit 1"]));
-    expect(await test.waitForEnd(await test.start("ERT.ONE"))).toMatchObject({ status: 1800, estimatedRuntime: 1 });
-    expect((await execution(await test.start("ERT.ONE"))).estimatedRuntime).toBe(1);
+    expect(await test.waitForEnd(await test.start("ERT.ONE"))).toMatchObject({ status: 1800, estimatedRuntime: learned });
+    expect((await execution(await test.start("ERT.ONE"))).estimatedRuntime).toBe(learned);
   });
 
   it("uses a fixed estimate of the object, or the client's method", async () => {
