@@ -165,6 +165,11 @@ test("the agents table shows each agent's active jobs, linked to them, and its l
   await expect(jobs).toBeVisible();
   expect(Number(await jobs.textContent())).toBeGreaterThanOrEqual(1);
   await expect(row).toContainText(/\d+ s ago/);
+  // Every column fits 1280 pixels, the actions too: nothing scrolls sideways.
+  const table = page.getByRole("table", { name: "Agents" });
+  await expect(table.getByRole("columnheader", { name: "Actions" })).toBeInViewport({ ratio: 1 });
+  await expect(row.getByText("Runs inside the engine")).toBeInViewport({ ratio: 1 });
+  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
   await page.screenshot({ path: `${shots}/small-agents.png` });
 
   await jobs.click();

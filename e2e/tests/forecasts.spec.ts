@@ -55,6 +55,13 @@ test("a forecast asked for in the dialog is calculated and drawn, renamed and de
   await page.getByRole("button", { name: "New forecast" }).click();
   const dialog = page.getByRole("dialog", { name: "New forecast" });
   await expect(dialog.getByRole("radio", { name: "An object started at a time" })).toBeChecked();
+  // Sent empty, the dialog itself says what is missing, at the field; the title may stay empty.
+  await dialog.getByRole("button", { name: "Create forecast" }).click();
+  await expect(dialog.getByLabel("Object name")).toHaveAccessibleDescription("Required: enter the name of the object to forecast.");
+  await expect(dialog.getByLabel("Title")).toHaveAccessibleDescription(/^Optional/);
+  await expect(dialog.getByText("Refused")).toHaveCount(0);
+  mkdirSync("/tmp/e2e-shots", { recursive: true });
+  await page.screenshot({ path: "/tmp/e2e-shots/forecast-dialog-empty.png" });
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel("Object name").fill(workflow);
   await dialog.getByRole("button", { name: "Create forecast" }).click();

@@ -29,6 +29,7 @@ import { UserMenu } from "../features/auth/components/user-menu";
 import { InboxNavCount } from "../features/notifications/components/inbox-nav-count";
 import { QuickOpen } from "../features/quick-open/components/quick-open";
 import { LiveBadge } from "./live-badge";
+import { NotLiveBanner } from "./not-live-banner";
 import { useLiveUpdates } from "./live-updates";
 
 const DRAWER_WIDTH = 220;
@@ -152,6 +153,7 @@ export function AppShell() {
       </Drawer>
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, bgcolor: "background.default" }}>
         <Toolbar />
+        <NotLiveBanner />
         <Outlet />
       </Box>
     </Box>

@@ -15,6 +15,8 @@ type Listener<T> = (value: T) => void;
 
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+/** How long live updates may be off before the console says that it is not live (a short blip is not worth a banner). */
+export const NOT_LIVE_AFTER_MS = 5_000;
 /** How often events reach the cache while the tab is hidden (see HiddenBatcher). */
 const HIDDEN_BATCH_MS = 5_000;
 
@@ -32,6 +34,10 @@ export class ExecutionEventStream {
   private state: StreamState = "idle";
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = RETRY_MIN_MS;
+  /** When the stream stopped being live; null while live or logged out. */
+  private downSince: number | null = null;
+  private notLiveSince: number | null = null;
+  private notLiveTimer: ReturnType<typeof setTimeout> | null = null;
   private parser: Parser<ExecutionEvent> | null = null;
   private parserLoading = false;
   private readonly stateListeners = new Set<() => void>();
@@ -72,6 +78,13 @@ export class ExecutionEventStream {
   }
 
   readonly getState = (): StreamState => this.state;
+
+  /**
+   * When live updates stopped, once they have been off for NOT_LIVE_AFTER_MS (the first
+   * connection counts as off until it opens); null while live, logged out, or briefly interrupted.
+   * Listeners of subscribeState hear when it changes.
+   */
+  readonly getNotLiveSince = (): number | null => this.notLiveSince;
 
   readonly subscribeState = (listener: () => void): (() => void) => {
     this.stateListeners.add(listener);
@@ -185,6 +198,24 @@ export class ExecutionEventStream {
   private setState(state: StreamState): void {
     if (this.state === state) return;
     this.state = state;
+    if (state === "live" || state === "idle") {
+      if (this.notLiveTimer !== null) clearTimeout(this.notLiveTimer);
+      this.notLiveTimer = null;
+      this.downSince = null;
+      this.notLiveSince = null;
+    } else if (this.downSince === null) {
+      const since = Date.now();
+      this.downSince = since;
+      this.notLiveTimer = setTimeout(() => {
+        this.notLiveTimer = null;
+        this.notLiveSince = since;
+        this.notifyState();
+      }, NOT_LIVE_AFTER_MS);
+    }
+    this.notifyState();
+  }
+
+  private notifyState(): void {
     for (const listener of this.stateListeners) listener();
   }
 }
@@ -194,4 +225,9 @@ export const executionEventStream = new ExecutionEventStream("/bff/events");
 
 export function useEventStreamState(stream: ExecutionEventStream = executionEventStream): StreamState {
   return useSyncExternalStore(stream.subscribeState, stream.getState);
+}
+
+/** Since when the console has not been live (see getNotLiveSince); null while it is. */
+export function useNotLiveSince(stream: ExecutionEventStream = executionEventStream): number | null {
+  return useSyncExternalStore(stream.subscribeState, stream.getNotLiveSince);
 }

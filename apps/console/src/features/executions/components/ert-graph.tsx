@@ -9,7 +9,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatDuration } from "../../../lib/format";
-import { useNow } from "../../../lib/use-now";
+import { useDataNow } from "../../../lib/use-now";
 import { useAllChildren } from "../api/use-all-children";
 import { useErt } from "../api/get-ert";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
@@ -73,7 +73,7 @@ export function ErtGraph({ execution }: ErtGraphProps) {
   const { query: children, rows } = useAllChildren(runId);
   const ert = useErt(runId, active);
   const model = useMemo(() => (definition.data ? graphModel(definition.data, rows, ert.data, runId) : undefined), [definition.data, rows, ert.data, runId]);
-  const now = useNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
+  const now = useDataNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
 
   const critical = theme.palette.warning.main;
   const nodes = useMemo<TaskNode[]>(

@@ -16,7 +16,7 @@ import { LoadingState } from "../../../components/loading-state";
 import { isApiError } from "../../../lib/api-client";
 import { replaceSearchParams } from "../../../lib/search-params";
 import { monospace } from "../../../lib/theme";
-import { useNow } from "../../../lib/use-now";
+import { useDataNow } from "../../../lib/use-now";
 import { useComments } from "../api/get-comments";
 import { useExecution } from "../api/get-execution";
 import { useInsightUpdates } from "../api/insight-events";
@@ -66,7 +66,7 @@ function ExecutionDetail({ runId }: { runId: number }) {
   useInsightUpdates();
   // The clock ticks for running runs and for those counting down to their planned start.
   const live = execution.data !== undefined && !isFinalStatus(execution.data.status) && (execution.data.start_time !== undefined || execution.data.planned_start_time !== undefined);
-  const now = useNow(1000, live);
+  const now = useDataNow(1000, live);
 
   if (execution.isPending) return <LoadingState label={`Loading execution ${runId}…`} />;
   if (execution.isError) {

@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { isFinalStatus, type OutExecution } from "@baton/contract";
-import { useNow } from "../../../lib/use-now";
+import { useDataNow } from "../../../lib/use-now";
 import { useErt } from "../api/get-ert";
 import { useExecution } from "../api/get-execution";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
@@ -79,7 +79,7 @@ export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
   useEffect(() => {
     if (readAll) void rootResult?.fetchNextPage();
   }, [readAll, rootResult]);
-  const now = useNow(1000, rows.some((row) => row.kind === "task" && !isFinalStatus(row.execution.status) && row.execution.start_time !== undefined));
+  const now = useDataNow(1000, rows.some((row) => row.kind === "task" && !isFinalStatus(row.execution.status) && row.execution.start_time !== undefined));
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => TREE_ROW_HEIGHT, overscan: OVERSCAN });

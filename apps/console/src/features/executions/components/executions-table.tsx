@@ -7,7 +7,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import ButtonBase from "@mui/material/ButtonBase";
-import { useNow } from "../../../lib/use-now";
+import { useDataNow } from "../../../lib/use-now";
 import { isSortColumn, parseSort, type SortColumn } from "../api/execution-filters";
 import { isRunning } from "./execution-cells";
 import { ExecutionRow, type ListRowActions } from "./execution-list-rows";
@@ -170,7 +170,7 @@ function VirtualRows({ scrollElement, rows, columns, selected, focusedRunId, foc
     const row = rows[item.index];
     return row?.kind === "task" && isRunning(row.execution);
   });
-  const now = useNow(1000, anyRunning);
+  const now = useDataNow(1000, anyRunning);
 
   useEffect(() => {
     if (rows.length > 0 && lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();

@@ -9,7 +9,7 @@ import { sharedNamePrefix } from "../../../components/workflow-layout";
 import { LoadingState } from "../../../components/loading-state";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
-import { useNow } from "../../../lib/use-now";
+import { useDataNow } from "../../../lib/use-now";
 import { useAllChildren } from "../api/use-all-children";
 import { ganttModel, type GanttRow, type GanttTick } from "./run-gantt-model";
 import { StatusLabel, displayGroup, type DisplayGroup } from "./status-label";
@@ -148,7 +148,7 @@ function GanttLine({ row, ticks, namePrefix }: { row: GanttRow; ticks: readonly 
  */
 export function RunGantt({ execution }: { execution: OutExecution }) {
   const { query, rows } = useAllChildren(execution.run_id);
-  const now = useNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
+  const now = useDataNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
   const model = useMemo(() => ganttModel(rows, now), [rows, now]);
   const namePrefix = useMemo(() => sharedNamePrefix(model.rows.map((r) => r.execution.name)), [model.rows]);
 

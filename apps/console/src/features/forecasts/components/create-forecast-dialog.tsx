@@ -16,7 +16,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { isApiError } from "../../../lib/api-client";
 import { toUtcParam } from "../../../lib/date-input";
 import { useCreateForecast } from "../api/create-forecast";
-import { fieldOfPath, forecastBody, type ForecastForm, type ForecastOption, type FormField } from "./create-forecast-form";
+import { fieldOfPath, forecastBody, missingFields, type ForecastForm, type ForecastOption, type FormField } from "./create-forecast-form";
 import { SubmitActions } from "../../../components/submit-actions";
 
 const OPTIONS: ReadonlyArray<{ value: ForecastOption; label: string }> = [
@@ -40,16 +40,17 @@ function emptyForm(): ForecastForm {
   return { option: "object", title: "", name: "", start: toUtcParam(nextMinute()), runId: "", days: "", ertGroupOption: "registration", fixed: "" };
 }
 
-type Refusals = Partial<Record<FormField, string>>;
+/** What is wrong with each field, in words. */
+type Problems = Partial<Record<FormField, string>>;
 
 /** The server's refusals by field; `complete` when every problem has a field to be shown under. */
-function refusalsOf(error: unknown): { refusals: Refusals; complete: boolean } {
+function refusalsOf(error: unknown): { refusals: Problems; complete: boolean } {
   if (!isApiError(error, 400)) return { refusals: {}, complete: false };
-  const refusals: Refusals = {};
+  const refusals: Problems = {};
   let complete = true;
   for (const problem of error.problems) {
     const field = fieldOfPath(problem.path);
-    if (field) refusals[field] = [refusals[field], problem.message].filter(Boolean).join("; ");
+    if (field) refusals[field] = refusals[field] ? `${refusals[field]}; ${problem.message}` : `Refused: ${problem.message}`;
     else complete = false;
   }
   return { refusals, complete };
@@ -58,21 +59,21 @@ function refusalsOf(error: unknown): { refusals: Refusals; complete: boolean } {
 interface FieldsProps {
   form: ForecastForm;
   set: (changes: Partial<ForecastForm>) => void;
-  refusals: Refusals;
+  problems: Problems;
 }
 
-/** A field's error state and helper: the server's refusal in words when there is one, else the hint. */
-function said(refusals: Refusals, field: FormField, hint?: string): { error: boolean; helperText: string | undefined } {
-  const refusal = refusals[field];
-  return refusal ? { error: true, helperText: `Refused: ${refusal}` } : { error: false, helperText: hint };
+/** A field's error state and helper: what is wrong with it when something is, else the hint. */
+function said(problems: Problems, field: FormField, hint?: string): { error: boolean; helperText: string | undefined } {
+  const problem = problems[field];
+  return problem ? { error: true, helperText: problem } : { error: false, helperText: hint };
 }
 
 /** Runtime choice, shared by the object and the execution option (the client option always uses the ERT). */
-function ErtFields({ form, set, refusals }: FieldsProps) {
+function ErtFields({ form, set, problems }: FieldsProps) {
   const fixedMax = form.option === "object" ? `at most ${OBJECT_FIXED_MAX_SECONDS}` : `less than ${EXECUTION_FIXED_BELOW_SECONDS}`;
   return (
     <>
-      <TextField select label="Runtime of each task" {...said(refusals, "ertGroupOption")} value={form.ertGroupOption} onChange={(e) => set({ ertGroupOption: ERT_GROUP_OPTIONS.find((o) => o === e.target.value) ?? "registration" })}>
+      <TextField select label="Runtime of each task" {...said(problems, "ertGroupOption")} value={form.ertGroupOption} onChange={(e) => set({ ertGroupOption: ERT_GROUP_OPTIONS.find((o) => o === e.target.value) ?? "registration" })}>
         {ERT_GROUP_OPTIONS.map((option) => (
           <MenuItem key={option} value={option}>
             {ERT_LABELS[option]}
@@ -80,19 +81,19 @@ function ErtFields({ form, set, refusals }: FieldsProps) {
         ))}
       </TextField>
       {form.ertGroupOption === "fixed" ? (
-        <TextField label="Fixed runtime (seconds)" type="number" required value={form.fixed} onChange={(e) => set({ fixed: e.target.value })} {...said(refusals, "fixed", `More than 0, ${fixedMax}.`)} />
+        <TextField label="Fixed runtime (seconds)" type="number" required value={form.fixed} onChange={(e) => set({ fixed: e.target.value })} {...said(problems, "fixed", `More than 0, ${fixedMax}.`)} />
       ) : null}
     </>
   );
 }
 
-function OptionFields({ form, set, refusals }: FieldsProps) {
+function OptionFields({ form, set, problems }: FieldsProps) {
   if (form.option === "object") {
     return (
       <>
-        <TextField label="Object name" required value={form.name} onChange={(e) => set({ name: e.target.value })} {...said(refusals, "name", "A workflow, schedule, job or other executable object.")} />
-        <DateTimeField label="Start" size="medium" value={form.start} onChange={(start) => set({ start })} {...said(refusals, "start")} />
-        <ErtFields form={form} set={set} refusals={refusals} />
+        <TextField label="Object name" required value={form.name} onChange={(e) => set({ name: e.target.value })} {...said(problems, "name", "A workflow, schedule, job or other executable object.")} />
+        <DateTimeField label="Start" size="medium" value={form.start} onChange={(start) => set({ start })} {...said(problems, "start")} />
+        <ErtFields form={form} set={set} problems={problems} />
       </>
     );
   }
@@ -102,15 +103,15 @@ function OptionFields({ form, set, refusals }: FieldsProps) {
       type="number"
       value={form.days}
       onChange={(e) => set({ days: e.target.value })}
-      {...said(refusals, "days", form.option === "execution" ? "From now to midnight (UTC) of the last day; today is the first. Empty: 1." : "Empty: the client's forecast horizon.")}
+      {...said(problems, "days", form.option === "execution" ? "From now to midnight (UTC) of the last day; today is the first. Empty: 1." : "Empty: the client's forecast horizon.")}
     />
   );
   if (form.option === "execution") {
     return (
       <>
-        <TextField label="Run ID" required type="number" value={form.runId} onChange={(e) => set({ runId: e.target.value })} {...said(refusals, "runId", "An execution that has not ended.")} />
+        <TextField label="Run ID" required type="number" value={form.runId} onChange={(e) => set({ runId: e.target.value })} {...said(problems, "runId", "An execution that has not ended.")} />
         {days}
-        <ErtFields form={form} set={set} refusals={refusals} />
+        <ErtFields form={form} set={set} problems={problems} />
       </>
     );
   }
@@ -124,13 +125,20 @@ export function CreateForecastDialog({ open, onClose }: { open: boolean; onClose
   const navigate = useNavigate();
   const set = (changes: Partial<ForecastForm>) => setForm((current) => ({ ...current, ...changes }));
   const { refusals, complete } = refusalsOf(create.error);
+  // Empty required fields are named from the first try to send on, until they are filled in.
+  const [checked, setChecked] = useState(false);
+  const missing = checked ? missingFields(form) : {};
+  const problems: Problems = { ...refusals, ...missing };
 
   const close = () => {
     create.reset();
+    setChecked(false);
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setChecked(true);
+    if (Object.keys(missingFields(form)).length > 0) return;
     create.mutate(forecastBody(form), {
       onSuccess: ({ forecast_id }) => {
         setForm(emptyForm());
@@ -154,8 +162,8 @@ export function CreateForecastDialog({ open, onClose }: { open: boolean; onClose
                 ))}
               </RadioGroup>
             </div>
-            <TextField label="Title" required={form.option !== "client"} {...said(refusals, "title")} value={form.title} onChange={(e) => set({ title: e.target.value })} slotProps={{ htmlInput: { maxLength: 255 } }} />
-            <OptionFields form={form} set={set} refusals={refusals} />
+            <TextField label="Title" {...said(problems, "title", form.option === "client" ? "Optional; empty: the client's default title." : "Optional; without one the list names the forecast by its number.")} value={form.title} onChange={(e) => set({ title: e.target.value })} slotProps={{ htmlInput: { maxLength: 255 } }} />
+            <OptionFields form={form} set={set} problems={problems} />
             {/* Refusals that each have a field are shown there; anything else (or a failure) as a whole. */}
             {create.error && !complete ? <ErrorAlert error={create.error} context="The forecast was not created" /> : null}
           </Stack>

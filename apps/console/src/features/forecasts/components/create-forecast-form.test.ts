@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldOfPath, forecastBody, type ForecastForm } from "./create-forecast-form";
+import { fieldOfPath, forecastBody, missingFields, type ForecastForm } from "./create-forecast-form";
 
 const FORM: ForecastForm = { option: "object", title: " Night ", name: " WF.NIGHT ", start: "2026-05-01T04:00:00Z", runId: "", days: "", ertGroupOption: "registration", fixed: "" };
 
@@ -32,5 +32,22 @@ describe("forecastBody with an empty fixed runtime", () => {
   it("leaves it out, so that the server names it as required", () => {
     expect(forecastBody({ ...FORM, ertGroupOption: "fixed" })).toMatchObject({ object: { ert_group_option: "fixed" } });
     expect(forecastBody({ ...FORM, ertGroupOption: "fixed" })).not.toHaveProperty("object.fixed");
+  });
+});
+
+describe("missingFields", () => {
+  const empty: ForecastForm = { ...FORM, title: "", name: " ", start: "" };
+
+  it("asks for the object's name and start, not for a title", () => {
+    expect(missingFields(empty)).toEqual({ name: "Required: enter the name of the object to forecast.", start: "Required: enter when the object starts." });
+    expect(missingFields({ ...FORM, title: "" })).toEqual({});
+  });
+
+  it("asks for the run ID of the execution option, and the fixed runtime when that is chosen", () => {
+    expect(missingFields({ ...empty, option: "execution", ertGroupOption: "fixed" })).toEqual({ runId: "Required: enter the run ID of an execution that has not ended.", fixed: "Required: enter the runtime in seconds." });
+  });
+
+  it("asks for nothing with the client option", () => {
+    expect(missingFields({ ...empty, option: "client", ertGroupOption: "fixed" })).toEqual({});
   });
 });

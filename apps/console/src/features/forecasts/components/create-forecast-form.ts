@@ -25,7 +25,6 @@ function numberOf(text: string): number {
 
 function ertOf(form: ForecastForm): { ert_group_option: ErtGroupOption; fixed?: number } {
   if (form.ertGroupOption !== "fixed") return { ert_group_option: form.ertGroupOption };
-  // Left out when empty: the server then says that it is required with this option.
   return form.fixed.trim() === "" ? { ert_group_option: "fixed" } : { ert_group_option: "fixed", fixed: numberOf(form.fixed) };
 }
 
@@ -47,6 +46,22 @@ export function forecastBody(form: ForecastForm): InForecastBody {
 
 /** The fields a refusal of the server can be shown under. */
 export type FormField = Exclude<keyof ForecastForm, "option">;
+
+/**
+ * The fields the contract requires for the chosen option that are empty, each with what to enter;
+ * the dialog says so before sending. The title may be empty (the list then names the forecast by its number).
+ */
+export function missingFields(form: ForecastForm): Partial<Record<FormField, string>> {
+  const empty = (text: string) => text.trim() === "";
+  const missing: Partial<Record<FormField, string>> = {};
+  if (form.option === "object") {
+    if (empty(form.name)) missing.name = "Required: enter the name of the object to forecast.";
+    if (empty(form.start)) missing.start = "Required: enter when the object starts.";
+  }
+  if (form.option === "execution" && empty(form.runId)) missing.runId = "Required: enter the run ID of an execution that has not ended.";
+  if (form.option !== "client" && form.ertGroupOption === "fixed" && empty(form.fixed)) missing.fixed = "Required: enter the runtime in seconds.";
+  return missing;
+}
 
 const FIELD_OF_MEMBER: Readonly<Record<string, FormField>> = {
   name: "name",

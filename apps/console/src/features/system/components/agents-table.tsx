@@ -15,7 +15,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import VerifiedUserOutlined from "@mui/icons-material/VerifiedUserOutlined";
 import type { OutAgent } from "@baton/contract";
-import { useNow } from "../../../lib/use-now";
+import { useDataNow } from "../../../lib/use-now";
 import type { AgentAction } from "./agent-dialogs";
 import { AgentStatusLabel } from "./agent-status-label";
 import { LifeSign } from "./life-sign";
@@ -31,9 +31,28 @@ const ACTIONS: ReadonlyArray<{ kind: AgentAction["kind"]; label: string; tooltip
   { kind: "delete", label: "Delete", icon: <DeleteOutline fontSize="small" />, when: outside },
 ];
 
-/** An agent's details the server leaves empty until its first connection read as a dash. */
-function Detail({ value }: { value: string }) {
-  return <>{value === "" ? "—" : value}</>;
+/**
+ * What the agent runs on, in one cell so that the table fits a laptop's width: the platform and
+ * agent version, then hardware, software and IP address (empty until its first connection: left out).
+ */
+function Machine({ agent }: { agent: OutAgent }) {
+  const details = [agent.hardware, agent.software].filter((detail) => detail !== "");
+  return (
+    <>
+      {agent.platform}
+      {agent.version === "" ? null : ` · agent ${agent.version}`}
+      {details.map((detail) => (
+        <Typography key={detail} variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      ))}
+      {agent.ip_address === "" ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: "monospace" }}>
+          {agent.ip_address}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 /** The executions list showing the client's jobs that have not ended on the agent, workflow tasks too (`all`), as the count does. */
@@ -51,10 +70,10 @@ function ActiveJobs({ agent }: { agent: OutAgent }) {
   );
 }
 
-/** One row per agent: name, state in words, its jobs and last heartbeat, what it runs on; the actions at the end. */
+/** One row per agent: name, state in words, its jobs and last heartbeat, what it runs on; the actions at the end. Fits 1280 pixels without sideways scrolling. */
 export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[]; onAction: (action: AgentAction) => void }) {
   // "12 s ago" moves on between the list's refreshes.
-  const now = useNow(1000);
+  const now = useDataNow(1000);
   return (
     <Table size="small" aria-label="Agents">
       <TableHead>
@@ -63,18 +82,14 @@ export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[];
           <TableCell>Status</TableCell>
           <TableCell align="right">Active jobs</TableCell>
           <TableCell>Last heartbeat</TableCell>
-          <TableCell>Platform</TableCell>
-          <TableCell>Version</TableCell>
-          <TableCell>Hardware</TableCell>
-          <TableCell>Software</TableCell>
-          <TableCell>IP address</TableCell>
+          <TableCell>Machine</TableCell>
           <TableCell align="right">Actions</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {agents.map((agent) => (
           <TableRow key={agent.name} hover>
-            <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 500, overflowWrap: "break-word" }}>
               {agent.name}
             </TableCell>
             <TableCell>
@@ -84,22 +99,12 @@ export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[];
               <ActiveJobs agent={agent} />
             </TableCell>
             <TableCell sx={{ whiteSpace: "nowrap" }}>{agent.last_heartbeat ? <LifeSign at={agent.last_heartbeat} now={now} /> : "Never connected"}</TableCell>
-            <TableCell>{agent.platform}</TableCell>
             <TableCell>
-              <Detail value={agent.version} />
-            </TableCell>
-            <TableCell>
-              <Detail value={agent.hardware} />
-            </TableCell>
-            <TableCell>
-              <Detail value={agent.software} />
-            </TableCell>
-            <TableCell sx={{ fontFamily: "monospace" }}>
-              <Detail value={agent.ip_address} />
+              <Machine agent={agent} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
               {agent.in_process ? (
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+                <Typography variant="body2" color="text.secondary">
                   Runs inside the engine
                 </Typography>
               ) : null}

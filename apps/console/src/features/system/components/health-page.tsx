@@ -12,7 +12,7 @@ import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
 import { formatDateTime } from "../../../lib/format";
 import { replaceSearchParams } from "../../../lib/search-params";
-import { useNow } from "../../../lib/use-now";
+import { useDataNow } from "../../../lib/use-now";
 import { useHealth } from "../api/get-health";
 import { HEALTH_REFRESH_MS } from "../api/live-refresh";
 import { PROCESS_KINDS, missingProcesses } from "./process-kinds";
@@ -71,7 +71,7 @@ export function HealthPage() {
   const health = useHealth();
   const refusal = health.data?.detailsRefused ?? null;
   const details = params.get("details") === "true" && refusal === null;
-  const now = useNow(1000);
+  const now = useDataNow(1000);
   return (
     <>
       <PageHeader
