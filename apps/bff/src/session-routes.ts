@@ -43,9 +43,7 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       logger.info({ client: login.client, user: login.user }, "console login refused");
-      if (error instanceof TooManyRequestsError) res.status(429).setHeader("Retry-After", String(error.retryAfterSeconds));
-      else res.status(401);
-      res.json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
+      answerRefusedLogin(res, error);
       return undefined;
     }
   }
@@ -104,13 +102,11 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
       // The user's password changed or it was locked since the login: the session ends here, as at
       // the API proxy, so that its stale login is not sent again on every call toward a lock.
       if (!(error instanceof DomainError)) throw error;
-      if (error instanceof TooManyRequestsError) res.status(429).setHeader("Retry-After", String(error.retryAfterSeconds));
-      else {
+      if (!(error instanceof TooManyRequestsError)) {
         await sessions.delete(session.id);
         clearSessionCookie(res);
-        res.status(401);
       }
-      res.json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
+      answerRefusedLogin(res, error);
       return;
     }
     const { privileges, objects } = permissionsOf(principal, parsed.data.object);
@@ -126,4 +122,11 @@ export function sessionRoutes(engine: Engine, sessions: SessionStore, logger: Lo
   router.all("/client", methodNotAllowed(["POST"]));
   router.all("/permissions", methodNotAllowed(["GET", "HEAD"]));
   return router;
+}
+
+/** A login the engine refused: 429 with Retry-After while its address is throttled, else 401. */
+function answerRefusedLogin(res: Response, error: DomainError): void {
+  if (error instanceof TooManyRequestsError) res.status(429).setHeader("Retry-After", String(error.retryAfterSeconds));
+  else res.status(401);
+  res.json({ code: error.code, error: error.message, details: error.details } satisfies OutError);
 }

@@ -262,11 +262,11 @@ export class GitWorkspace {
    * holding a line break, which the batch reads as two requests, is read on its own.
    */
   async showAll(files: readonly { commit: string; path: string }[]): Promise<(string | undefined)[]> {
-    const batched = files.filter((file) => !/[\n\r]/.test(file.path));
+    const batched = files.filter((file) => !LINE_BREAK.test(file.path));
     const texts = batched.length === 0 ? [] : readBatch(await this.runBytes(["cat-file", "--batch"], { input: batched.map((file) => `${file.commit}:${file.path}\n`).join("") }), batched.length);
     let next = 0;
     const answers: (string | undefined)[] = [];
-    for (const file of files) answers.push(/[\n\r]/.test(file.path) ? await this.show(file.commit, file.path) : texts[next++]);
+    for (const file of files) answers.push(LINE_BREAK.test(file.path) ? await this.show(file.commit, file.path) : texts[next++]);
     return answers;
   }
 
@@ -311,6 +311,9 @@ export class GitWorkspace {
     return this.#secrets.reduce((result, secret) => result.split(secret).join("***"), text);
   }
 }
+
+/** What ends a request of `git cat-file --batch`: a path holding one is read on its own. */
+const LINE_BREAK = /[\n\r]/;
 
 /** How one command of a workspace runs: through the scratch index, which exit statuses answer, what it reads. */
 interface RunOptions {
