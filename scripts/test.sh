@@ -2,6 +2,7 @@
 # Runs every suite: typecheck, lint of the dependency rules, unit and integration (SQLite and PostgreSQL), e2e in Chromium.
 # PostgreSQL: TEST_DATABASE_URL, else a throwaway local cluster when Debian's PostgreSQL is installed.
 # Chromium: CHROME_PATH, else /usr/bin/chromium, installed from Debian when missing and running as root.
+# wrk (the benches' load generator, whose harness has tests of its own): installed from Debian the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +23,17 @@ find_chromium() {
     fi
   fi
   export CHROME_PATH=/usr/bin/chromium
+}
+
+find_wrk() {
+  command -v wrk >/dev/null && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "Installing Debian's wrk for the bench harness's tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+  else
+    echo "wrk not found: install Debian's 'wrk' package (the bench harness's tests drive a server with it)." >&2
+    exit 1
+  fi
 }
 
 PG_DIR=""
@@ -59,6 +71,7 @@ start_postgres() {
 
 trap stop_postgres EXIT
 find_chromium
+find_wrk
 start_postgres
 
 say "Typecheck"
