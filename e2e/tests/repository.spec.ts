@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
 import { E2E_REPOSITORY_ROOT } from "./remotes";
 
@@ -30,6 +30,38 @@ async function scriptOf(request: APIRequestContext, name: string): Promise<strin
   expect(response.status()).toBe(200);
   const body: { data: { jobs: { scripts: Array<{ process: string[] }> } } } = await response.json();
   return body.data.jobs.scripts.flatMap((page) => page.process);
+}
+
+/**
+ * Commits the object through the REST API. Unless an earlier test connected the repository, this
+ * connects it to an empty remote, which commits every object of the client, this one included.
+ */
+async function commitThroughApi(request: APIRequestContext, name: string): Promise<void> {
+  const info = await request.get("/ae/api/v1/100/repositories", { headers: { authorization: basicAuth(ADMIN) } });
+  if (info.status() === 404) await adminPost(request, "/repositories", { repository_url: createBareRepository(), branch: "main" });
+  else await adminPost(request, "/repositories/commits", { message: `Add ${name}`, objects: [name] });
+}
+
+/** A script line wider than any pane, ending in `end`. */
+const wideLine = (end: string): string => `echo ${"wide ".repeat(80)}${end}`;
+
+/** How far the pane of a CodeMirror text is scrolled sideways. */
+function scrollLeftOf(text: Locator): Promise<number> {
+  return text.evaluate((element) => element.closest(".cm-scroller")?.scrollLeft ?? Number.NaN);
+}
+
+/** Turns the wheel sideways over the pane at `across` (0 left, 1 right) of `panes`, below their headings. */
+async function wheelSideways(page: Page, panes: Locator, across: number, deltaX: number): Promise<void> {
+  const box = await panes.boundingBox();
+  if (box === null) throw new Error("the panes are not shown");
+  await page.mouse.move(box.x + box.width * across, box.y + 60);
+  await page.mouse.wheel(deltaX, 0);
+}
+
+/** Whether `follower` shows the same columns as `leader`, which has been scrolled sideways. */
+async function expectScrolledTogether(leader: Locator, follower: Locator): Promise<void> {
+  await expect.poll(() => scrollLeftOf(leader)).toBeGreaterThan(0);
+  await expect.poll(async () => (await scrollLeftOf(follower)) - (await scrollLeftOf(leader))).toBe(0);
 }
 
 async function openTab(page: Page, name: string): Promise<void> {
@@ -181,11 +213,11 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
   await create.getByRole("checkbox", { name: "Switch to the new branch" }).uncheck();
   await create.getByRole("button", { name: "Create branch" }).click();
   await expect(create).toBeHidden();
-  await importJob(request, job, "echo main side");
+  await importJob(request, job, "echo main side", wideLine("main"));
   await openTab(page, "Changes");
   await commitAll(page, `Main side of ${job}`);
   await switchTo(page, rival);
-  await importJob(request, job, "echo rival side");
+  await importJob(request, job, "echo rival side", wideLine("rival"));
   await openTab(page, "Changes");
   await commitAll(page, `Rival side of ${job}`);
   await switchTo(page, "main");
@@ -206,8 +238,13 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
   await expect(banner.getByRole("button", { name: "Complete merge" })).toBeDisabled();
   await page.screenshot({ path: `${artifacts}repository-merge-conflicts.png`, fullPage: true });
   await conflict.getByRole("link", { name: /^Review the conflict in / }).click();
-  await expect(page.getByRole("textbox", { name: /^Ours \(main\)/ })).toContainText("echo main side");
-  await expect(page.getByRole("textbox", { name: /^Theirs \(rival/ })).toContainText("echo rival side");
+  const ours = page.getByRole("textbox", { name: /^Ours \(main\)/ });
+  const theirs = page.getByRole("textbox", { name: /^Theirs \(rival/ });
+  await expect(ours).toContainText("echo main side");
+  await expect(theirs).toContainText("echo rival side");
+  // The three panes scroll sideways together: the wide line's ends are compared at the same columns.
+  await wheelSideways(page, page.getByRole("region", { name: "Three-way view" }), 0.5, 2000);
+  await expectScrolledTogether(ours, theirs);
   await page.getByRole("button", { name: "Back" }).click();
 
   // Aborted, the repository is ready again with main's version; merged again, the conflict is back.
@@ -246,10 +283,7 @@ test("the diff of a 5,000-line object opens at once with its unchanged lines col
   const job = `E2E.REPO.LARGE.${Date.now()}`;
   const lines = Array.from({ length: 5000 }, (_, i) => `echo line ${i}`);
   await importJob(request, job, ...lines);
-  // The repository is connected through the REST API unless an earlier test did it in the console.
-  const info = await request.get("/ae/api/v1/100/repositories", { headers: { authorization: basicAuth(ADMIN) } });
-  if (info.status() === 404) await adminPost(request, "/repositories", { repository_url: createBareRepository(), branch: "main" });
-  await adminPost(request, "/repositories/commits", { message: `Add ${job}`, objects: [job] });
+  await commitThroughApi(request, job);
   await importJob(request, job, ...lines.map((line, i) => (i === 2500 ? "echo the changed line" : line)));
 
   await page.emulateMedia({ colorScheme: "dark" });
@@ -269,4 +303,29 @@ test("the diff of a 5,000-line object opens at once with its unchanged lines col
   await page.getByLabel("Show unchanged lines").check();
   await expect(diff.getByText(/^\d+ unchanged lines/)).toHaveCount(0);
   await expect(diff.getByRole("textbox", { name: /^Current definition/ })).toContainText('"echo start"');
+});
+
+test("the two sides of a diff scroll sideways together", async ({ page, request }) => {
+  const job = `E2E.REPO.WIDE.${Date.now()}`;
+  await importJob(request, job, wideLine("before"));
+  await commitThroughApi(request, job);
+  await importJob(request, job, wideLine("after"));
+
+  await page.goto("/login");
+  await logInThroughForm(page);
+  await page.goto("/repository");
+  await page.getByRole("table", { name: "Uncommitted changes" }).getByRole("link", { name: `Review ${job}` }).click();
+  const diff = page.getByRole("region", { name: "Side-by-side diff" });
+  const before = diff.getByRole("textbox", { name: /^HEAD of main/ });
+  const after = diff.getByRole("textbox", { name: /^Current definition/ });
+  await expect(after).toContainText("wide after");
+  // Each side leads in turn; the other follows to the same column.
+  await wheelSideways(page, diff, 0.25, 2000);
+  await expectScrolledTogether(before, after);
+  const far = await scrollLeftOf(before);
+  await wheelSideways(page, diff, 0.75, -300);
+  await expect.poll(() => scrollLeftOf(before)).toBeLessThan(far);
+  await expectScrolledTogether(after, before);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${artifacts}repository-review-wide.png` });
 });

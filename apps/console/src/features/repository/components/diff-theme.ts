@@ -36,8 +36,10 @@ export function diffTheme(dark: boolean): Extension {
     {
       "&": { color: "var(--mui-palette-text-primary)", backgroundColor: "var(--mui-palette-background-paper)" },
       ".cm-scroller": { fontFamily: monospace, fontSize: "0.82rem", lineHeight: 1.5 },
+      // Opaque (the hover tint over the paper): lines scrolled sideways pass under the gutter, not through it.
       ".cm-gutters": {
-        backgroundColor: "var(--mui-palette-action-hover)",
+        backgroundColor: "var(--mui-palette-background-paper)",
+        backgroundImage: "linear-gradient(var(--mui-palette-action-hover), var(--mui-palette-action-hover))",
         color: "var(--mui-palette-text-secondary)",
         borderRight: "1px solid var(--mui-palette-divider)",
       },

@@ -9,6 +9,7 @@ import { MergeView } from "@codemirror/merge";
 import { EditorState, type Extension } from "@codemirror/state";
 import { EditorView, drawSelection, lineNumbers } from "@codemirror/view";
 import { diffTheme, jsonHighlighting } from "./diff-theme";
+import { useSharedHorizontalScroll } from "./use-shared-horizontal-scroll";
 
 interface DiffViewProps {
   ours: string;
@@ -37,13 +38,18 @@ function side(label: string, dark: boolean): Extension[] {
   ];
 }
 
-/** Two versions of an object file side by side, read-only, with JSON highlighting and the changes marked. */
+/**
+ * Two versions of an object file side by side, read-only, with JSON highlighting and the changes
+ * marked. The sides scroll together, down as well as sideways: a long line shows the same columns
+ * on both.
+ */
 export function DiffView({ ours, theirs, oursLabel, theirsLabel }: DiffViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const { mode, systemMode } = useColorScheme();
   const dark = (mode === "system" || mode === undefined ? systemMode : mode) === "dark";
   // The folded stretches open by mouse only; this opens them all, also from the keyboard.
   const [showAll, setShowAll] = useState(false);
+  useSharedHorizontalScroll(hostRef);
 
   useEffect(() => {
     const host = hostRef.current;

@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { OutRepositoryMergeObject } from "@baton/contract";
 import { CodePane } from "./code-pane";
+import { useSharedHorizontalScroll } from "./use-shared-horizontal-scroll";
 
 interface ThreeWayViewProps {
   versions: OutRepositoryMergeObject;
@@ -18,9 +20,12 @@ function sideText(side: OutRepositoryMergeObject["base"], absent: string): strin
 /**
  * One object file three ways, side by side: as it was at the merge base, on the active branch
  * (ours) and on the branch being merged (theirs); ours and theirs mark what each changed since the
- * base, with "+" beside added lines and the removed lines shown between.
+ * base, with "+" beside added lines and the removed lines shown between. The panes scroll sideways
+ * together, so a long line shows the same columns in all three.
  */
 export function ThreeWayView({ versions, active, branch }: ThreeWayViewProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  useSharedHorizontalScroll(hostRef);
   const base = sideText(versions.base, "");
   const panes = [
     { title: "Base", detail: "the merge base", doc: sideText(versions.base, "(not at the merge base)"), original: undefined },
@@ -28,7 +33,7 @@ export function ThreeWayView({ versions, active, branch }: ThreeWayViewProps) {
     { title: `Theirs (${branch})`, detail: "changes since the base marked", doc: sideText(versions.theirs, "(deleted on this branch)"), original: base },
   ];
   return (
-    <Box role="region" aria-label="Three-way view" sx={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 1 }}>
+    <Box ref={hostRef} role="region" aria-label="Three-way view" sx={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 1 }}>
       {panes.map((pane) => (
         <Box key={pane.title} sx={{ minWidth: 0 }}>
           {/* One line per heading, so that the three panes start level however long a branch name is. */}
