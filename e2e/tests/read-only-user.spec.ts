@@ -54,6 +54,12 @@ test("a read-only user is offered no action it may not do: each is off and says 
   await expect(nav).toContainText("needs REPOSITORY");
   await expect(nav.getByRole("link", { name: "Executions" })).toBeVisible();
 
+  // The list: with the running execution selected, bulk Cancel is off, naming the right and the object.
+  await page.getByRole("checkbox", { name: `Select execution ${runningRun}` }).check();
+  const bulkCancel = page.getByRole("button", { name: "Cancel selected" });
+  await expect(bulkCancel).toBeDisabled();
+  await expect(bulkCancel).toHaveAccessibleDescription(`The chosen execution cannot be cancelled: your user lacks the cancel right on JOBS '${sleeper}'. Ask an administrator.`);
+
   // A running execution: Cancel is off, described in words; no dialog, no red refusal after the fact.
   await page.goto(`/executions/${runningRun}`);
   const cancelReason = `Your user may not cancel executions of JOBS '${sleeper}': it needs the cancel right. Ask an administrator.`;
@@ -85,6 +91,19 @@ test("a read-only user is offered no action it may not do: each is off and says 
   const save = page.getByRole("button", { name: "Save" });
   await expect(save).toBeDisabled();
   await expect(save).toHaveAccessibleDescription(`Your user may not change JOBS '${job}': it needs the write right. Ask an administrator.`);
+
+  // Screens reached by their address: New forecast and the agent administration are off, naming the privilege.
+  await page.goto("/forecasts");
+  const newForecast = page.getByRole("button", { name: "New forecast" });
+  await expect(newForecast).toBeDisabled();
+  await expect(newForecast).toHaveAccessibleDescription("Your user may not use forecasts: it needs the privilege FORECASTS. Ask an administrator.");
+  await page.goto("/system/agents");
+  const agentsReason = "Your user may not use agent administration: it needs the privilege AGENTS. Ask an administrator.";
+  for (const name of ["Create agent", "New agent package"]) {
+    await expect(page.getByRole("button", { name })).toBeDisabled();
+    await expect(page.getByRole("button", { name })).toHaveAccessibleDescription(agentsReason);
+  }
+  await expect(page.getByRole("note").filter({ hasText: agentsReason })).toBeVisible();
 
   expect((await api(request, `/executions/${runningRun}/status`, { action: "cancel" })).status()).toBe(200);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { privilegeRefusalText, refusalText } from "./permissions";
+import { MAX_PERMISSION_OBJECTS } from "@baton/contract";
+import { permissionRequests, privilegeRefusalText, refusalText } from "./permissions";
 
 describe("refusal texts", () => {
   it("name the act, the object and the right it needs", () => {
@@ -11,5 +12,20 @@ describe("refusal texts", () => {
 
   it("name the privilege a screen needs", () => {
     expect(privilegeRefusalText("the repository", "REPOSITORY")).toBe("Your user may not use the repository: it needs the privilege REPOSITORY. Ask an administrator.");
+  });
+});
+
+describe("permission requests", () => {
+  const objects = (count: number) => Array.from({ length: count }, (_, i) => ({ type: "JOBS", name: `JOB.${i}` }));
+
+  it("ask for the privileges alone when there is no object", () => {
+    expect(permissionRequests([])).toEqual([[]]);
+  });
+
+  it("ask about at most as many objects per request as the endpoint takes, each once", () => {
+    expect(permissionRequests(objects(MAX_PERMISSION_OBJECTS)).map((asked) => asked.length)).toEqual([MAX_PERMISSION_OBJECTS]);
+    const requests = permissionRequests(objects(2 * MAX_PERMISSION_OBJECTS + 1));
+    expect(requests.map((asked) => asked.length)).toEqual([MAX_PERMISSION_OBJECTS, MAX_PERMISSION_OBJECTS, 1]);
+    expect(requests.flat()).toEqual(objects(2 * MAX_PERMISSION_OBJECTS + 1));
   });
 });

@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { queryOptions, useQueries } from "@tanstack/react-query";
 import type { ObjectAct, OutSessionPermissions, Privilege } from "@baton/contract";
 import { loadSchema, requestJson } from "./api-client";
 import { useCurrentSession } from "./session-context";
@@ -48,11 +49,35 @@ export function getPermissions(objects: readonly ObjectRef[], signal?: AbortSign
   return requestJson(`/bff/session/permissions${search ? `?${search}` : ""}`, loadSchema("OutSessionPermissions"), { signal });
 }
 
+/**
+ * The most objects one request asks about: the contract's MAX_PERMISSION_OBJECTS (permissions.test.ts
+ * holds them equal). Importing that value would bring the contract's schemas, and zod, into the first page.
+ */
+const OBJECTS_PER_REQUEST = 100;
+
+/** The objects split into requests the endpoint takes; one request, for the privileges, when there are none. */
+export function permissionRequests(objects: readonly ObjectRef[]): ObjectRef[][] {
+  const requests: ObjectRef[][] = [];
+  for (let at = 0; at < objects.length; at += OBJECTS_PER_REQUEST) requests.push(objects.slice(at, at + OBJECTS_PER_REQUEST));
+  return requests.length === 0 ? [[]] : requests;
+}
+
 export interface Permissions {
   /** Why the user may not do `act` on the object; undefined when it may, or while that is not known. */
   refusal(act: ObjectAct, object: ObjectRef, doing?: string): string | undefined;
   /** Whether the user surely lacks a privilege (false while that is not known). */
   lacks(privilege: Privilege): boolean;
+}
+
+function permissionsQuery(client: number, who: string, asked: readonly ObjectRef[], enabled: boolean) {
+  return queryOptions({
+    queryKey: ["session", "permissions", client, who, ...asked.map(refKey)],
+    queryFn: ({ signal }) => getPermissions(asked, signal),
+    staleTime: 60_000,
+    enabled,
+    // The answer is per object: while another set is asked (a selection grows), the last one stays true for the objects it names, when it was the same user's.
+    placeholderData: (previous, query) => (query?.queryKey[2] === client && query.queryKey[3] === who ? previous : undefined),
+  });
 }
 
 /**
@@ -61,18 +86,25 @@ export interface Permissions {
  */
 export function usePermissions(objects: readonly ObjectRef[], { enabled = true }: { enabled?: boolean } = {}): Permissions {
   const { client, user, department } = useCurrentSession();
-  const keys = objects.map(refKey);
-  const { data } = useQuery({
-    queryKey: ["session", "permissions", client, `${user}/${department}`, ...keys],
-    queryFn: ({ signal }) => getPermissions(objects, signal),
-    staleTime: 60_000,
-    enabled,
-  });
+  const answers = useQueries({ queries: permissionRequests(objects).map((asked) => permissionsQuery(client, `${user}/${department}`, asked, enabled)) });
+  const loaded = answers.flatMap((answer) => (answer.data === undefined ? [] : [answer.data]));
   return {
     refusal(act, object, doing) {
-      const answer = data?.objects.find((candidate) => candidate.type === object.type && candidate.name === object.name);
+      const answer = loaded.flatMap((data) => data.objects).find((candidate) => candidate.type === object.type && candidate.name === object.name);
       return answer === undefined || answer[act] ? undefined : refusalText(act, object, doing);
     },
-    lacks: (privilege) => data !== undefined && !data.privileges.includes(privilege),
+    lacks: (privilege) => loaded[0] !== undefined && !loaded[0].privileges.includes(privilege),
   };
+}
+
+const NO_OBJECTS: readonly ObjectRef[] = [];
+
+/**
+ * Why the user may not do what needs `privilege`, with an id for the action's aria-describedby;
+ * undefined when it may, or while that is not known. `screen` names it as privilegeRefusalText does.
+ */
+export function usePrivilegeRefusal(privilege: Privilege, screen: string): Refusal | undefined {
+  const permissions = usePermissions(NO_OBJECTS);
+  const id = useId();
+  return permissions.lacks(privilege) ? { id, text: privilegeRefusalText(screen, privilege) } : undefined;
 }

@@ -8,34 +8,26 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import type { OutExecution } from "@baton/contract";
 import { monospace } from "../../../lib/theme";
-import { BULK_WORDS, bulkQuestion, type BulkAction } from "./bulk-plan";
+import { bulkQuestion, leftOutSentences, type BulkPlan } from "./bulk-plan";
 import { HAS_TASKS } from "./cancel-dialog";
 
 /** Enough names to recognise the selection; the count says the rest. */
 const NAMES_SHOWN = 8;
 
-export interface BulkRequest {
-  action: BulkAction;
-  eligible: OutExecution[];
-  skipped: OutExecution[];
-}
-
 interface BulkConfirmDialogProps {
-  request: BulkRequest | null;
+  request: BulkPlan | null;
   pending: boolean;
   onConfirm: (recursive: boolean) => void;
   onClose: () => void;
 }
 
-/** Asks before a cancel or restart of one or many executions, naming how many and which. */
+/** Asks before a cancel or restart of one or many executions, naming how many and which, and why the others are left out. */
 export function BulkConfirmDialog({ request, pending, onConfirm, onClose }: BulkConfirmDialogProps) {
   const [recursive, setRecursive] = useState(false);
   const action = request?.action ?? "cancel";
   const eligible = request?.eligible ?? [];
-  const skipped = request?.skipped ?? [];
-  const words = BULK_WORDS[action];
+  const leftOut = request === null ? [] : leftOutSentences(request);
   const question = bulkQuestion(action, eligible.length);
   const hasTasks = action === "cancel" && eligible.some((e) => HAS_TASKS.has(e.type));
   return (
@@ -59,14 +51,12 @@ export function BulkConfirmDialog({ request, pending, onConfirm, onClose }: Bulk
               {eligible.length > NAMES_SHOWN ? <li>and {eligible.length - NAMES_SHOWN} more</li> : null}
             </Box>
           </>
-        ) : (
-          <DialogContentText>None of the chosen executions can be {words.done}.</DialogContentText>
-        )}
-        {skipped.length > 0 ? (
-          <DialogContentText sx={{ mt: 1 }}>
-            {skipped.length} of the chosen {skipped.length === 1 ? "execution is" : "executions are"} left out: they {words.refusal}.
-          </DialogContentText>
         ) : null}
+        {leftOut.map((sentence) => (
+          <DialogContentText key={sentence} sx={{ mt: 1 }}>
+            {sentence}
+          </DialogContentText>
+        ))}
         {hasTasks ? (
           <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={recursive} onChange={(event) => setRecursive(event.target.checked)} />} label="Also cancel running tasks of workflows and schedules" />
         ) : null}

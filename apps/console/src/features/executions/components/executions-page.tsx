@@ -51,7 +51,7 @@ export function ExecutionsPage() {
   const total = executions.data?.total ?? rows?.length ?? 0;
   const tree = useListTree(rows, view.showAll);
   const cursor = useRowCursor(tree.executions);
-  const bulk = useBulkActions(cursor.unselect);
+  const bulk = useBulkActions(cursor.selectedRows, cursor.unselect);
   const [chosenColumns, setChosenColumns] = useStoredValue(userStorageKey(COLUMNS_PURPOSE, session), parseColumnChoice);
   // One array per choice: the rows are memoized and re-render only when it changes.
   const columns = useMemo(() => visibleColumns(chosenColumns), [chosenColumns]);
@@ -122,6 +122,7 @@ export function ExecutionsPage() {
             showAll={view.showAll}
             onShowAll={(showAll) => controls.setView({ showAll })}
             selected={cursor.selectedRows.length}
+            refusals={bulk.refusals}
             onBulk={(action) => bulk.ask(action, cursor.selectedRows)}
             onClearSelection={cursor.clear}
             onHelp={() => setHelpOpen(true)}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -14,6 +15,8 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
+import { RefusalNote } from "../../../components/refusal-note";
+import { usePrivilegeRefusal } from "../../../lib/permissions";
 import { useForecasts } from "../api/get-forecasts";
 import { CreateForecastDialog } from "./create-forecast-dialog";
 import { ForecastActionDialog, type ForecastAction } from "./forecast-dialogs";
@@ -53,9 +56,10 @@ function ForecastsList({ onAction }: { onAction: (action: ForecastAction) => voi
   );
 }
 
-/** /forecasts: the forecasts of the client, newest first, with the filters in the URL. */
+/** /forecasts: the forecasts of the client, newest first, with the filters in the URL. New forecast is off, saying why, without the FORECASTS privilege. */
 export function ForecastsPage() {
   const [creating, setCreating] = useState(false);
+  const createRefusal = usePrivilegeRefusal("FORECASTS", "forecasts");
   const [action, setAction] = useState<ForecastAction | null>(null);
   return (
     <>
@@ -67,12 +71,17 @@ export function ForecastsPage() {
             <Button component={RouterLink} to="/forecasts/agents" startIcon={<ViewTimelineOutlined />}>
               Agent gaps
             </Button>
-            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            <Button variant="contained" startIcon={<Add />} disabled={createRefusal !== undefined} aria-describedby={createRefusal?.id} onClick={() => setCreating(true)}>
               New forecast
             </Button>
           </>
         }
       />
+      {createRefusal ? (
+        <Box sx={{ mb: 2 }}>
+          <RefusalNote refusal={createRefusal} />
+        </Box>
+      ) : null}
       <ForecastFilterBar />
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
         <ForecastsList onAction={setAction} />

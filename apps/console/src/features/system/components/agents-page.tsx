@@ -1,4 +1,5 @@
 import { useState } from "react";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Paper from "@mui/material/Paper";
@@ -10,6 +11,8 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
+import { RefusalNote } from "../../../components/refusal-note";
+import { usePrivilegeRefusal, type Refusal } from "../../../lib/permissions";
 import { useAgents } from "../api/get-agents";
 import { AGENTS_REFRESH_MS } from "../api/live-refresh";
 import { AgentActionDialog, type AgentAction } from "./agent-dialogs";
@@ -19,7 +22,7 @@ import { AgentsTable } from "./agents-table";
 import { CreateAgentDialog } from "./create-agent-dialog";
 import { useAgentFilters } from "./use-agent-filters";
 
-function AgentsList({ onAction }: { onAction: (action: AgentAction) => void }) {
+function AgentsList({ onAction, refusal }: { onAction: (action: AgentAction) => void; refusal: Refusal | undefined }) {
   const { filters } = useAgentFilters();
   const agents = useAgents(filters);
   if (agents.isPending) return <LoadingState label="Loading agents…" />;
@@ -30,7 +33,7 @@ function AgentsList({ onAction }: { onAction: (action: AgentAction) => void }) {
     <>
       {/* Kept visible while a refresh fails: the rows shown may be stale, and the user should know. */}
       {agents.isRefetchError ? <ErrorAlert dense error={agents.error} context="The list could not be refreshed; it shows the last answer." /> : null}
-      <AgentsTable agents={data} onAction={onAction} />
+      <AgentsTable agents={data} onAction={onAction} refusal={refusal} />
       {hasmore ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           Showing {data.length} of {total} agents; narrow the filters to see the others.
@@ -40,8 +43,12 @@ function AgentsList({ onAction }: { onAction: (action: AgentAction) => void }) {
   );
 }
 
-/** /system/agents: the client's agents, connected or not, with filters in the URL, read again every few seconds. */
+/**
+ * /system/agents: the client's agents, connected or not, with filters in the URL, read again every
+ * few seconds. Creating, packaging and changing agents are off, saying why, without the AGENTS privilege.
+ */
 export function AgentsPage() {
+  const refusal = usePrivilegeRefusal("AGENTS", "agent administration");
   const [creating, setCreating] = useState(false);
   const [packaging, setPackaging] = useState(false);
   const [action, setAction] = useState<AgentAction | null>(null);
@@ -52,18 +59,23 @@ export function AgentsPage() {
         subtitle={`The machines jobs run on. Refreshed every ${AGENTS_REFRESH_MS / 1000} seconds.`}
         actions={
           <Stack direction="row" spacing={1}>
-            <Button variant="outlined" startIcon={<Download />} onClick={() => setPackaging(true)}>
+            <Button variant="outlined" startIcon={<Download />} disabled={refusal !== undefined} aria-describedby={refusal?.id} onClick={() => setPackaging(true)}>
               New agent package
             </Button>
-            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            <Button variant="contained" startIcon={<Add />} disabled={refusal !== undefined} aria-describedby={refusal?.id} onClick={() => setCreating(true)}>
               Create agent
             </Button>
           </Stack>
         }
       />
+      {refusal ? (
+        <Box sx={{ mb: 2 }}>
+          <RefusalNote refusal={refusal} />
+        </Box>
+      ) : null}
       <AgentFilterBar />
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <AgentsList onAction={setAction} />
+        <AgentsList onAction={setAction} refusal={refusal} />
       </Paper>
       {creating ? <CreateAgentDialog onClose={() => setCreating(false)} /> : null}
       {packaging ? <AgentPackageDialog agent={null} onClose={() => setPackaging(false)} /> : null}

@@ -15,6 +15,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import KeyOutlined from "@mui/icons-material/KeyOutlined";
 import VerifiedUserOutlined from "@mui/icons-material/VerifiedUserOutlined";
 import type { OutAgent } from "@baton/contract";
+import type { Refusal } from "../../../lib/permissions";
 import { useDataNow } from "../../../lib/use-now";
 import type { AgentAction } from "./agent-dialogs";
 import { AgentStatusLabel } from "./agent-status-label";
@@ -70,8 +71,12 @@ function ActiveJobs({ agent }: { agent: OutAgent }) {
   );
 }
 
-/** One row per agent: name, state in words, its jobs and last heartbeat, what it runs on; the actions at the end. Fits 1280 pixels without sideways scrolling. */
-export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[]; onAction: (action: AgentAction) => void }) {
+/**
+ * One row per agent: name, state in words, its jobs and last heartbeat, what it runs on; the actions
+ * at the end, off and described by `refusal` when the user may not administer agents. Fits 1280
+ * pixels without sideways scrolling.
+ */
+export function AgentsTable({ agents, onAction, refusal }: { agents: readonly OutAgent[]; onAction: (action: AgentAction) => void; refusal: Refusal | undefined }) {
   // "12 s ago" moves on between the list's refreshes.
   const now = useDataNow(1000);
   return (
@@ -108,13 +113,20 @@ export function AgentsTable({ agents, onAction }: { agents: readonly OutAgent[];
                   Runs inside the engine
                 </Typography>
               ) : null}
-              {ACTIONS.filter((action) => action.when(agent)).map((action) => (
-                <Tooltip key={action.kind} title={action.tooltip ?? action.label}>
-                  <IconButton size="small" aria-label={`${action.label} agent ${agent.name}`} onClick={() => onAction({ kind: action.kind, agent })}>
+              {ACTIONS.filter((action) => action.when(agent)).map((action) =>
+                refusal ? (
+                  // A disabled button shows no tooltip: the refusal above the list says why it is off.
+                  <IconButton key={action.kind} size="small" disabled aria-label={`${action.label} agent ${agent.name}`} aria-describedby={refusal.id}>
                     {action.icon}
                   </IconButton>
-                </Tooltip>
-              ))}
+                ) : (
+                  <Tooltip key={action.kind} title={action.tooltip ?? action.label}>
+                    <IconButton size="small" aria-label={`${action.label} agent ${agent.name}`} onClick={() => onAction({ kind: action.kind, agent })}>
+                      {action.icon}
+                    </IconButton>
+                  </Tooltip>
+                ),
+              )}
             </TableCell>
           </TableRow>
         ))}

@@ -5,11 +5,12 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { OutRASolution } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
+import type { Refusal } from "../../../lib/permissions";
 import { useInstallRaSolution } from "../api/install-ra-solution";
 import { defaultInstallVersion, installLabel } from "./ra-solution-state";
 
-/** Install, update or reinstall one solution at a chosen uploaded version (the latest first). */
-export function RaSolutionInstall({ solution }: { solution: OutRASolution }) {
+/** Install, update or reinstall one solution at a chosen uploaded version (the latest first); off, described by `refusal`, with one. */
+export function RaSolutionInstall({ solution, refusal }: { solution: OutRASolution; refusal: Refusal | undefined }) {
   const [version, setVersion] = useState(() => defaultInstallVersion(solution));
   const install = useInstallRaSolution();
   const label = installLabel(solution, version);
@@ -29,6 +30,8 @@ export function RaSolutionInstall({ solution }: { solution: OutRASolution }) {
           size="small"
           variant={label === "Reinstall" ? "outlined" : "contained"}
           loading={install.isPending}
+          disabled={refusal !== undefined}
+          aria-describedby={refusal?.id}
           aria-label={`${label} ${solution.name} ${version}`}
           onClick={() => install.mutate({ name: solution.name, version })}
         >

@@ -7,7 +7,9 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import UploadFile from "@mui/icons-material/UploadFile";
 import { ErrorAlert } from "../../../components/error-alert";
+import { RefusalNote } from "../../../components/refusal-note";
 import { isApiError } from "../../../lib/api-client";
+import type { Refusal } from "../../../lib/permissions";
 import { useUploadRaSolution, type UploadProgress } from "../api/upload-ra-solution";
 import { RA_STATUS_WORDS } from "./ra-solution-state";
 
@@ -33,16 +35,16 @@ function percent({ loaded, total }: UploadProgress): number | null {
 
 /**
  * Drop zone for a solution package. The browser computes the zip's SHA-256 and the server checks
- * it; package signatures are not verified by Baton, which the zone says.
+ * it; package signatures are not verified by Baton, which the zone says. Off, saying why, with a `refusal`.
  */
-export function RaSolutionUpload() {
+export function RaSolutionUpload({ refusal }: { refusal: Refusal | undefined }) {
   const upload = useUploadRaSolution();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [rejected, setRejected] = useState<string | null>(null);
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ZIP,
     multiple: false,
-    disabled: upload.isPending,
+    disabled: upload.isPending || refusal !== undefined,
     onDrop: (accepted, rejections) => {
       setRejected(rejectionText(rejections));
       const file = accepted[0];
@@ -55,7 +57,7 @@ export function RaSolutionUpload() {
   return (
     <Stack spacing={2} sx={{ mb: 3 }}>
       <Box
-        {...getRootProps({ role: "button", "aria-label": "Upload RA solution package" })}
+        {...getRootProps({ role: "button", "aria-label": "Upload RA solution package", "aria-disabled": refusal !== undefined, "aria-describedby": refusal?.id })}
         sx={{
           p: 3,
           border: 2,
@@ -63,7 +65,8 @@ export function RaSolutionUpload() {
           borderColor: isDragActive ? "primary.main" : "divider",
           borderRadius: 1,
           textAlign: "center",
-          cursor: upload.isPending ? "progress" : "pointer",
+          cursor: refusal ? "not-allowed" : upload.isPending ? "progress" : "pointer",
+          color: refusal ? "text.disabled" : undefined,
           bgcolor: isDragActive ? "action.hover" : undefined,
         }}
       >
@@ -74,6 +77,7 @@ export function RaSolutionUpload() {
           Uploading does not install it. Baton checks the package's SHA-256 but does not verify signatures: upload only packages you trust.
         </Typography>
       </Box>
+      {refusal ? <RefusalNote refusal={refusal} /> : null}
       {upload.isPending ? (
         <Box role="status" aria-label="Upload progress">
           <Typography variant="body2" gutterBottom>

@@ -5,13 +5,14 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
+import { usePrivilegeRefusal, type Refusal } from "../../../lib/permissions";
 import { useCurrentSession } from "../../../lib/session-context";
 import { useRaSolutions } from "../api/get-ra-solutions";
 import { SYSTEM_CLIENT } from "../api/system-client";
 import { RaSolutionUpload } from "./ra-solution-upload";
 import { RaSolutionsTable } from "./ra-solutions-table";
 
-function RaSolutionsList() {
+function RaSolutionsList({ refusal }: { refusal: Refusal | undefined }) {
   const solutions = useRaSolutions();
   if (solutions.isPending) return <LoadingState label="Loading RA solutions…" />;
   if (solutions.isError) return <ErrorAlert error={solutions.error} context="Could not load the RA solutions" onRetry={() => void solutions.refetch()} />;
@@ -19,7 +20,7 @@ function RaSolutionsList() {
   if (data.length === 0) return <EmptyState icon={<Extension />} title="No RA solutions uploaded">Upload a solution package above, then install it.</EmptyState>;
   return (
     <>
-      <RaSolutionsTable solutions={data} />
+      <RaSolutionsTable solutions={data} refusal={refusal} />
       {hasmore ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           Showing {data.length} of {total} solutions.
@@ -29,9 +30,13 @@ function RaSolutionsList() {
   );
 }
 
-/** /system/ra-solutions: solution packages uploaded to client 0 and installed there; other clients only learn where to go. */
+/**
+ * /system/ra-solutions: solution packages uploaded to client 0 and installed there; other clients
+ * only learn where to go. Uploading and installing are off, saying why, without SYSTEM_ADMINISTRATION.
+ */
 export function RaSolutionsPage() {
   const { client } = useCurrentSession();
+  const refusal = usePrivilegeRefusal("SYSTEM_ADMINISTRATION", "RA solution uploads and installs");
   const subtitle = "Packages of objects installed into client 0 as a whole, and updated the same way.";
   if (client !== SYSTEM_CLIENT) {
     return (
@@ -46,9 +51,9 @@ export function RaSolutionsPage() {
   return (
     <>
       <PageHeader title="RA solutions" subtitle={subtitle} />
-      <RaSolutionUpload />
+      <RaSolutionUpload refusal={refusal} />
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <RaSolutionsList />
+        <RaSolutionsList refusal={refusal} />
       </Paper>
     </>
   );

@@ -6,14 +6,15 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import type { OutRASolution } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
+import type { Refusal } from "../../../lib/permissions";
 import { RA_STATUS_WORDS } from "./ra-solution-state";
 import { RaSolutionInstall } from "./ra-solution-install";
 import { StateWord } from "./status-word";
 
 const TONES = { installed: "good", update_available: "warning", uploaded: "neutral" } as const;
 
-/** One row per solution: what it is, its state in words, what is installed, and installing a version. */
-export function RaSolutionsTable({ solutions }: { solutions: readonly OutRASolution[] }) {
+/** One row per solution: what it is, its state in words, what is installed, and installing a version (off, described by `refusal`, with one). */
+export function RaSolutionsTable({ solutions, refusal }: { solutions: readonly OutRASolution[]; refusal: Refusal | undefined }) {
   return (
     <Table size="small" aria-label="RA solutions">
       <TableHead>
@@ -55,7 +56,7 @@ export function RaSolutionsTable({ solutions }: { solutions: readonly OutRASolut
             </TableCell>
             <TableCell>{solution.uploaded_versions.join(", ")}</TableCell>
             <TableCell align="right">
-              <RaSolutionInstall solution={solution} />
+              <RaSolutionInstall solution={solution} refusal={refusal} />
             </TableCell>
           </TableRow>
         ))}
