@@ -35,11 +35,18 @@ export interface StartOptions {
   eventsHeartbeatMs?: number;
 }
 
+/**
+ * How long the server's statements wait for a lock another process holds on the SQLite file: SQLite
+ * waits synchronously, so a longer wait would stop every request, the console's event stream and
+ * the heartbeat with it. A write refused meanwhile answers 503 and running work retries its writes.
+ */
+const SQLITE_LOCK_WAIT_MS = 100;
+
 /** Starts the whole process on the configured port (0 picks a free one). */
 export async function startBaton(config: Config, logger: Logger, options: StartOptions = {}): Promise<RunningBaton> {
   const tls = config.BATON_TLS_CERT === undefined || config.BATON_TLS_KEY === undefined ? undefined : { cert: await readFile(config.BATON_TLS_CERT, "utf8"), key: await readFile(config.BATON_TLS_KEY, "utf8") };
   protectDataDir(config.DATA_DIR, logger);
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.BATON_DB_POOL_MAX, statementTimeoutMs: config.BATON_DB_STATEMENT_TIMEOUT_MS, migrate: config.BATON_MIGRATE === "start" });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.BATON_DB_POOL_MAX, statementTimeoutMs: config.BATON_DB_STATEMENT_TIMEOUT_MS, sqliteLockWaitMs: SQLITE_LOCK_WAIT_MS, migrate: config.BATON_MIGRATE === "start" });
   if (config.DATABASE_URL !== undefined && config.BATON_SESSION_KEY === undefined) {
     logger.warn("BATON_SESSION_KEY is not set: console sessions opened on this node work only here; give every node of the database the same key");
   }

@@ -33,6 +33,12 @@ export interface StoreOptions {
   /** PostgreSQL: connections in the pool (default 10) and the longest a statement may run (default 60 s). */
   poolMax?: number;
   statementTimeoutMs?: number;
+  /**
+   * SQLite: how long a statement waits for a lock another process holds (default 5 s). The wait
+   * blocks the process's event loop, so a server waits briefly and answers 503 instead; a
+   * command-line tool waits the whole default for the server's writes.
+   */
+  sqliteLockWaitMs?: number;
   /** Apply pending migrations (default); false refuses to open a database that needs them. */
   migrate?: boolean;
   /** Told of every statement run, with its parameters and how long it took (benchmarks replay and profile them). */
@@ -59,7 +65,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 /** Opens the database as it is, without looking at its migrations (`pnpm migrate` applies them itself). */
 export function connectStore(options: StoreOptions): Store {
   const log = options.onQuery && queryLog(options.onQuery);
-  return options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs ?? 60_000, log) : openSqlite(options.dataDir, log);
+  return options.databaseUrl?.startsWith("postgres") ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs ?? 60_000, log) : openSqlite(options.dataDir, options.sqliteLockWaitMs ?? 5000, log);
 }
 
 function queryLog(onQuery: NonNullable<StoreOptions["onQuery"]>): (event: LogEvent) => void {
@@ -74,14 +80,14 @@ export function sqliteFiles(dataDir: string): { database: string; all: readonly 
   return { database, all: [database, `${database}-wal`, `${database}-shm`] };
 }
 
-function openSqlite(dataDir: string, log?: (event: LogEvent) => void): Store {
+function openSqlite(dataDir: string, lockWaitMs: number, log?: (event: LogEvent) => void): Store {
   ensurePrivateDir(dataDir);
   const { database } = sqliteFiles(dataDir);
   // Made private before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
   ensurePrivateFile(database);
   const file = new SQLite(database);
   file.pragma("journal_mode = WAL");
-  file.pragma("busy_timeout = 5000");
+  file.pragma(`busy_timeout = ${Math.trunc(lockWaitMs)}`);
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   const checkpointer = startCheckpointer(file);
