@@ -59,6 +59,12 @@ test("a read-only user is offered no action it may not do: each is off and says 
   const bulkCancel = page.getByRole("button", { name: "Cancel selected" });
   await expect(bulkCancel).toBeDisabled();
   await expect(bulkCancel).toHaveAccessibleDescription(`The chosen execution cannot be cancelled: your user lacks the cancel right on JOBS '${sleeper}'. Ask an administrator.`);
+  // Its shortcut says so too, and offers nothing to confirm.
+  await page.keyboard.press("c");
+  const nothing = page.getByRole("dialog", { name: "Nothing to cancel" });
+  await expect(nothing).toContainText(`your user lacks the cancel right on JOBS '${sleeper}'`);
+  await expect(nothing.getByRole("button")).toHaveText(["Close"]);
+  await nothing.getByRole("button", { name: "Close" }).click();
 
   // A running execution: Cancel is off, described in words; no dialog, no red refusal after the fact.
   await page.goto(`/executions/${runningRun}`);

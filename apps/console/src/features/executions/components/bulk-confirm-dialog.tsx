@@ -63,17 +63,13 @@ export function BulkConfirmDialog({ request, pending, onConfirm, onClose }: Bulk
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          {action === "cancel" ? "Keep running" : "Close"}
+          {action === "cancel" && eligible.length > 0 ? "Keep running" : "Close"}
         </Button>
-        <Button
-          variant="contained"
-          color={action === "cancel" ? "error" : "primary"}
-          loading={pending}
-          disabled={eligible.length === 0}
-          onClick={() => onConfirm(hasTasks && recursive)}
-        >
-          {question.slice(0, -1)}
-        </Button>
+        {eligible.length > 0 ? (
+          <Button variant="contained" color={action === "cancel" ? "error" : "primary"} loading={pending} onClick={() => onConfirm(hasTasks && recursive)}>
+            {question.slice(0, -1)}
+          </Button>
+        ) : null}
       </DialogActions>
     </Dialog>
   );

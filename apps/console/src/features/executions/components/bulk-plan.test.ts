@@ -58,6 +58,7 @@ describe("bulk actions", () => {
   it("say how many in the question and in the result", () => {
     expect(bulkQuestion("cancel", 2)).toBe("Cancel 2 executions?");
     expect(bulkQuestion("restart", 1)).toBe("Restart 1 execution?");
+    expect(bulkQuestion("cancel", 0)).toBe("Nothing to cancel");
     expect(bulkSummary("restart", 2, 0, 0)).toBe("2 restarted.");
     expect(bulkSummary("cancel", 1, 2, 3)).toBe("1 cancelled, 2 failed, 3 skipped.");
   });

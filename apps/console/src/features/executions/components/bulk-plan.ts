@@ -75,9 +75,9 @@ export function bulkRefusalText(plan: BulkPlan): string | undefined {
 
 const executions = (n: number) => counted(n, "execution");
 
-/** "Cancel 2 executions?" */
+/** "Cancel 2 executions?"; "Nothing to cancel" when none of the chosen can be. */
 export function bulkQuestion(action: BulkAction, count: number): string {
-  return `${BULK_WORDS[action].verb} ${executions(count)}?`;
+  return count === 0 ? `Nothing to ${BULK_WORDS[action].verb.toLowerCase()}` : `${BULK_WORDS[action].verb} ${executions(count)}?`;
 }
 
 /** "2 restarted, 1 failed, 1 skipped." — the first line of the result. */
