@@ -140,6 +140,8 @@ test("a read-only user sees whether Baton is up, and one message that the detail
   await expect(refusal).toContainText("'Missing privilege': SYSTEM_OVERVIEW");
   await expect(refusal).toContainText("Ask an administrator to grant it.");
   await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  // A refusal, not a failure: a lock, not the error's mark.
+  await expect(refusal.getByRole("img", { name: "Refused" })).toBeVisible();
   await expect(page.getByRole("figure")).toHaveCount(0);
   await page.screenshot({ path: join(artifacts, "read-only-metrics.png") });
 });

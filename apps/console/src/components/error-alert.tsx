@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
 import Box from "@mui/material/Box";
+import LockOutlined from "@mui/icons-material/LockOutlined";
 import { isApiError } from "../lib/api-client";
 import { describeError } from "../lib/describe-error";
 
@@ -19,13 +20,17 @@ interface ErrorAlertProps {
   dense?: boolean;
 }
 
-/** An error from the API client in words: what failed, what the server said, what to do. */
+/**
+ * An error from the API client in words: what failed, what the server said, what to do. A refusal
+ * (403) is not a failure of the system: it shows with a lock, in the colours of information.
+ */
 export function ErrorAlert({ error, context, hint, onRetry, dense = false }: ErrorAlertProps) {
   const description = describeError(error, hint);
   const refused = isApiError(error, 403);
   return (
     <Alert
-      severity="error"
+      severity={refused ? "info" : "error"}
+      icon={refused ? <LockOutlined fontSize="inherit" titleAccess="Refused" /> : undefined}
       variant={dense ? "standard" : "outlined"}
       sx={dense ? { py: 0, "& .MuiAlert-message": { py: 0.75 } } : undefined}
       action={
