@@ -8,32 +8,28 @@ cd "$(dirname "$0")/.."
 
 say() { printf '\n== %s\n' "$*"; }
 
+# Installs Debian package $1, needed by $2, when running as root with apt-get; otherwise says so ($3: another way) and fails.
+install_debian_package() {
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "Installing Debian's $1 for $2"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
+  else
+    echo "$1 not found: install Debian's '$1' package${3:+ $3} ($2)." >&2
+    exit 1
+  fi
+}
+
 find_chromium() {
   if [ -n "${CHROME_PATH:-}" ]; then
     [ -x "$CHROME_PATH" ] || { echo "CHROME_PATH=$CHROME_PATH is not an executable" >&2; exit 1; }
     return
   fi
-  if [ ! -x /usr/bin/chromium ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-      say "Installing Debian's chromium for the e2e tests"
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    else
-      echo "Chromium not found: install Debian's 'chromium' package or set CHROME_PATH to a Chromium binary." >&2
-      exit 1
-    fi
-  fi
+  [ -x /usr/bin/chromium ] || install_debian_package chromium "the e2e tests" "or set CHROME_PATH to a Chromium binary"
   export CHROME_PATH=/usr/bin/chromium
 }
 
 find_wrk() {
-  command -v wrk >/dev/null && return
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    say "Installing Debian's wrk for the bench harness's tests"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
-  else
-    echo "wrk not found: install Debian's 'wrk' package (the bench harness's tests drive a server with it)." >&2
-    exit 1
-  fi
+  command -v wrk >/dev/null || install_debian_package wrk "the bench harness's tests, which drive a server with it"
 }
 
 PG_DIR=""
