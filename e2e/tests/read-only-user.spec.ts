@@ -110,6 +110,10 @@ test("a read-only user is offered no action it may not do: each is off and says 
     await expect(page.getByRole("button", { name })).toHaveAccessibleDescription(agentsReason);
   }
   await expect(page.getByRole("note").filter({ hasText: agentsReason })).toBeVisible();
+  // Nor may it list the agents (SYSTEM_OVERVIEW): the page says so once, with no filters for a list it cannot have.
+  await expect(page.getByRole("note").filter({ hasText: "Your user may not use the agents list: it needs the privilege SYSTEM_OVERVIEW. Ask an administrator." })).toBeVisible();
+  await expect(page.getByRole("search", { name: "Agent filters" })).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
 
   expect((await api(request, `/executions/${runningRun}/status`, { action: "cancel" })).status()).toBe(200);
 });

@@ -64,6 +64,25 @@ test("client 100 lists only itself with its counts and cannot delete itself", as
   await page.screenshot({ path: join(artifacts, "system-clients.png"), fullPage: true });
 });
 
+test("a client-0 user who may see the clients but not administer the system is offered no Delete", async ({ page, request }) => {
+  const watcher = { client: "0", user: `WATCHER${Date.now()}`, department: "OPS", password: "Watcher-Pass1" };
+  const user = {
+    data: { user: { general_attributes: { name: `${watcher.user}/${watcher.department}` }, user_attributes: { password: watcher.password }, privileges: ["SYSTEM_OVERVIEW"] } },
+    path: "",
+  };
+  expect((await request.post("/ae/api/v1/0/objects", { headers: { authorization: basicAuth(SYSTEM_ADMIN) }, data: user })).status()).toBe(200);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/system/clients");
+  await logInThroughForm(page, watcher);
+  const reason = "Your user may not use client deletion: it needs the privilege SYSTEM_ADMINISTRATION. Ask an administrator.";
+  const clients = page.getByRole("table", { name: "Clients" });
+  await expect(clients.getByRole("rowheader", { name: "100", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete client 100" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Delete client 100" })).toHaveAccessibleDescription(reason);
+  await expect(page.getByRole("note").filter({ hasText: reason })).toHaveCount(1);
+  await page.screenshot({ path: join(artifacts, "system-clients-watcher.png"), fullPage: true });
+});
+
 test("an agent package for a new name downloads a zip with the agent and its agent.ini", async ({ page }) => {
   const name = `E2E_PACK_${Date.now()}`;
   await page.goto("/system/agents");

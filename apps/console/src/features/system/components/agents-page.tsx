@@ -45,10 +45,12 @@ function AgentsList({ onAction, refusal }: { onAction: (action: AgentAction) => 
 
 /**
  * /system/agents: the client's agents, connected or not, with filters in the URL, read again every
- * few seconds. Creating, packaging and changing agents are off, saying why, without the AGENTS privilege.
+ * few seconds. Creating, packaging and changing agents are off, saying why, without the AGENTS privilege;
+ * without SYSTEM_OVERVIEW the page says the list is refused instead of offering its filters.
  */
 export function AgentsPage() {
   const refusal = usePrivilegeRefusal("AGENTS", "agent administration");
+  const listRefusal = usePrivilegeRefusal("SYSTEM_OVERVIEW", "the agents list");
   const [creating, setCreating] = useState(false);
   const [packaging, setPackaging] = useState(false);
   const [action, setAction] = useState<AgentAction | null>(null);
@@ -73,10 +75,17 @@ export function AgentsPage() {
           <RefusalNote refusal={refusal} />
         </Box>
       ) : null}
-      <AgentFilterBar />
-      <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <AgentsList onAction={setAction} refusal={refusal} />
-      </Paper>
+      {/* Without the list's privilege there is nothing to filter: the refusal says why, once. */}
+      {listRefusal ? (
+        <RefusalNote refusal={listRefusal} />
+      ) : (
+        <>
+          <AgentFilterBar />
+          <Paper variant="outlined" sx={{ overflowX: "auto" }}>
+            <AgentsList onAction={setAction} refusal={refusal} />
+          </Paper>
+        </>
+      )}
       {creating ? <CreateAgentDialog onClose={() => setCreating(false)} /> : null}
       {packaging ? <AgentPackageDialog agent={null} onClose={() => setPackaging(false)} /> : null}
       <AgentActionDialog action={action} onClose={() => setAction(null)} />

@@ -11,12 +11,20 @@ import Typography from "@mui/material/Typography";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
+import { RefusalNote } from "../../../components/refusal-note";
+import { usePrivilegeRefusal, type Refusal } from "../../../lib/permissions";
 import { useCurrentSession } from "../../../lib/session-context";
 import { useClients, type ClientSummary } from "../api/get-clients";
 import { clientDeleteBlock } from "./client-delete-block";
 import { DeleteClientDialog } from "./delete-client-dialog";
 
-function ClientsTable({ clients, onDelete }: { clients: readonly ClientSummary[]; onDelete: (client: ClientSummary) => void }) {
+interface DeleteProps {
+  onDelete: (client: ClientSummary) => void;
+  /** Why the user may not delete any client (it lacks SYSTEM_ADMINISTRATION), said once above the table. */
+  refusal: Refusal | undefined;
+}
+
+function ClientsTable({ clients, onDelete, refusal }: DeleteProps & { clients: readonly ClientSummary[] }) {
   const session = useCurrentSession();
   return (
     <Table size="small" aria-label="Clients">
@@ -45,7 +53,7 @@ function ClientsTable({ clients, onDelete }: { clients: readonly ClientSummary[]
               <TableCell align="right">{row.user_count}</TableCell>
               <TableCell>
                 <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                  <Button size="small" color="error" disabled={block !== null} aria-describedby={block ? reasonId : undefined} aria-label={`Delete client ${row.client}`} onClick={() => onDelete(row)}>
+                  <Button size="small" color="error" disabled={block !== null || refusal !== undefined} aria-describedby={block ? reasonId : refusal?.id} aria-label={`Delete client ${row.client}`} onClick={() => onDelete(row)}>
                     Delete
                   </Button>
                   {block ? (
@@ -63,14 +71,14 @@ function ClientsTable({ clients, onDelete }: { clients: readonly ClientSummary[]
   );
 }
 
-function ClientsList({ onDelete }: { onDelete: (client: ClientSummary) => void }) {
+function ClientsList({ onDelete, refusal }: DeleteProps) {
   const clients = useClients();
   if (clients.isPending) return <LoadingState label="Loading clients…" />;
   if (clients.isError) return <ErrorAlert error={clients.error} context="Could not load the clients" onRetry={() => void clients.refetch()} />;
   const { data, total, hasmore } = clients.data;
   return (
     <>
-      <ClientsTable clients={data} onDelete={onDelete} />
+      <ClientsTable clients={data} onDelete={onDelete} refusal={refusal} />
       {hasmore ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           Showing {data.length} of {total} clients.
@@ -80,14 +88,20 @@ function ClientsList({ onDelete }: { onDelete: (client: ClientSummary) => void }
   );
 }
 
-/** /system/clients: the installation's clients with what each holds, and deleting one. */
+/** /system/clients: the installation's clients with what each holds, and deleting one (off, saying why, without SYSTEM_ADMINISTRATION). */
 export function ClientsPage() {
   const [deleting, setDeleting] = useState<ClientSummary | null>(null);
+  const refusal = usePrivilegeRefusal("SYSTEM_ADMINISTRATION", "client deletion");
   return (
     <>
       <PageHeader title="Clients" subtitle="Each client has its own objects, executions and users." />
+      {refusal ? (
+        <Box sx={{ mb: 2 }}>
+          <RefusalNote refusal={refusal} />
+        </Box>
+      ) : null}
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <ClientsList onDelete={setDeleting} />
+        <ClientsList onDelete={setDeleting} refusal={refusal} />
       </Paper>
       {deleting ? <DeleteClientDialog target={deleting} onClose={() => setDeleting(null)} /> : null}
     </>
