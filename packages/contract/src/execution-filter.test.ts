@@ -55,6 +55,52 @@ describe("matchesWildcardPattern", () => {
   });
 });
 
+/** Whether `value` matches `pattern`, by the textbook table of prefixes (A-Z folded): the reference the compiled pattern is held to. */
+function matchesByTable(value: string, pattern: string): boolean {
+  const text = [...value.toUpperCase()];
+  const wild = [...pattern.toUpperCase()];
+  let row = [true, ...text.map(() => false)];
+  for (const ch of wild) {
+    const next = [ch === "*" && row[0]!];
+    for (let i = 1; i <= text.length; i++) next.push(ch === "*" ? next[i - 1]! || row[i]! : row[i - 1]! && (ch === "?" || ch === text[i - 1]));
+    row = next;
+  }
+  return row[text.length]!;
+}
+
+/** Every word of up to `length` letters of `alphabet`. */
+function words(alphabet: readonly string[], length: number): string[] {
+  let level = [""];
+  const all = [""];
+  for (let n = 0; n < length; n++) {
+    level = level.flatMap((word) => alphabet.map((letter) => word + letter));
+    all.push(...level);
+  }
+  return all;
+}
+
+describe("matchesWildcardPattern against the table of prefixes", () => {
+  it("agrees on every pattern of up to 4 of A, b, ?, * and every value of up to 5 of a, B, x", () => {
+    const disagreements: string[] = [];
+    for (const pattern of words(["A", "b", "?", "*"], 4)) {
+      for (const value of words(["a", "B", "x"], 5)) {
+        if (matchesWildcardPattern(value, pattern) !== matchesByTable(value, pattern)) disagreements.push(`${value} ~ ${pattern}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  // With a star per part, a regular expression trying every placement took minutes on one such name.
+  it.each([
+    ["*A*A*A*A*A*A*A*B", "A".repeat(5000), false],
+    ["*?*?*?*?*?*?*?*?*!", "A".repeat(5000), false],
+    ["*A*A*A*A*A*A*A*B", `${"A".repeat(5000)}B`, true],
+    ["*?*?*?*?*?*?*?*?*!", `${"A".repeat(5000)}!`, true],
+  ])("answers %j on a long name at once", (pattern, value, expected) => {
+    expect(matchesWildcardPattern(value, pattern)).toBe(expected);
+  });
+});
+
 describe("parseStatusTerms", () => {
   it.each([
     { values: ["1900"], terms: [{ from: 1900, to: 1900 }] },

@@ -42,18 +42,35 @@ const MAX_COMPILED_PATTERNS = 1000;
  * A `*`/`?` pattern as a whole-string regular expression that ignores the case of A-Z (only), as
  * the engine's queries compare upper-cased text: `?` is one character (not one UTF-16 unit) and
  * may be a line break, as in SQL LIKE.
+ *
+ * It never backtracks more than once over the text: `^.*A.*A.*B$` would try every way of placing
+ * each `*` (a pattern of a few stars held the process for minutes on a long name). Between two
+ * stars, the fixed-width run of text and `?` is taken at its first place, atomically (a lookahead
+ * and its back-reference); the first place is always right, as what follows it starts with a star
+ * that takes any text a later place would skip. Only the last star backtracks, once.
  */
 export function wildcardRegExp(pattern: string): RegExp {
   let compiled = compiledPatterns.get(pattern);
   if (compiled === undefined) {
-    const source = wildcardParts(pattern)
-      .map((part) => (part === "*" ? ".*" : part === "?" ? "." : asciiCaseless(part.text)))
-      .join("");
-    compiled = new RegExp(`^${source}$`, "su");
+    compiled = new RegExp(`^${wildcardSource(wildcardParts(pattern))}$`, "su");
     if (compiledPatterns.size >= MAX_COMPILED_PATTERNS) compiledPatterns.clear();
     compiledPatterns.set(pattern, compiled);
   }
   return compiled;
+}
+
+/** The source of a whole-string match of `parts`, with every run between two stars atomic. */
+function wildcardSource(parts: readonly WildcardPart[]): string {
+  const runs: string[][] = [[]];
+  for (const part of parts) {
+    if (part === "*") runs.push([]);
+    else runs.at(-1)!.push(part === "?" ? "." : asciiCaseless(part.text));
+  }
+  const [first, ...rest] = runs.map((run) => run.join(""));
+  if (rest.length === 0) return first!;
+  const last = rest.pop()!;
+  const middles = rest.filter((run) => run !== "").map((run, group) => `(?=(.*?${run}))\\${group + 1}`);
+  return `${first!}${middles.join("")}.*${last}`;
 }
 
 /** Whether `value` matches the `*`/`?` pattern, ignoring the case of A-Z. */
