@@ -73,6 +73,9 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     [{ recurring: { executeAt: "08:00", endDate: "2030-01-01", endAfterExecutions: 2 } }, "recurring.end_date"],
     [{ recurring: { executeAt: "08:00", executeWeekly: ["mon"], executeCalendarList: [{ calendar: "C", event: "E" }] } }, "recurring.execute_weekly"],
     [{}, "recurring"],
+    // Beyond a year: the next activation would be planned at a time no date can name.
+    [{ recurring: { executeInterval: "P99999999999D", endAfterExecutions: 3 } }, "recurring.execute_interval"],
+    [{ recurring: { executeAfter: "P99999999999D" } }, "recurring.execute_after"],
   ])("refuses %j and starts nothing", async (extra, path) => {
     const before = await quickOnes();
     const refused = await refusal(start({ objectName: "REC.QUICK", executionOption: "recurring", ...extra }));

@@ -33,6 +33,10 @@ describe("readRecurrence", () => {
     [{}, ["recurring.execute_at"]],
     [{ executeAt: "08:00", executeInterval: "PT1H" }, ["recurring.execute_at"]],
     [{ executeInterval: "PT0S" }, ["recurring.execute_interval"]],
+    // Longer than a year: an interval beyond every date would plan an activation no time can name.
+    [{ executeInterval: "P99999999999D" }, ["recurring.execute_interval"]],
+    [{ executeInterval: "P367D" }, ["recurring.execute_interval"]],
+    [{ executeAfter: "P99999999999D" }, ["recurring.execute_after"]],
     [{ executeAt: "08:00", endDate: "2026-01-02", endAfterExecutions: 3 }, ["recurring.end_date"]],
     [{ executeAt: "08:00", startDate: "2026-02-01", endDate: "2026-01-01" }, ["recurring.end_date"]],
     [{ executeAt: "08:00", executeWeekly: ["mon" as const], executeCalendarList: [{ calendar: "C", event: "E" }] }, ["recurring.execute_weekly"]],
@@ -62,6 +66,12 @@ describe("nextOccurrence", () => {
   ])("$name", ({ body, from, due }) => {
     const rule = readRecurrence(body, "UTC");
     expect(iso(nextOccurrence(rule, t(from), t("2026-06-01T00:00:00Z"), always))).toBe(due);
+  });
+
+  it("takes an interval of a year, and ends the period past the last time the wire can name", () => {
+    const rule = readRecurrence({ executeInterval: "P366D" }, "UTC");
+    expect(iso(nextOccurrence(rule, t("2026-06-02T00:00:00Z"), t("2026-06-01T00:00:00Z"), always))).toBe("2027-06-02T00:00:00.000Z");
+    expect(nextOccurrence(rule, t("9999-12-31T00:00:01Z"), t("9999-12-31T00:00:00Z"), always)).toBeUndefined();
   });
 
   it("keeps local time across a daylight-saving change", () => {

@@ -28,6 +28,12 @@ export interface Recurrence {
 
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
+/** The longest interval (and wait after an end) of a recurring execution: a year, as a recurring execution repeats within its period. */
+const MAX_RECURRENCE_MS = 366 * 24 * 60 * 60 * 1000;
+
+/** The last moment a time written on the wire can name (9999-12-31T23:59:59Z): later, a period has no next activation. */
+const LAST_WIRE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59);
+
 /** Milliseconds of an ISO 8601 duration PnDTnHnMnS. */
 export function durationMs(text: string): number {
   const match = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(text);
@@ -61,7 +67,9 @@ export function readRecurrence(body: RecurringBody | undefined, timezone: string
   if (body.executeAt !== undefined) mode = { kind: "at", hour: Math.floor(minutes(body.executeAt) / 60), minute: minutes(body.executeAt) % 60 };
   else if (body.executeInterval !== undefined) mode = { kind: "interval", ms: durationMs(body.executeInterval) };
   else if (body.executeAfter !== undefined) mode = { kind: "after", ms: durationMs(body.executeAfter) };
-  if (mode.kind !== "at" && !(mode.ms >= 1000)) issue(mode.kind === "interval" ? "execute_interval" : "execute_after", "must be at least one second", body.executeInterval ?? body.executeAfter);
+  if (mode.kind !== "at" && !(mode.ms >= 1000 && mode.ms <= MAX_RECURRENCE_MS)) {
+    issue(mode.kind === "interval" ? "execute_interval" : "execute_after", mode.ms > MAX_RECURRENCE_MS ? "must be at most 366 days (P366D)" : "must be at least one second", body.executeInterval ?? body.executeAfter);
+  }
   if (body.endDate !== undefined && body.endAfterExecutions !== undefined) issue("end_date", "must not be combined with end_after_executions", body.endDate);
   if (body.startDate !== undefined && body.endDate !== undefined && body.endDate < body.startDate) issue("end_date", "is before start_date", body.endDate);
   if (body.executeWeekly !== undefined && body.executeCalendarList !== undefined) issue("execute_weekly", "must not be combined with execute_calendar_list", body.executeWeekly);
@@ -95,7 +103,7 @@ export function nextOccurrence(rule: Recurrence, from: number, anchor: number, c
   const periodEnd = rule.endDate ? DateTime.fromISO(rule.endDate, { zone }).endOf("day").toMillis() : Number.POSITIVE_INFINITY;
   let candidate = firstCandidate(rule, Math.max(from, periodStart), anchor);
   for (let i = 0; i < MAX_CANDIDATES; i++) {
-    if (candidate > periodEnd) return undefined;
+    if (!(candidate <= periodEnd && candidate <= LAST_WIRE_TIME)) return undefined;
     const local = DateTime.fromMillis(candidate, { zone });
     const date = { year: local.year, month: local.month, day: local.day };
     const dayOk = (rule.weekdays === undefined || rule.weekdays.includes(local.weekday)) && (rule.calendars === undefined || calendarAllows(date));
