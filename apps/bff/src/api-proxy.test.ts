@@ -93,6 +93,19 @@ describe("the console's API proxy", () => {
     expect((await fetch(`${test.baton.url}/bff/session`, { headers: { cookie } })).status).toBe(200);
   });
 
+  it("sends the engine only paths that start with the session's client as the engine writes it, keeping the session", async () => {
+    const { cookie } = await login();
+    // Spellings the engine could read as another client; none reaches it, so no refused login ends the session or counts against the address.
+    for (const path of ["//0/executions", "/%2F0/executions", "/+0/executions", "/0x0/executions", "/%20100/executions", "/0100/executions", "/-0/executions", "/0/executions"]) {
+      const answer = await fetch(`${test.baton.url}/api${path}`, { headers: { cookie } });
+      expect([403, 404], path).toContain(answer.status);
+      expect(await answer.json(), path).toMatchObject({ code: answer.status === 403 ? ErrorCode.FORBIDDEN : ErrorCode.NOT_FOUND, details: expect.stringMatching(/client 100|\/api\/100\//) });
+    }
+    expect((await fetch(`${test.baton.url}/bff/session`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${test.baton.url}/api/100/executions`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${test.baton.url}/api/ping`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it("ends the session when the engine refuses its login (the password changed), so it is not tried again", async () => {
     const { cookie } = await login("STALE", "OPS", "Stale-pass1");
     expect((await test.rest(`/100/users/${encodeURIComponent("STALE/OPS")}/password`, json({ password: "Stale-pass2" }, "PUT"))).status).toBe(200);

@@ -32,8 +32,9 @@ export interface ApiProxyOptions {
  *
  * The headers are set on the request before the proxy copies them, not on its outgoing request:
  * that one may have sent its headers already (with `Expect: 100-continue` it does at once). A path
- * of another client than the session's is answered here (403), so that a link cannot make the
- * engine refuse the session's login and end it.
+ * of another client than the session's is answered here (403), and one whose first segment is not
+ * the session's client as the engine writes it (404), so that a link cannot make the engine refuse
+ * the session's login and end it.
  */
 export function apiProxy({ engineUrl, forwardingHeaders, onLoginRefused, logger }: ApiProxyOptions): RequestHandler[] {
   const endSession = (session: Session) => void onLoginRefused(session).catch((error: unknown) => logger.error({ err: error }, "could not end a refused console session"));
@@ -66,9 +67,14 @@ export function apiProxy({ engineUrl, forwardingHeaders, onLoginRefused, logger 
 /** Keeps the browser's headers the engine may have, adds the session's login and the browser's address. */
 function forSession(req: Request, res: Response, next: NextFunction, forwardingHeaders: ApiProxyOptions["forwardingHeaders"]): void {
   const session = currentSession(res);
-  const client = pathClient(req.path);
-  if (client !== undefined && client !== String(session.client)) {
-    res.status(403).json({ code: ErrorCode.FORBIDDEN, error: "Another client.", details: `The console is logged in to client ${session.client}; switch client to reach client ${client}.` } satisfies OutError);
+  const segment = req.path.split("/")[1] ?? "";
+  if (segment !== String(session.client) && !CLIENTLESS_ROOTS.has(segment)) {
+    const client = pathClient(segment);
+    if (client !== undefined && client !== String(session.client)) {
+      res.status(403).json({ code: ErrorCode.FORBIDDEN, error: "Another client.", details: `The console is logged in to client ${session.client}; switch client to reach client ${client}.` } satisfies OutError);
+    } else {
+      res.status(404).json({ code: ErrorCode.NOT_FOUND, error: "Resource not found.", details: `The console's API paths start with its client: /api/${session.client}/…` } satisfies OutError);
+    }
     return;
   }
   for (const name of Object.keys(req.headers)) if (!REQUEST_HEADERS.has(name)) delete req.headers[name];
@@ -79,9 +85,16 @@ function forSession(req: Request, res: Response, next: NextFunction, forwardingH
   next();
 }
 
-/** The client a proxied path names (its first segment, decoded), when it is a number. */
-function pathClient(path: string): string | undefined {
-  const segment = path.split("/")[1] ?? "";
+/**
+ * The first path segments of the engine's operations that name no client (`/ping`, the OpenAPI
+ * documents). Any other path goes to the engine only when its first segment is the session's client
+ * written as the engine writes it: another spelling of a number (`%30`, `+0`, `0x0`, an empty
+ * segment before it) could reach another client, whose refusal would end the session.
+ */
+const CLIENTLESS_ROOTS = new Set(["ping", "openapi.json", "openapi2"]);
+
+/** The client a path's first segment names (decoded), when it reads as a number. */
+function pathClient(segment: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(segment);
