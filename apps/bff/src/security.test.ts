@@ -1,5 +1,6 @@
-import { ALL_RIGHTS, CSRF_HEADER, ErrorCode, OutError, OutExecutionList, OutObject, OutRunId, OutSession, Right } from "@baton/contract";
+import { ALL_RIGHTS, CSRF_HEADER, ErrorCode, OutComment, OutError, OutExecutionList, OutObject, OutRunId, OutSession, Right } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { requestFrom } from "./testing/from-address";
 import { ADMIN_PASSWORD, basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "./testing/test-baton";
 
@@ -169,6 +170,19 @@ describe("security", () => {
       expect(write.status).toBe(403);
       expect(await details(write)).toContain("write on JOBS 'OPS.JOB'");
       expect(JSON.stringify(await (await test.rest("/100/objects/OPS.JOB")).json())).not.toContain("changed");
+    });
+
+    it("lets a read-only user read an execution's comments but not add one: writing needs the cancel/restart right too", async () => {
+      const { data } = OutExecutionList.parse(await (await test.rest("/100/executions?name=OPS.JOB")).json());
+      const runId = data[0]!.run_id;
+      const comments = async () => z.array(OutComment).parse(await (await reader(`/100/executions/${runId}/comments`)).json()).length;
+      const before = await comments();
+      const refused = await reader(`/100/executions/${runId}/comments`, json({ comment: "written by a reader" }));
+      expect(refused.status).toBe(403);
+      expect(await details(refused)).toContain("cancel/restart on JOBS 'OPS.JOB'");
+      expect(await comments()).toBe(before);
+      expect((await operator(`/100/executions/${runId}/comments`, json({ comment: "written by an operator" }))).status).toBe(200);
+      expect(await comments()).toBe(before + 1);
     });
 
     it("shows and allows only what the authorizations grant; prohibitions win", async () => {

@@ -1,5 +1,5 @@
 import { ErrorCode, type ExecutionField, type ExecutionListField, type ObjectBody, type OutErtEstimations } from "@baton/contract";
-import { requireSeeExecution, visibleExecutions } from "../auth/acts";
+import { requireCancel, requireSeeExecution, visibleExecutions } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { NotFoundError, invalid } from "../domain/errors";
 import type { Execution } from "../domain/execution";
@@ -72,14 +72,16 @@ export class ExecutionReads {
   }
 
   /**
-   * Adds a comment (0 to 1024 characters) to an execution the principal may see. Codes of the
+   * Adds a comment (0 to 1024 characters) to an execution the principal may see and cancel. Codes of the
    * interface: 45150 for a missing comment, 45151 for an invalid one, 45149 when the client does
    * not allow comments (UC_CLIENT_SETTINGS EXECUTION_COMMENTS = OFF).
    */
   async addComment(principal: Principal, runId: number, comment: unknown): Promise<ExecutionComment> {
     if (comment === undefined || comment === null) throw invalid(ErrorCode.COMMENT_PROPERTY_NULL, "comment", "may not be null", null);
     if (typeof comment !== "string" || comment.length > 1024) throw invalid(ErrorCode.COMMENT_PROPERTY_INVALID, "comment", "must be text of at most 1024 characters", comment);
-    await this.get(principal, runId);
+    // Writing a comment changes the run's record: the vendor asks for the statistics right and that
+    // of modification at runtime, which is Baton's cancel/restart right.
+    requireCancel(principal, await this.get(principal, runId));
     if ((await textClientSetting(this.deps.store.db, principal.client, "EXECUTION_COMMENTS")) === "OFF") {
       throw invalid(ErrorCode.COMMENT_CLIENT_NOT_ALLOWED, "comment", `client ${principal.client} does not allow comments on executions`, comment);
     }
