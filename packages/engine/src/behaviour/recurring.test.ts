@@ -8,7 +8,10 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
   let test: TestEngine;
   beforeAll(async () => {
     test = await startTestEngine(dialect);
-    await test.importObjects(jobEnvelope("REC.QUICK", ["echo quick"]), jobEnvelope("REC.SLOW", ["sleep 2.5"]));
+    await test.importObjects(jobEnvelope("REC.QUICK", ["echo quick"]), jobEnvelope("REC.SLOW", ["sleep 2.5"]), {
+      data: { cale: { general_attributes: { name: "REC.CALE" }, events: [{ line_number: "1", name: "WORKDAYS" }], calendar_definitions: [] } },
+      path: "",
+    });
   });
   afterAll(() => test.stop());
 
@@ -76,6 +79,10 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     // Beyond a year: the next activation would be planned at a time no date can name.
     [{ recurring: { executeInterval: "P99999999999D", endAfterExecutions: 3 } }, "recurring.execute_interval"],
     [{ recurring: { executeAfter: "P99999999999D" } }, "recurring.execute_after"],
+    // A calendar that is not there, or has no such event, would let nothing run: the container would end at once.
+    [{ recurring: { executeAt: "08:00", executeCalendarList: [{ calendar: "../X", event: "$(id)" }] } }, "recurring.execute_calendar_list[0].calendar"],
+    [{ recurring: { executeAt: "08:00", executeCalendarList: [{ calendar: "REC.CALE", event: "WORKDAYS" }, { calendar: "REC.CALE", event: "HOLIDAYS" }] } }, "recurring.execute_calendar_list[1].event"],
+    [{ recurring: { executeAt: "08:00", executeCalendarList: [{ calendar: "REC.QUICK", event: "WORKDAYS" }] } }, "recurring.execute_calendar_list[0].calendar"],
   ])("refuses %j and starts nothing", async (extra, path) => {
     const before = await quickOnes();
     const refused = await refusal(start({ objectName: "REC.QUICK", executionOption: "recurring", ...extra }));

@@ -15,14 +15,23 @@ export interface LocalDate {
  * year without a definition selects nothing.
  */
 export function calendarIncludes(body: ObjectBody, event: string, date: LocalDate): boolean {
-  const events = Array.isArray(body["events"]) ? body["events"].filter(isRecord) : [];
-  const entry = events.find((e) => String(e["name"] ?? "").toUpperCase() === event.toUpperCase());
+  const entry = calendarEvent(body, event);
   if (entry === undefined) return false;
   const line = Number(entry["line_number"] ?? entry["event_line_number"]);
   const definitions = Array.isArray(body["calendar_definitions"]) ? body["calendar_definitions"].filter(isRecord) : [];
   const year = definitions.find((d) => Number(d["event_line_number"]) === line && Number(d["year"]) === date.year);
   const content = typeof year?.["content"] === "string" ? year["content"] : "";
   return content.charAt((date.month - 1) * 31 + (date.day - 1)) === "1";
+}
+
+/** Whether a CALE object has an event of that name (any case). */
+export function calendarHasEvent(body: ObjectBody, event: string): boolean {
+  return calendarEvent(body, event) !== undefined;
+}
+
+function calendarEvent(body: ObjectBody, event: string): Record<string, unknown> | undefined {
+  const events = Array.isArray(body["events"]) ? body["events"].filter(isRecord) : [];
+  return events.find((e) => String(e["name"] ?? "").toUpperCase() === event.toUpperCase());
 }
 
 /** A year's content string with the given days selected (for building calendars, e.g. in tests). */

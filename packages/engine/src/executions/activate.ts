@@ -3,7 +3,8 @@ import { parseScript, ScriptSyntaxError } from "@baton/script";
 import { requirePrivilege } from "../auth/access";
 import { requireExecute } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
-import { NotFoundError, ValidationError, invalid } from "../domain/errors";
+import { calendarHasEvent } from "../domain/calendar";
+import { NotFoundError, ValidationError, invalid, type ValidationIssue } from "../domain/errors";
 import type { Execution } from "../domain/execution";
 import { LOGICAL_DATE_VARIABLE } from "../domain/job-script";
 import { DEFAULT_TIME_ZONE } from "../domain/object-time-zone";
@@ -41,6 +42,7 @@ export async function activate(launcher: ExecutionLauncher, principal: Principal
     throw invalid(ErrorCode.NOT_EXECUTABLE, "object_name", `object '${object.name}' of type ${object.type} is not executable`, request.objectName);
   }
   if (request.queue !== undefined) await requireQueue(store, principal.client, request.queue);
+  if (rule?.calendars !== undefined) await requireCalendars(launcher, principal.client, rule.calendars.entries);
   const prompted = await inputsFor(store, principal.client, object.body, request.inputs ?? {}, "inputs");
   // A once start's use_logical_time is the run's logical date: kept as its predefined
   // &$LOGICAL_DATE# with its inputs, read by SYS_LDATE and inherited by a workflow's tasks.
@@ -66,6 +68,21 @@ export async function activate(launcher: ExecutionLauncher, principal: Principal
   } else if (held) launcher.hold(execution.runId, context);
   else await launcher.dispatch(execution, object.body, context);
   return execution;
+}
+
+/**
+ * Each calendar a recurring rule names is a CALE object with the event: a rule asking a calendar
+ * that is not there would let nothing run, and the container would end at once.
+ */
+async function requireCalendars(launcher: ExecutionLauncher, client: number, entries: readonly { calendar: string; event: string }[]): Promise<void> {
+  const issues: ValidationIssue[] = [];
+  for (const [index, { calendar, event }] of entries.entries()) {
+    const path = `recurring.execute_calendar_list[${index}]`;
+    const object = await findObject(launcher.deps.store.db, client, calendar);
+    if (object?.type !== "CALE") issues.push({ code: ErrorCode.INVALID_REQUEST, path: `${path}.calendar`, error: `no calendar (CALE) '${calendar}' exists in client ${client}`, invalidValue: calendar });
+    else if (!calendarHasEvent(object.body, event)) issues.push({ code: ErrorCode.INVALID_REQUEST, path: `${path}.event`, error: `calendar '${calendar}' has no event '${event}'`, invalidValue: event });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
 }
 
 /**
