@@ -49,6 +49,13 @@ describe.each(testDialects)("system variables on %s", (dialect) => {
     return test.rest("/100/objects/UC_CLIENT_SETTINGS");
   }
 
+  it("a UC_ name of any type is the system's: a user without SYSTEM_ADMINISTRATION cannot take it with a job", async () => {
+    const taken = await fetch(`${test.baton.restUrl}/100/objects`, { ...json(jobEnvelope("UC_CALLBACK_SETTINGS", ["true"])), headers: { authorization: REPOMAN, "content-type": "application/json" } });
+    expect(taken.status).toBe(403);
+    expect(OutError.parse(await taken.json()).details).toContain("SYSTEM_ADMINISTRATION");
+    expect((await test.rest("/100/objects/UC_CALLBACK_SETTINGS")).status).toBe(404);
+  });
+
   it("a repository's move to a commit without UC_CLIENT_SETTINGS does not delete it for a user without SYSTEM_ADMINISTRATION", async () => {
     const vara = { data: { vara: { general_attributes: { name: "UC_CLIENT_SETTINGS", type: "VARA" }, static_values: [{ key: "LOGIN_MAX_FAILURES", value1: "5" }] } }, path: "" };
     expect((await test.rest("/100/objects?overwrite_existing_objects=true", json(vara))).status).toBe(200);

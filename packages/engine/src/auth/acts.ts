@@ -30,27 +30,28 @@ type Requirement = { readonly right: RightBit; readonly objectType: string; read
 export const ACCOUNT_TYPES: ReadonlySet<string> = new Set(["USER", "USRG"]);
 
 /**
- * System variables: static VARAs named `UC_*` (UC_CLIENT_SETTINGS holds the lockout threshold,
- * agent authentication and the like), whose rows change how the whole client behaves.
+ * System objects: names `UC_*` belong to the system's variables (UC_CLIENT_SETTINGS holds the
+ * lockout threshold, agent authentication and the like), whose rows change how the whole client
+ * behaves. Every type counts: a job holding the name would keep the variable from being created.
  */
-export function isSystemVariable(object: ObjectRef): boolean {
-  return object.type === "VARA" && object.name.startsWith("UC_");
+export function isSystemObject(object: ObjectRef): boolean {
+  return object.name.startsWith("UC_");
 }
 
 function readObject(object: ObjectRef): Requirement[] {
   return [{ right: Right.READ, objectType: object.type, objectName: object.name }];
 }
 
-/** Writing accounts is user administration and writing system variables system administration, on top of the write right. */
+/** Writing accounts is user administration and writing system objects system administration, on top of the write right. */
 function writeObject(object: ObjectRef): Requirement[] {
   return [
     { right: Right.WRITE, objectType: object.type, objectName: object.name },
     ...(ACCOUNT_TYPES.has(object.type) ? [{ privilege: "USER_ADMINISTRATION" as const }] : []),
-    ...(isSystemVariable(object) ? [{ privilege: "SYSTEM_ADMINISTRATION" as const }] : []),
+    ...(isSystemObject(object) ? [{ privilege: "SYSTEM_ADMINISTRATION" as const }] : []),
   ];
 }
 
-/** Deleting an account or a system variable changes who may log in or how the client behaves, as writing it does. */
+/** Deleting an account or a system object changes who may log in or how the client behaves, as writing it does. */
 function deleteObject(object: ObjectRef): Requirement[] {
   return [{ right: Right.DELETE, objectType: object.type, objectName: object.name }, ...writeObject(object).filter((requirement) => "privilege" in requirement)];
 }
