@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
 import type { Principal } from "../auth/authenticator";
 import { ErrorCode, noParams, takesJsonBody, type HttpMethod, type Operation, type ParamsSchema } from "@baton/contract";
-import { DisabledResourceError, ForbiddenError } from "../domain/errors";
+import { DisabledResourceError, ForbiddenError, ValidationError } from "../domain/errors";
 import { validationErrorFromZod } from "./error-response";
 
 /** A response other than 200 with a JSON body, or with a body of another media type. */
@@ -101,7 +101,7 @@ export function bindRoute<P extends ParamsSchema, Q extends ParamsSchema, B exte
   /** Validates the raw parts with the operation's schemas and hands them to the handler. */
   function handleParsed(raw: RawRequest): unknown {
     // Operations without params or query ignore unknown ones: nothing to parse.
-    const params = Object.is(operation.params, noParams) ? ({} as z.output<P>) : parse(operation.params, raw.params, {});
+    const params = Object.is(operation.params, noParams) ? ({} as z.output<P>) : parseParams(operation, raw.params);
     const query = Object.is(operation.query, noParams) ? ({} as z.output<Q>) : parse(operation.query, raw.query, {});
     // An operation without a body is never given one (the router reads none).
     const body = takesBody ? parse(operation.body, raw.body, fieldCodes) : (undefined as z.output<B>);
@@ -128,6 +128,17 @@ export function bindRoute<P extends ParamsSchema, Q extends ParamsSchema, B exte
       });
     },
   };
+}
+
+/** The path's params; an issue of a wildcard's value names it as the operation does (`folder_path`), not `*`. */
+function parseParams<P extends ParamsSchema>(operation: Operation<P, ParamsSchema, z.ZodType, unknown>, input: unknown): z.output<P> {
+  try {
+    return parse(operation.params, input, {});
+  } catch (error) {
+    const { wildcard } = operation;
+    if (!(error instanceof ValidationError) || wildcard === undefined) throw error;
+    throw new ValidationError(error.issues.map((issue) => (issue.path === "*" ? { ...issue, path: wildcard } : issue)));
+  }
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, fieldCodes: Readonly<Record<string, number>>): z.output<S> {
