@@ -1,11 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { adminPost, logInThroughForm } from "./login";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The detail list's value of `label` in the execution's status region. */
+function detail(page: Page, label: string) {
+  return page.getByRole("region", { name: "Execution status" }).locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+}
 
 function job(name: string, process: string[]) {
   return { data: { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process }] } }, path: "" };
@@ -101,6 +106,10 @@ test("a workflow's tree fills live, its graph marks the critical path, and a fai
   const checkNode = graph.getByTitle(new RegExp(`^${escapeRegExp(check)}, line \\d+, 1800 ENDED_NOT_OK.*, run \\d+(,|$)`));
   await expect(checkNode).toHaveCount(1);
   await expect(checkNode).toContainText("1800Aborted");
+  // The rest of CHECK's branch and JOIN start only after an operator acts: no start time is guessed for them.
+  await expect(graph.getByText("Waits for blocked task")).toHaveCount(4);
+  await expect(graph.getByText(/^Starts ≈/)).toHaveCount(0);
+  await expect(graph.getByTitle(new RegExp(`^${escapeRegExp(prefix)}\\.JOIN, line \\d+, waits for an operator to act on a blocked task`))).toHaveCount(1);
   await page.screenshot({ path: `${artifacts}workflow-insight-graph.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await checkNode.hover();
@@ -138,6 +147,9 @@ test("a workflow's tree fills live, its graph marks the critical path, and a fai
   await status.getByRole("link", { name: `Part of workflow ${runId}` }).click();
   await expect(status).toContainText("ENDED_OK", { timeout: 60_000 });
   await expect(status.getByRole("img", { name: "Ended OK" })).toBeVisible();
+  // Activated before the workflow had ever ended OK, it had no estimate: the engine's ERT answer, which for an ended run counts what ran, is not shown as one.
+  await expect(detail(page, "Estimated runtime")).toHaveText("—");
+  await expect(status.getByRole("progressbar", { name: "Runtime against the estimate" })).toHaveCount(0);
   // The restarted task counts once, by its restart; its failed run stays in the tree.
   await expect(counts).toHaveText("19 tasks: 19 ended OK");
   await expect(tree.getByRole("link", { name: new RegExp(`^${escapeRegExp(check)} \\(`) })).toHaveCount(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PERMISSION_OBJECTS } from "@baton/contract";
-import { permissionRequests, privilegeRefusalText, refusalText } from "./permissions";
+import { InSessionPermissionsQuery, MAX_PERMISSION_OBJECTS } from "@baton/contract";
+import { isAskable, permissionRequests, privilegeRefusalText, refusalText } from "./permissions";
 
 describe("refusal texts", () => {
   it("name the act, the object and the right it needs", () => {
@@ -27,5 +27,20 @@ describe("permission requests", () => {
     const requests = permissionRequests(objects(2 * MAX_PERMISSION_OBJECTS + 1));
     expect(requests.map((asked) => asked.length)).toEqual([MAX_PERMISSION_OBJECTS, MAX_PERMISSION_OBJECTS, 1]);
     expect(requests.flat()).toEqual(objects(2 * MAX_PERMISSION_OBJECTS + 1));
+  });
+
+  it("leave out executions whose type the endpoint cannot be asked about, as a period container (C_PERIOD)", () => {
+    const job = { type: "JOBS", name: "OPS.QUICK" };
+    const container = { type: "C_PERIOD", name: "OPS.QUICK" };
+    expect(permissionRequests([container, job])).toEqual([[job]]);
+    // The privileges alone: the request the app shell makes already.
+    expect(permissionRequests([container])).toEqual([[]]);
+  });
+
+  it("ask only what the endpoint's own schema takes", () => {
+    for (const type of ["JOBS", "JOBP", "C_PERIOD", "CALL", "JSCH", "EVNT", "X", "ABCDEFGHI", "jobs", "C_HOSTG"]) {
+      const object = `${type}:A.NAME`;
+      expect(isAskable({ type, name: "A.NAME" }), type).toBe(InSessionPermissionsQuery.safeParse({ object }).success);
+    }
   });
 });

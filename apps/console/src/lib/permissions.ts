@@ -55,10 +55,25 @@ export function getPermissions(objects: readonly ObjectRef[], signal?: AbortSign
  */
 const OBJECTS_PER_REQUEST = 100;
 
-/** The objects split into requests the endpoint takes; one request, for the privileges, when there are none. */
+/**
+ * The object types the endpoint answers for (the contract's ObjectTypeCode: JOBS, JOBP, two to
+ * eight letters). An execution's type need not be one: the engine checks the rights on a period
+ * container as on an object of type C_PERIOD, which the endpoint refuses with 400 (and the whole
+ * request with it). Such executions are not asked about: nothing is refused in advance, and the
+ * engine's 403 says what is missing when the action is tried.
+ */
+const ASKABLE_TYPE = /^[A-Z]{2,8}$/;
+
+/** Whether the endpoint can be asked about the object (permissions.test.ts holds this to the contract's schema). */
+export function isAskable(object: ObjectRef): boolean {
+  return ASKABLE_TYPE.test(object.type);
+}
+
+/** The objects the endpoint can answer for split into requests it takes; one request, for the privileges, when there are none. */
 export function permissionRequests(objects: readonly ObjectRef[]): ObjectRef[][] {
+  const askable = objects.filter(isAskable);
   const requests: ObjectRef[][] = [];
-  for (let at = 0; at < objects.length; at += OBJECTS_PER_REQUEST) requests.push(objects.slice(at, at + OBJECTS_PER_REQUEST));
+  for (let at = 0; at < askable.length; at += OBJECTS_PER_REQUEST) requests.push(askable.slice(at, at + OBJECTS_PER_REQUEST));
   return requests.length === 0 ? [[]] : requests;
 }
 

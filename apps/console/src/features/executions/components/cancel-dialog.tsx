@@ -9,12 +9,14 @@ import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import type { OutExecution } from "@baton/contract";
 
-/** Type codes whose cancel can reach their tasks (`cancel.recursive`): workflows and schedules. */
-export const HAS_TASKS: ReadonlySet<string> = new Set(["JOBP", "JSCH"]);
+/** Type codes whose cancel can reach their tasks (`cancel.recursive`): workflows, schedules and period containers. */
+export const HAS_TASKS: ReadonlySet<string> = new Set(["JOBP", "JSCH", "C_PERIOD"]);
 
-function consequence(execution: OutExecution): string {
+/** What cancelling does, in words; a period container is the recurring start itself, so it says that no further runs start. */
+export function consequence(execution: Pick<OutExecution, "name" | "type">): string {
   if (execution.type === "JOBP") return `${execution.name} ends ENDED_JP_CANCEL and starts no more tasks. Tasks already running go on unless you cancel them too.`;
   if (execution.type === "JSCH") return `${execution.name} ends ENDED_CANCEL, and so do its planned starts. Tasks already running go on unless you cancel them too.`;
+  if (execution.type === "C_PERIOD") return `${execution.name} ends ENDED_CANCEL and no further runs will start: its planned run ends with it. A run already going on goes on unless you cancel it too.`;
   return `${execution.name} is stopped${execution.type === "JOBS" ? " (its processes are killed)" : ""} and ends ENDED_CANCEL.`;
 }
 
@@ -36,7 +38,7 @@ export function CancelDialog({ execution, open, pending, onClose, onCancel }: Ca
       <DialogContent>
         <DialogContentText>{consequence(execution)}</DialogContentText>
         {hasTasks ? (
-          <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={recursive} onChange={(e) => setRecursive(e.target.checked)} />} label="Also cancel running tasks" />
+          <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={recursive} onChange={(e) => setRecursive(e.target.checked)} />} label={execution.type === "C_PERIOD" ? "Also cancel the run going on" : "Also cancel running tasks"} />
         ) : null}
       </DialogContent>
       <DialogActions>

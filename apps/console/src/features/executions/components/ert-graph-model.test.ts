@@ -25,6 +25,7 @@ const definition = readWorkflowGraph({
   ],
 });
 
+const running = { run_id: 100, status: 1550 };
 const vertex = (lnr: number, runId = 0) => ({ parent_run_id: 100, run_id: runId, lnr, child_loop_index: 0 });
 const ert: OutErtEstimations = {
   estimated_erts: { "201": 5, "-3": 7, "-4": 60 },
@@ -63,7 +64,7 @@ describe("latestByLine", () => {
 });
 
 describe("graphModel", () => {
-  const model = graphModel(definition, [execution(201, 2)], ert, 100);
+  const model = graphModel(definition, [execution(201, 2)], ert, running);
 
   it("marks the critical tasks and links and lists the path in order", () => {
     expect(model.tasks.filter((t) => t.critical).map((t) => t.name)).toEqual(["START", "C", "END"]);
@@ -83,15 +84,51 @@ describe("graphModel", () => {
   });
 
   it("shows an execution's own estimate against its runtime rather than the engine's running figure", () => {
-    const withEstimate = graphModel(definition, [{ ...execution(201, 2), estimated_runtime: 3 }], ert, 100);
+    const withEstimate = graphModel(definition, [{ ...execution(201, 2), estimated_runtime: 3 }], ert, running);
     expect(withEstimate.tasks.find((t) => t.line === 2)?.ertSeconds).toBe(3);
   });
 
   it("draws no critical path while the estimate is unknown", () => {
-    const unknown = graphModel(definition, [], undefined, 100);
+    const unknown = graphModel(definition, [], undefined, running);
     expect(unknown.criticalPath).toEqual([]);
     expect(unknown.links.some((l) => l.critical)).toBe(false);
     expect(unknown.links).toHaveLength(5);
+  });
+});
+
+describe("graphModel of a blocked workflow", () => {
+  const blocked = { run_id: 100, status: 1560 };
+  const startOf = (model: ReturnType<typeof graphModel>, line: number) => model.tasks.find((t) => t.line === line);
+
+  it("has the tasks behind a task that ended abnormally wait for it, without the start the engine counts from now", () => {
+    const model = graphModel(definition, [execution(201, 2, 1800)], ert, blocked);
+    expect(startOf(model, 3)).toMatchObject({ waitsForBlock: true, estimatedStart: undefined, ertSeconds: 7 });
+    // C is on another branch: nothing stands in its way.
+    expect(startOf(model, 4)).toMatchObject({ waitsForBlock: false, estimatedStart: 1_700_000_000_500 });
+  });
+
+  it("has nothing wait behind an abnormal end an error branch takes, or once the task is restarted", () => {
+    const withErrorBranch = readWorkflowGraph({
+      workflow_definitions: [
+        { line_number: 1, object_name: "START", object_type: "<START>" },
+        { line_number: 2, object_name: "A", object_type: "JOBS" },
+        { line_number: 3, object_name: "B", object_type: "JOBS" },
+        { line_number: 4, object_name: "END", object_type: "<END>" },
+      ],
+      line_conditions: [
+        { workflow_line_number: 2, predecessor_line_number: 1 },
+        { workflow_line_number: 3, predecessor_line_number: 2, expected_status: "ANY_ABEND" },
+        { workflow_line_number: 4, predecessor_line_number: 3 },
+      ],
+    });
+    expect(graphModel(withErrorBranch, [execution(201, 2, 1800)], ert, running).tasks.some((t) => t.waitsForBlock)).toBe(false);
+    const restarted = graphModel(definition, [execution(201, 2, 1800), execution(205, 2, 1550)], ert, running);
+    expect(startOf(restarted, 3)).toMatchObject({ waitsForBlock: false, estimatedStart: 1_700_000_000_000 });
+  });
+
+  it("has nothing wait once the workflow has ended", () => {
+    const cancelled = graphModel(definition, [execution(201, 2, 1800)], ert, { run_id: 100, status: 1851 });
+    expect(cancelled.tasks.some((t) => t.waitsForBlock)).toBe(false);
   });
 });
 

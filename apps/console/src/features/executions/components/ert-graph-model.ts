@@ -1,4 +1,4 @@
-import type { OutErtEstimations, OutExecution, VertexKey } from "@baton/contract";
+import { isFinalStatus, statusGroups, type OutErtEstimations, type OutExecution, type VertexKey } from "@baton/contract";
 import type { ExpectedState, WorkflowGraph } from "@baton/contract";
 import { placeTasks, sharedNamePrefix, type WorkflowNodeKind } from "../../../components/workflow-layout";
 
@@ -16,8 +16,10 @@ export interface GraphTask {
   execution: OutExecution | undefined;
   /** What the task was expected to take: taskErtSeconds, the one ERT every view of the task shows. */
   ertSeconds: number | undefined;
-  /** Epoch ms, for tasks not started yet. */
+  /** Epoch ms, for tasks not started yet that can start without an operator. */
   estimatedStart: number | undefined;
+  /** Not started and behind a blocked task: it starts only after an operator acts, so no start is estimated. */
+  waitsForBlock: boolean;
   critical: boolean;
 }
 
@@ -80,10 +82,47 @@ function estimateOf(map: Readonly<Record<string, number>> | undefined, line: num
   return map[String(execution?.run_id ?? -line)] ?? map[String(-line)];
 }
 
-/** The graph of a workflow execution: its definition's tasks and conditions with states, ERTs and the critical path. */
-export function graphModel(definition: WorkflowGraph, children: readonly OutExecution[], ert: OutErtEstimations | undefined, workflowRunId: number): GraphModel {
+/** Whether a status meets what a line condition expects (the engine's `meets`, domain/workflow.ts). */
+function meets(status: number, expected: ExpectedState): boolean {
+  if (expected === "ANY_STATUS") return true;
+  return statusGroups(status).includes(expected === "ANY_ABEND" ? "abend" : "ok");
+}
+
+/**
+ * Lines no task behind can pass until an operator acts, as the engine's `nextStep` reads a block:
+ * their latest execution ended abnormally and no successor's condition takes that end (an error
+ * branch). The lines behind them (along any condition), not started yet, wait for the block; the
+ * engine's estimated start of such a line counts from now, as if nothing stood in its way.
+ */
+function linesBehindBlock(definition: WorkflowGraph, latest: ReadonlyMap<number, OutExecution>): Set<number> {
+  const successors = new Map<number, WorkflowGraph["edges"]>();
+  for (const edge of definition.edges) successors.set(edge.from, [...(successors.get(edge.from) ?? []), edge]);
+  const blocked = [...latest].flatMap(([line, execution]) => {
+    const abended = isFinalStatus(execution.status) && statusGroups(execution.status).includes("abend");
+    const handled = (successors.get(line) ?? []).some((edge) => edge.expected !== "ANY_OK" && meets(execution.status, edge.expected));
+    return abended && !handled ? [line] : [];
+  });
+  const behind = new Set<number>();
+  const next = [...blocked];
+  for (let line = next.pop(); line !== undefined; line = next.pop()) {
+    for (const edge of successors.get(line) ?? []) {
+      if (behind.has(edge.to) || latest.has(edge.to)) continue;
+      behind.add(edge.to);
+      next.push(edge.to);
+    }
+  }
+  return behind;
+}
+
+/**
+ * The graph of a workflow execution: its definition's tasks and conditions with states, ERTs and
+ * the critical path; while it is active, which tasks wait for a blocked task.
+ */
+export function graphModel(definition: WorkflowGraph, children: readonly OutExecution[], ert: OutErtEstimations | undefined, workflow: Pick<OutExecution, "run_id" | "status">): GraphModel {
+  const workflowRunId = workflow.run_id;
   const places = placeTasks(definition.tasks);
   const latest = latestByLine(children);
+  const behindBlock = isFinalStatus(workflow.status) ? new Set<number>() : linesBehindBlock(definition, latest);
   const critical = criticalLinks(ert, workflowRunId);
   const namePrefix = sharedNamePrefix(definition.tasks.filter((t) => t.line !== definition.startLine && t.line !== definition.endLine).map((t) => t.objectName));
   const criticalLines = new Set((ert?.longest_path_vertex_keys[String(workflowRunId)] ?? []).map((v) => v.lnr));
@@ -100,7 +139,8 @@ export function graphModel(definition: WorkflowGraph, children: readonly OutExec
       ...place,
       execution,
       ertSeconds: taskErtSeconds(execution, ert, task.line),
-      estimatedStart: estimateOf(ert?.estimated_start_times, task.line, execution),
+      estimatedStart: behindBlock.has(task.line) ? undefined : estimateOf(ert?.estimated_start_times, task.line, execution),
+      waitsForBlock: behindBlock.has(task.line),
       critical: criticalLines.has(task.line),
     };
   });

@@ -20,7 +20,7 @@ const hiddenHandle = { opacity: 0, pointerEvents: "none" } as const;
 export function taskDescription(task: GraphTask): string {
   const parts = [task.name, `line ${task.line}`];
   if (task.execution) parts.push(`${task.execution.status} ${task.execution.status_text || groupLabel(task.execution.status)}`, `run ${task.execution.run_id}`);
-  else parts.push(task.active ? "not started" : "inactive");
+  else parts.push(!task.active ? "inactive" : task.waitsForBlock ? "waits for an operator to act on a blocked task" : "not started");
   if (task.ertSeconds !== undefined) parts.push(`ERT ${formatDuration(task.ertSeconds)}`);
   if (task.critical) parts.push("on the critical path");
   return parts.join(", ");
@@ -53,9 +53,18 @@ function TaskState({ task, now }: { task: GraphTask; now: number }) {
   if (execution !== undefined) return <StatusLabel status={execution.status} text={groupLabel(execution.status)} />;
   return (
     <Typography variant="body2" color="text.secondary">
-      {!task.active ? "Inactive: ends 1921 when reached" : task.estimatedStart !== undefined && task.estimatedStart > now ? `Starts ≈ ${formatDateTime(new Date(task.estimatedStart).toISOString()).slice(11)}` : "Not started"}
+      {notStartedText(task, now)}
     </Typography>
   );
+}
+
+/** A task without an execution: inactive, waiting for an operator to act on a blocked task, or when it is expected to start. */
+function notStartedText(task: GraphTask, now: number): string {
+  if (!task.active) return "Inactive: ends 1921 when reached";
+  // Fits one line of the node; its tooltip says who it waits for.
+  if (task.waitsForBlock) return "Waits for blocked task";
+  if (task.estimatedStart !== undefined && task.estimatedStart > now) return `Starts ≈ ${formatDateTime(new Date(task.estimatedStart).toISOString()).slice(11)}`;
+  return "Not started";
 }
 
 /** A workflow task: name, live status (icon and words), ERT against the actual runtime, critical path marker. */

@@ -72,7 +72,7 @@ export function ErtGraph({ execution }: ErtGraphProps) {
   // The graph needs the latest execution of every line, so all pages of children are read.
   const { query: children, rows } = useAllChildren(runId);
   const ert = useErt(runId, active);
-  const model = useMemo(() => (definition.data ? graphModel(definition.data, rows, ert.data, runId) : undefined), [definition.data, rows, ert.data, runId]);
+  const model = useMemo(() => (definition.data ? graphModel(definition.data, rows, ert.data, execution) : undefined), [definition.data, rows, ert.data, execution]);
   const now = useDataNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
 
   const critical = theme.palette.warning.main;

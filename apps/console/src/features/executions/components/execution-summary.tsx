@@ -9,10 +9,11 @@ import { Status, executionTypeName, isFinalStatus, type OutExecution } from "@ba
 import { DetailList, type DetailItem } from "../../../components/detail-list";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
+import { useChildren } from "../api/get-children";
 import { useErt } from "../api/get-ert";
 import { useExecution } from "../api/get-execution";
 import { ExecutionTypeLabel } from "./execution-type-label";
-import { blockedSinceText, comparedToEstimate, executionTiming, plannedStartText, type ExecutionTiming } from "./execution-timing";
+import { blockedSinceText, comparedToEstimate, executionTiming, nextRunOf, plannedStartText, type ExecutionTiming } from "./execution-timing";
 import { StatusLabel } from "./status-label";
 
 /**
@@ -72,17 +73,31 @@ function expectedEndText(expectedEnd: number, now: number): string {
   return `${at} (overdue by ${formatDuration(-seconds)})`;
 }
 
-function timingItems(execution: OutExecution, timing: ExecutionTiming, now: number): DetailItem[] {
+/** A container that goes on until cancelled has no end to expect: it says how it ends instead. */
+function untilCancelledText(execution: OutExecution): string {
+  return execution.type === "C_PERIOD" ? "None: it runs until cancelled or its rule ends" : "None: it runs until cancelled";
+}
+
+/** A period container is activated with its object's ERT: what each of its runs is expected to take, not the container. */
+function estimateText(execution: OutExecution, timing: ExecutionTiming): string {
+  if (!timing.untilCancelled) return formatDuration(timing.ertSeconds);
+  return execution.type === "C_PERIOD" && execution.estimated_runtime !== undefined ? `${formatDuration(execution.estimated_runtime)} per run` : "—";
+}
+
+function timingItems(execution: OutExecution, timing: ExecutionTiming, nextRun: number | undefined, now: number): DetailItem[] {
+  const ended = isFinalStatus(execution.status);
   const items: DetailItem[] = [{ label: "Activation", value: formatDateTime(execution.activation_time) }];
   if (timing.plannedStart !== undefined) items.push({ label: "Planned start", value: plannedStartText(timing.plannedStart, now) });
   else items.push({ label: "Start", value: formatDateTime(execution.start_time) });
   if (timing.blockedSince !== undefined) items.push({ label: "Blocked since", value: blockedSinceText(timing.blockedSince, now) });
   if (timing.blocked) items.push({ label: "Expected end", value: "None while blocked: it waits for an operator" });
+  else if (timing.untilCancelled && !ended) items.push({ label: "Expected end", value: untilCancelledText(execution) });
   else if (timing.expectedEnd !== undefined) items.push({ label: "Expected end", value: expectedEndText(timing.expectedEnd, now) });
   else items.push({ label: "End", value: formatDateTime(execution.end_time) });
+  if (nextRun !== undefined) items.push({ label: "Next run", value: plannedStartText(nextRun, now) });
   const runtime = timing.running ? `${formatDuration(timing.runtimeSeconds)} so far` : timing.plannedStart !== undefined ? "Not started yet" : formatDuration(timing.runtimeSeconds);
   items.push({ label: "Runtime", value: runtime });
-  items.push({ label: "Estimated runtime", value: formatDuration(timing.ertSeconds) });
+  items.push({ label: "Estimated runtime", value: estimateText(execution, timing) });
   return items;
 }
 
@@ -134,13 +149,18 @@ interface ExecutionSummaryProps {
 /**
  * The head of the detail page: status as icon and words, how it relates to others, times, runtime
  * against the estimate and, while it runs or waits for its start time, when it is expected to end;
- * a waiting run's planned start counted down, a blocked run's "blocked since". A workflow's
- * estimate is the engine's (GET .../ert), read again as its tasks change.
+ * a waiting run's planned start counted down, a blocked run's "blocked since", a container's next
+ * run. A running workflow's estimate is the engine's (GET .../ert), read again as its tasks change;
+ * an ended run's is the one its execution carries.
  */
 export function ExecutionSummary({ execution, now }: ExecutionSummaryProps) {
+  const active = !isFinalStatus(execution.status);
   const isWorkflow = execution.type === "JOBP";
-  const ert = useErt(execution.run_id, !isFinalStatus(execution.status), isWorkflow);
+  const ert = useErt(execution.run_id, active, isWorkflow && active);
   const timing = executionTiming(execution, ert.data === undefined ? undefined : { data: ert.data, readAt: ert.dataUpdatedAt }, now);
+  // The children the Tasks tab lists, kept current by the event stream: the one waiting for its start time is the next run.
+  const children = useChildren(execution.run_id, timing.untilCancelled && active);
+  const nextRun = timing.untilCancelled && active ? nextRunOf(children.data?.pages.flatMap((page) => page.data) ?? []) : undefined;
   return (
     <Paper variant="outlined" sx={{ p: 2.5, mb: 2 }} component="section" aria-label="Execution status">
       <Typography variant="h2" component="div" sx={{ mb: 1.5 }} role="status" aria-live="polite">
@@ -155,9 +175,9 @@ export function ExecutionSummary({ execution, now }: ExecutionSummaryProps) {
         </Alert>
       ) : null}
       <Box component="section" aria-label="Times" sx={{ mb: 2 }}>
-        <DetailList items={timingItems(execution, timing, now)} />
+        <DetailList items={timingItems(execution, timing, nextRun, now)} />
         <EstimateBar timing={timing} />
-        {isWorkflow && ert.isError ? (
+        {isWorkflow && active && ert.isError ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             The estimate could not be read ({ert.error.message}); times are shown without it.
           </Typography>

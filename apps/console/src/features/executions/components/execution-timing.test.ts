@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OutExecution } from "@baton/contract";
 import { anExecution } from "./execution-fixture";
-import { blockedSinceText, comparedToEstimate, executionTiming, plannedStartText } from "./execution-timing";
+import { blockedSinceText, comparedToEstimate, executionTiming, nextRunOf, plannedStartText } from "./execution-timing";
 import { formatDateTime } from "../../../lib/format";
 
 const base: OutExecution = anExecution({ status: 1550, status_text: "Active", start_time: "2025-01-01T00:00:00Z", estimated_runtime: 120 });
@@ -10,7 +10,7 @@ const start = Date.parse("2025-01-01T00:00:00Z");
 describe("executionTiming", () => {
   it("counts a running job's elapsed time and expects it to end its ERT after its start", () => {
     const timing = executionTiming(base, undefined, start + 30_000);
-    expect(timing).toEqual({ runtimeSeconds: 30, ertSeconds: 120, running: true, expectedEnd: start + 120_000, blocked: false, plannedStart: undefined, blockedSince: undefined });
+    expect(timing).toEqual({ runtimeSeconds: 30, ertSeconds: 120, running: true, expectedEnd: start + 120_000, blocked: false, plannedStart: undefined, blockedSince: undefined, untilCancelled: false });
   });
 
   it("expects a running workflow to end the engine's RRT after the estimate was read", () => {
@@ -31,7 +31,7 @@ describe("executionTiming", () => {
     // Activated at 00:00, planned for 00:30, read at 00:26: a 14 s run, expected to end at 00:30:14.
     const waiting = anExecution({ status: 1698, estimated_runtime: 14, planned_start_time: "2025-01-01T00:30:00Z" });
     const timing = executionTiming(waiting, undefined, start + 26 * 60_000);
-    expect(timing).toEqual({ runtimeSeconds: undefined, ertSeconds: 14, running: false, expectedEnd: start + 30 * 60_000 + 14_000, blocked: false, plannedStart: start + 30 * 60_000, blockedSince: undefined });
+    expect(timing).toEqual({ runtimeSeconds: undefined, ertSeconds: 14, running: false, expectedEnd: start + 30 * 60_000 + 14_000, blocked: false, plannedStart: start + 30 * 60_000, blockedSince: undefined, untilCancelled: false });
   });
 
   it("expects a waiting workflow to end the engine's RRT after the estimate was read, with the engine's ERT", () => {
@@ -42,7 +42,43 @@ describe("executionTiming", () => {
 
   it("has no expected end once ended, and the actual runtime", () => {
     const ended = { ...base, status: 1900, end_time: "2025-01-01T00:01:00Z", runtime: 60 };
-    expect(executionTiming(ended, undefined, start + 999_000)).toEqual({ runtimeSeconds: 60, ertSeconds: 120, running: false, expectedEnd: undefined, blocked: false, plannedStart: undefined, blockedSince: undefined });
+    expect(executionTiming(ended, undefined, start + 999_000)).toEqual({ runtimeSeconds: 60, ertSeconds: 120, running: false, expectedEnd: undefined, blocked: false, plannedStart: undefined, blockedSince: undefined, untilCancelled: false });
+  });
+
+  it("keeps an ended workflow's estimate the one it was activated with, whatever the engine's ERT answer says by now", () => {
+    // The ERT answer of an ended workflow counts what ran (9 s), not what was expected (245 s).
+    const later = { data: { estimated_erts: {}, estimated_start_times: {}, longest_path_vertex_keys: {}, ert: 9, rrt: 0 }, readAt: start + 15 * 60_000 };
+    const cancelled = anExecution({ type: "JOBP", status: 1851, start_time: "2025-01-01T00:00:00Z", end_time: "2025-01-01T00:04:25Z", runtime: 265, estimated_runtime: 245 });
+    expect(executionTiming(cancelled, later, start + 15 * 60_000)).toMatchObject({ ertSeconds: 245, expectedEnd: undefined });
+    expect(comparedToEstimate(265, executionTiming(cancelled, later, start + 15 * 60_000).ertSeconds, false)?.words).toBe("8 % over the estimate");
+    // Activated without an estimate (a restart of a workflow that never ended OK): none, not its runtime.
+    const restarted = { ...cancelled, estimated_runtime: undefined, runtime: 4 };
+    const answer = { ...later, data: { ...later.data, ert: 4 } };
+    expect(executionTiming(restarted, answer, start + 15 * 60_000).ertSeconds).toBeUndefined();
+  });
+
+  it.each([
+    ["C_PERIOD", 1550],
+    ["JSCH", 1550],
+    ["C_PERIOD", 1850],
+  ])("expects no end of a %s (status %i) and compares it to no estimate: it runs until cancelled", (type, status) => {
+    // A recurring start's container is activated with its object's ERT (1 s): each run's, not its own.
+    const container = anExecution({ type, status, start_time: "2025-01-01T00:00:00Z", estimated_runtime: 1, ...(status === 1850 && { end_time: "2025-01-01T02:00:00Z", runtime: 7200 }) });
+    const timing = executionTiming(container, undefined, start + 566_000);
+    expect(timing).toMatchObject({ untilCancelled: true, ertSeconds: undefined, expectedEnd: undefined });
+    expect(comparedToEstimate(timing.runtimeSeconds, timing.ertSeconds, timing.running)).toBeUndefined();
+  });
+});
+
+describe("nextRunOf", () => {
+  it("is the earliest planned start of the children waiting for their start time", () => {
+    const children = [
+      anExecution({ run_id: 9, status: 1698, planned_start_time: "2025-01-01T01:00:00Z" }),
+      anExecution({ run_id: 8, status: 1698, planned_start_time: "2025-01-01T00:30:00Z" }),
+      anExecution({ run_id: 7, status: 1900 }),
+    ];
+    expect(nextRunOf(children)).toBe(start + 30 * 60_000);
+    expect(nextRunOf([anExecution({ status: 1550, start_time: "2025-01-01T00:00:00Z" })])).toBeUndefined();
   });
 });
 
