@@ -47,6 +47,13 @@ export interface RunOptions {
   variables?: ReadonlyMap<string, ScriptValue>;
   /** Most statements executed before the run fails (guards endless loops); default 100,000. */
   stepLimit?: number;
+  /**
+   * Most milliseconds of work before the run fails (guards costly statements); default 10,000.
+   * Time waiting for the host does not count.
+   */
+  timeLimit?: number;
+  /** A monotonic clock in milliseconds that measures the run's work; performance.now by default. */
+  monotonicNow?: () => number;
   /** The run's logical date and time (epoch ms) that SYS_LDATE and SYS_LTIME read; without it, the host's now. */
   logicalTime?: number;
 }

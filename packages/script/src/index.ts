@@ -34,7 +34,7 @@ export { classifyLine, type LineKind } from "./classify-line";
 export { HostError, type RunOptions, type ScriptHost, type ScriptResult, type ScriptValue } from "./host";
 export { MESSAGES } from "./messages";
 export { MAX_ARRAY_SIZE, MAX_BLOCK_DEPTH, MAX_RESTART_POINT_LENGTH, parseScript, restartFrom } from "./parse-script";
-export { DEFAULT_STEP_LIMIT, MAX_OUTPUT_CHARACTERS, runScript } from "./run-script";
+export { DEFAULT_STEP_LIMIT, DEFAULT_TIME_LIMIT, MAX_OUTPUT_CHARACTERS, runScript, WORK_SLICE } from "./run-script";
 export { ScriptSyntaxError } from "./script-syntax-error";
 export { MAX_TEXT_LENGTH } from "./script-values";
 export { substituteVariables } from "./substitute";

@@ -472,3 +472,93 @@ describe("runtime errors", () => {
     expect(result).toMatchObject({ outcome: "failed", error: { message: "report closed", line: 1, column: 1 } });
   });
 });
+
+describe("the cost of a run", () => {
+  /** A clock that moves on one millisecond each time it is read: every unit of work costs 1 ms. */
+  function tickingClock(): () => number {
+    let now = 0;
+    return () => (now += 1);
+  }
+
+  const LOOP = [":SET &I# = 0", ":WHILE &I# < 20000", ":  INC &I#", ":ENDWHILE"];
+
+  it("ends a run whose work passes the time limit, in its report like the step limit", async () => {
+    const { result, printed } = await run([":WHILE 1 = 1", ":  INC &N#", ":ENDWHILE"], { variables: VARIABLES, timeLimit: 1000, monotonicNow: tickingClock() });
+
+    const message = "time limit of 1000 ms of work exceeded, the script runs too long";
+    expect(result).toMatchObject({ outcome: "failed", returnCode: 1, error: { message } });
+    expect(printed.at(-1)).toMatch(/^U00020999 Runtime error in line [12], column 1: time limit of 1000 ms/);
+  });
+
+  it("measures every function call on a long text", async () => {
+    const variables = new Map([["&S#", "x".repeat(10_001)]]);
+    const lines = [`:SET &X# = ${Array.from({ length: 20 }, () => "STR_LENGTH(&S#)").join(" + ")}`];
+
+    const { result } = await run(lines, { variables, timeLimit: 10, monotonicNow: tickingClock() });
+
+    expect(result.error).toMatchObject({ message: "time limit of 10 ms of work exceeded, the script runs too long", line: 1 });
+  });
+
+  it("does not count the time it waits for the host", async () => {
+    let now = 0;
+    const host = newHost();
+    const getVar = host.getVar.bind(host);
+    host.getVar = async (vara, key, column) => {
+      const value = await getVar(vara, key, column);
+      // An hour passes while the host reads.
+      now += 3_600_000;
+      return value;
+    };
+    const lines = [":SET &I# = 0", ":WHILE &I# < 3", ":  SET &P# = GET_VAR(VARA.SETTINGS, PATH)", ":  INC &I#", ":ENDWHILE"];
+
+    const { result } = await run(lines, { timeLimit: 100, monotonicNow: () => (now += 1) }, host);
+
+    expect(now).toBeGreaterThan(3 * 3_600_000);
+    expect(result).toMatchObject({ outcome: "ended", variables: new Map<string, ScriptValue>([["&I#", 3], ["&P#", "/srv"]]) });
+  });
+
+  it("lets the event loop run while it works, and still ends as it would have", async () => {
+    let ended = false;
+    let ranWhileWorking = false;
+    setImmediate(() => {
+      ranWhileWorking = !ended;
+    });
+
+    const { result } = await run(LOOP, { monotonicNow: tickingClock(), timeLimit: 1_000_000 });
+    ended = true;
+
+    expect(ranWhileWorking).toBe(true);
+    expect(result).toMatchObject({ outcome: "ended", variables: new Map([["&I#", 20000]]) });
+  });
+
+  it("does not pause a run that ends within one slice of work", async () => {
+    let ranWhileWorking = false;
+    let ended = false;
+    setImmediate(() => {
+      ranWhileWorking = !ended;
+    });
+
+    await run([":SET &I# = 0", ":WHILE &I# < 3", ":  INC &I#", ":ENDWHILE"], { monotonicNow: () => 0 });
+    ended = true;
+
+    expect(ranWhileWorking).toBe(false);
+  });
+
+  it("reads lengths and parts of a text of a million characters without splitting it", async () => {
+    const text = "abcdefgh".repeat(125_000);
+    const lines = [
+      ":SET &I# = 0",
+      ":WHILE &I# < 2000",
+      ":  SET &L# = STR_LENGTH(&S#)",
+      ":  SET &P# = STR_SUB(&S#, 999990, 3)",
+      ":  SET &F# = STR_FIND(&S#, 'h', 17)",
+      ":  INC &I#",
+      ":ENDWHILE",
+    ];
+
+    // Splitting the text on every call took some 10 ms a call, 60 s for this loop.
+    const { result } = await run(lines, { variables: new Map([["&S#", text]]) });
+
+    expect(result).toMatchObject({ outcome: "ended", variables: new Map<string, ScriptValue>([["&S#", text], ["&I#", 2000], ["&L#", 1_000_000], ["&P#", "fgh"], ["&F#", 24]]) });
+  });
+});

@@ -16,6 +16,7 @@ import { checkTextLength, formatValue, numericValue, quote, requireInteger, requ
 import { substituteVariables } from "./substitute";
 import type { SourceSpan } from "./tokens";
 import { VariableStore } from "./variable-store";
+import { WorkMeter } from "./work-meter";
 
 /** Statements a run may execute when RunOptions.stepLimit is not given. */
 export const DEFAULT_STEP_LIMIT = 100_000;
@@ -24,6 +25,22 @@ export const DEFAULT_STEP_LIMIT = 100_000;
  * loop runs, this bounds how much it writes, so a loop cannot fill the engine's memory.
  */
 export const MAX_OUTPUT_CHARACTERS = 10_000_000;
+/**
+ * Milliseconds of work a run may do when RunOptions.timeLimit is not given. The step limit counts
+ * statements, but a statement on a long text costs far more than one on a number; this bounds
+ * what a run costs the engine however its statements are made up. Time spent waiting for the
+ * host (a VARA read, an activated object) does not count.
+ */
+export const DEFAULT_TIME_LIMIT = 10_000;
+/**
+ * Milliseconds a run works before it lets the event loop answer what waits (requests, timers).
+ * Ordinary scripts end well within one slice and never pause.
+ */
+export const WORK_SLICE = 10;
+
+// Function arguments longer than this may make a call take milliseconds: the run's work is
+// measured before every such call (WorkMeter).
+const LONG_TEXT = 10_000;
 
 /** How a run ended early: :STOP or :EXIT, carried out of nested blocks. */
 interface Halt {
@@ -41,7 +58,8 @@ interface ProcessState {
  * Runs a parsed script against `host`. Never rejects: a runtime error (or a failing host) ends the
  * run with outcome `failed`, return code 1 and the error's message, line and column, and the
  * interpreter prints it to the report as message U00020999. Every statement executed (and every
- * further :WHILE check or :PROCESS row) counts against `options.stepLimit`.
+ * further :WHILE check or :PROCESS row) counts against `options.stepLimit`, and the run's work
+ * against `options.timeLimit`; every WORK_SLICE ms of work it lets the event loop run.
  */
 export async function runScript(script: ParsedScript, host: ScriptHost, options: RunOptions): Promise<ScriptResult> {
   const run = new ScriptRun(host, options);
@@ -66,6 +84,7 @@ class ScriptRun {
   private readonly text: string[] = [];
   private readonly processes = new Map<string, ProcessState>();
   private readonly stepLimit: number;
+  private readonly meter: WorkMeter;
   private steps = 0;
   private output = 0;
   /** The statement being executed: where an error without a more precise span is reported. */
@@ -77,6 +96,8 @@ class ScriptRun {
     // An infinite or missing limit would let `:WHILE 1 = 1` hang the engine.
     const limit = options.stepLimit;
     this.stepLimit = limit !== undefined && Number.isFinite(limit) ? limit : DEFAULT_STEP_LIMIT;
+    const timeLimit = options.timeLimit !== undefined && Number.isFinite(options.timeLimit) ? options.timeLimit : DEFAULT_TIME_LIMIT;
+    this.meter = new WorkMeter(options.monotonicNow ?? (() => performance.now()), timeLimit, WORK_SLICE);
     this.functions = {
       host,
       logicalTime: options.logicalTime,
@@ -133,7 +154,7 @@ class ScriptRun {
 
   private async execute(statement: Statement): Promise<Halt | undefined> {
     this.current = statement.span;
-    this.step(statement.span);
+    if (this.step(statement.span)) await this.meter.pause();
     switch (statement.kind) {
       case "set": {
         const value = await this.evaluate(statement.value);
@@ -159,7 +180,7 @@ class ScriptRun {
         for (let first = true; ; first = false) {
           if (!first) {
             this.current = statement.span;
-            this.step(statement.span);
+            if (this.step(statement.span)) await this.meter.pause();
           }
           if (!(await this.test(statement.condition))) return undefined;
           const halt = await this.executeBlock(statement.body);
@@ -204,11 +225,13 @@ class ScriptRun {
     }
   }
 
-  private step(span: SourceSpan): void {
+  /** Counts a statement against both limits; true when the run should let the event loop run. */
+  private step(span: SourceSpan): boolean {
     this.steps += 1;
     if (this.steps > this.stepLimit) {
       throw new ScriptRuntimeError(`step limit of ${this.stepLimit} statements exceeded, possible endless loop`, span);
     }
+    return this.meter.check();
   }
 
   private print(line: string): void {
@@ -247,7 +270,7 @@ class ScriptRun {
       for (const [index, row] of state.rows.entries()) {
         if (index > 0) {
           this.current = span;
-          this.step(span);
+          if (this.step(span)) await this.meter.pause();
         }
         state.current = row;
         const halt = await this.executeBlock(body);
@@ -312,13 +335,17 @@ class ScriptRun {
     if (fn === undefined) throw new ScriptRuntimeError(`unknown function ${name}`, span);
     const args: ScriptValue[] = [];
     for (const expression of argExpressions) args.push(await this.evaluate(expression));
+    // A statement may call many functions on long texts: each call is a unit of work of its own.
+    const costly = args.some((arg) => typeof arg === "string" && arg.length > LONG_TEXT);
+    if (withSpan(span, () => this.meter.check(costly))) await this.meter.pause();
     return this.callHost(name, span, () => fn.call(args, this.functions));
   }
 
   /** Runs `action`, blaming any failure (a HostError included) on `name` at `span`. */
   private async callHost<T>(name: string, span: SourceSpan, action: () => T | Promise<T>): Promise<T> {
     try {
-      return await action();
+      const value = action();
+      return value instanceof Promise ? await this.meter.waitFor(value) : value;
     } catch (error) {
       if (error instanceof ScriptRuntimeError && error.span !== undefined) throw error;
       const message = error instanceof Error ? error.message : String(error);

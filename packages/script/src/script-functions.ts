@@ -1,3 +1,4 @@
+import { codePointLength, codePointOffset, codePointSlice } from "./code-points";
 import { addDays, DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatDate, formatTime } from "./date-functions";
 import type { ScriptHost, ScriptValue } from "./host";
 import { MESSAGES } from "./messages";
@@ -110,18 +111,18 @@ export const SCRIPT_FUNCTIONS: ReadonlyMap<string, ScriptFunction> = new Map<str
       return parts.join("");
     },
   }],
-  ["STR_LENGTH", { minArgs: 1, maxArgs: 1, call: (args) => characters(textArg(args, 0)).length }],
+  ["STR_LENGTH", { minArgs: 1, maxArgs: 1, call: (args) => codePointLength(textArg(args, 0)) }],
   ["STR_SUB", {
     minArgs: 2,
     maxArgs: 3,
     call: (args) => {
-      const text = characters(textArg(args, 0));
+      const text = textArg(args, 0);
       const start = integerArg(args, 1, "the start");
       if (start < 1) throw new ScriptRuntimeError(`the start must be 1 or more, not ${start}`);
-      if (args[2] === undefined) return text.slice(start - 1).join("");
+      if (args[2] === undefined) return codePointSlice(text, start - 1);
       const length = integerArg(args, 2, "the length");
       if (length < 0) throw new ScriptRuntimeError(`the length must not be negative, not ${length}`);
-      return text.slice(start - 1, start - 1 + length).join("");
+      return codePointSlice(text, start - 1, length);
     },
   }],
   ["STR_FIND", {
@@ -134,9 +135,8 @@ export const SCRIPT_FUNCTIONS: ReadonlyMap<string, ScriptFunction> = new Map<str
       if (start < 1) throw new ScriptRuntimeError(`the start must be 1 or more, not ${start}`);
       // An empty search string is found nowhere: 0 keeps `STR_FIND(...) > 0` meaning "contains".
       if (wanted === "") return 0;
-      const from = characters(text).slice(0, start - 1).join("").length;
-      const found = text.indexOf(wanted, from);
-      return found < 0 ? 0 : characters(text.slice(0, found)).length + 1;
+      const found = text.indexOf(wanted, codePointOffset(text, start - 1));
+      return found < 0 ? 0 : codePointLength(text.slice(0, found)) + 1;
     },
   }],
   ["STR_UC", { minArgs: 1, maxArgs: 1, call: (args) => textArg(args, 0).toUpperCase() }],
@@ -198,9 +198,4 @@ function nameArg(args: readonly ScriptValue[], index: number): string {
 
 function integerArg(args: readonly ScriptValue[], index: number, purpose: string): number {
   return requireInteger(args[index] ?? "", purpose);
-}
-
-/** Code points, so an emoji counts as one character in lengths and positions. */
-function characters(text: string): string[] {
-  return Array.from(text);
 }
