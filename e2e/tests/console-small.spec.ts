@@ -68,7 +68,7 @@ test("every main screen loads without a console warning or error", async ({ page
   expect(problems).toEqual([]);
 });
 
-test("a three-day client forecast reads at 100 %: the axis spans the tasks, ISO 24-hour ticks follow the zoom, each bar says its times", async ({ page, request }) => {
+test("a three-day client forecast reads at 100 %: the axis spans the tasks, ISO 24-hour ticks follow the zoom, each bar says its times; its table fits", async ({ page, request }) => {
   const prefix = `E2E.SMALL.${Date.now()}`;
   const known = `${prefix}.KNOWN`;
   const fresh = `${prefix}.FRESH`;
@@ -133,6 +133,14 @@ test("a three-day client forecast reads at 100 %: the axis spans the tasks, ISO 
   // Bars out of view say at the edge where they are and when.
   await expect(timeline.locator("svg text").filter({ hasText: /^◀ \d{2}:\d{2}:\d{2} – |\) ▶$/ }).first()).toBeVisible();
   await page.screenshot({ path: `${shots}/small-forecast-zoomed.png` });
+
+  // As a table, every column fits beside the navigation: the status, last, is read without scrolling sideways.
+  await page.goto(`/forecasts/${id}?view=table`);
+  const entries = page.getByRole("table", { name: "Forecast entries" });
+  await expect(entries.getByRole("row")).not.toHaveCount(1);
+  expect(await entries.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
+  await expect(entries.getByRole("columnheader", { name: "Status when forecast" })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `${shots}/small-forecast-table.png` });
 });
 
 test("date fields are ISO 24-hour and say how to write a time they cannot read", async ({ page }) => {

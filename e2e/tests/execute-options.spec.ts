@@ -32,8 +32,12 @@ test("a job is executed once at a time with a prompt input from its page; refusa
   await expect(dialog.getByLabel("GREETING#")).toHaveValue("world");
   await expect(dialog.getByLabel("COUNT#")).toHaveValue("1");
 
+  // A time that has passed (a mistyped year) would start the run at once: the field says so before anything starts.
+  await dialog.getByLabel("Start at").fill(localInput(new Date(Date.UTC(2020, 0, 1))));
+  await expect(dialog.getByText("This time has passed: the run starts at once.", { exact: false })).toBeVisible();
   const startAt = new Date(Date.now() + 30 * 60_000);
   await dialog.getByLabel("Start at").fill(localInput(startAt));
+  await expect(dialog.getByText("It waits for its start time (1698).", { exact: false })).toBeVisible();
   await dialog.getByLabel("GREETING#").fill("operators");
   await dialog.getByLabel("Queue").fill("E2E.NO.SUCH.QUEUE");
   await dialog.getByRole("button", { name: "Execute once" }).click();

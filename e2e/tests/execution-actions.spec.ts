@@ -1,10 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { adminPost, logInThroughForm } from "./login";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
+/** The detail list's value of `label` in the execution's status region. */
+function detail(page: Page, label: string) {
+  return page.getByRole("region", { name: "Execution status" }).locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+}
 
 async function start(request: APIRequestContext, body: Record<string, unknown>): Promise<number> {
   const answer = await adminPost(request, "/executions", body);
@@ -85,4 +89,74 @@ test("a running workflow is cancelled with its running task, and both end withou
 
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: `${artifacts}workflow-detail.png`, fullPage: true });
+});
+
+test("a recurring start's period container runs until cancelled: no expected end or overrun, its next run, and a cancel that says no runs follow", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const name = `E2E.RECUR.${Date.now()}`;
+  // A fixed ERT of 1 s: the container is activated with its object's ERT, which its lifetime soon exceeds many times over.
+  await adminPost(request, "/objects", { data: { jobs: { general_attributes: { name, ert_method: "FIXED", ert_fixed: "1" }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo tick"] }] } }, path: "" });
+  const runId = await start(request, { objectName: name, executionOption: "recurring", recurring: { executeInterval: "PT30M" } });
+  const refusedAsks: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/bff/session/permissions") && response.status() >= 400) refusedAsks.push(`${response.status()} ${response.url()}`);
+  });
+
+  await page.goto(`/executions/${runId}`);
+  await logInThroughForm(page);
+  await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
+  const status = page.getByRole("region", { name: "Execution status" });
+  await expect(status).toContainText("Period Container (C_PERIOD)");
+  await expect(detail(page, "Expected end")).toHaveText("None: it runs until cancelled or its rule ends");
+  // The first activation ran at the start; the next is planned 30 minutes after it.
+  await expect(detail(page, "Next run")).toContainText(/\(starts in (29|30) min \d\d s\)/);
+  await expect(detail(page, "Estimated runtime")).toHaveText("1 s per run");
+  await expect(status.getByRole("progressbar", { name: "Runtime against the estimate" })).toHaveCount(0);
+  await expect(status).not.toContainText("over the estimate");
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: `${artifacts}period-container.png` });
+
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Cancel execution ${runId}?` });
+  await expect(dialog).toContainText(`${name} ends ENDED_CANCEL and no further runs will start`);
+  await expect(dialog.getByLabel("Also cancel the run going on")).not.toBeChecked();
+  await page.screenshot({ path: `${artifacts}period-container-cancel.png` });
+  await dialog.getByRole("button", { name: "Cancel execution" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(status).toContainText("ENDED_CANCEL", { timeout: 20_000 });
+  await expect(detail(page, "End")).not.toHaveText("—");
+  await expect(detail(page, "Expected end")).toHaveCount(0);
+  await expect(detail(page, "Next run")).toHaveCount(0);
+  await expect(status).not.toContainText("over the estimate");
+  // Its planned run ended with it.
+  const tasks = page.getByRole("treegrid", { name: "Tasks" });
+  await expect(tasks.getByRole("row").filter({ hasText: "ENDED_CANCEL" })).toHaveCount(1);
+  // The engine checks a period container's rights on type C_PERIOD, which the permissions endpoint cannot be asked about: the page does not ask.
+  expect(refusedAsks).toEqual([]);
+});
+
+test("a restart the server refuses for its queue marks the Queue field with the server's words, and a corrected queue restarts", async ({ page, request }) => {
+  const name = `E2E.RESTART.QUEUE.${Date.now()}`;
+  await adminPost(request, "/objects", job(name, ["echo restarted"]));
+  const runId = await start(request, { objectName: name, executionOption: "execute" });
+
+  await page.goto(`/executions/${runId}`);
+  await logInThroughForm(page);
+  await expect(page.getByRole("region", { name: "Execution status" })).toContainText("ENDED_OK", { timeout: 30_000 });
+  await page.getByRole("button", { name: "Restart" }).click();
+  const dialog = page.getByRole("dialog", { name: `Restart execution ${runId}?` });
+  const queue = dialog.getByRole("textbox", { name: "Queue" });
+  await queue.fill("NO_SUCH_QUEUE");
+  await dialog.getByRole("button", { name: "Restart" }).click();
+
+  await expect(queue).toHaveAttribute("aria-invalid", "true");
+  await expect(queue).toHaveAccessibleDescription("queue 'NO_SUCH_QUEUE' does not exist in client 100");
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: `${artifacts}/restart-queue-refused.png` });
+  // Changed, the field no longer says what the server said of the value sent.
+  await queue.fill("CLIENT_QUEUE");
+  await expect(queue).toHaveAttribute("aria-invalid", "false");
+  await dialog.getByRole("button", { name: "Restart" }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/executions/${runId}$`));
 });

@@ -167,6 +167,52 @@ test("the type shows as its code with the name in the cell's title, and the type
   await expect(rowOf(page, runId)).toBeVisible();
 });
 
+test("a RunID filter that is no number says so at the field and asks nothing; a number filters", async ({ page, request }) => {
+  const name = `E2E.LIST.RUNID.${Date.now()}`;
+  await importJob(request, name, "echo runid");
+  const runId = await execute(request, name);
+  await openList(page, "");
+
+  await page.getByRole("button", { name: /More filters/ }).click();
+  const field = page.getByRole("region", { name: "More filters" }).getByRole("textbox", { name: "RunID", exact: true });
+  await field.fill("abc");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("A RunID is a positive whole number, like 1042")).toBeVisible();
+  await field.press("Enter");
+  await expect(page).not.toHaveURL(/[?&]run_id=/);
+
+  await field.fill(String(runId));
+  await expect(page).toHaveURL(new RegExp(`[?&]run_id=${runId}(&|$)`));
+  await expect(field).toHaveAttribute("aria-invalid", "false");
+  await expect(table(page).getByRole("row")).toHaveCount(2);
+  await expect(rowOf(page, runId)).toBeVisible();
+});
+
+test("at 1280x800 a plan on another day, a period container's type and a duration are read whole in their cells, not only in titles", async ({ page, request }) => {
+  const name = `E2E.LIST.WHOLE.${Date.now()}`;
+  await importJob(request, name, "echo whole");
+  const planned = new Date(Date.now() + 400 * 24 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const once = await adminPost(request, "/executions", { objectName: name, executionOption: "once", once: { executionDateTime: planned } });
+  const period = await adminPost(request, "/executions", { objectName: name, executionOption: "recurring", recurring: { executeInterval: "PT1H", betweenStart: "00:00", betweenEnd: "23:59" } });
+  const runIdOf = (answer: unknown) => (typeof answer === "object" && answer !== null && "run_id" in answer ? Number(answer.run_id) : Number.NaN);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openList(page, `?name=${name}`);
+
+  const startCell = rowOf(page, runIdOf(once)).getByRole("cell").nth(5);
+  await expect(startCell).toContainText(`planned ${planned.slice(0, 10)}`);
+  const typeCell = rowOf(page, runIdOf(period)).getByRole("cell", { name: "C_PERIOD" });
+  await expect(typeCell).toBeVisible();
+  // Nothing in the row is cut: every part of a cell fits it across, and text on two lines fits the row's height.
+  const cut = await table(page)
+    .locator("td *")
+    .evaluateAll((elements) =>
+      elements.filter((element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1).map((element) => element.textContent),
+    );
+  expect(cut.filter((text) => text && /planned|C_PERIOD|\d (s|min|h)/.test(text))).toEqual([]);
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, "executions-whole-values.png") });
+});
+
 test("a hidden column stays hidden after a reload", async ({ page, request }) => {
   const name = `E2E.LIST.COLUMNS.${Date.now()}`;
   await importJob(request, name, "echo columns");

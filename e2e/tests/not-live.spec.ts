@@ -53,7 +53,7 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-test("with the server stopped, a banner says the console is not live and the running time stops; with it back, the banner goes", async ({ page }) => {
+test("with the server stopped, a banner says the console is not live, the running time stops and a refresh keeps the page; with it back, the banner goes", async ({ page }) => {
   test.setTimeout(180_000);
   let server = await startServer();
   try {
@@ -86,6 +86,19 @@ test("with the server stopped, a banner says the console is not live and the run
     expect(await runtime.textContent()).toBe(frozen);
     await expect(summary).toContainText("1550");
     await page.screenshot({ path: `${shots}/not-live-execution.png` });
+
+    // A refresh that cannot reach the server keeps what the page shows and says so beside it.
+    await page.getByRole("button", { name: "Refresh" }).click();
+    const refreshFailed = page.getByRole("alert").filter({ hasText: `Could not refresh execution ${runId}; this shows the last answer.` });
+    await expect(async () => {
+      // Retries of the read wait on the (test's) clock.
+      await page.clock.fastForward(5_000);
+      await expect(refreshFailed).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(summary).toContainText("1550");
+    await expect(page.getByRole("heading", { name: `Execution ${runId}` })).toBeVisible();
+    await expect(page.getByText(`Could not load execution ${runId}`)).toHaveCount(0);
+    await page.screenshot({ path: `${shots}/not-live-refresh-failed.png` });
 
     server = await startServer();
     // The stream's next try may wait on the (test's) clock.

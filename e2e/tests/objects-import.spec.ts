@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, basicAuth, logInThroughForm } from "./login";
+import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 /** Screenshots of the import screens are looked at from here too. */
@@ -272,4 +272,24 @@ test("a clean drop is previewed, confirmed and imported; dropped again it is unc
   await expect(results.getByRole("table", { name: "Import results per object" }).getByRole("row").nth(1)).toContainText(`\\E2E_MOVED_${stamp}moved from \\E2E_CLEAN_${stamp}\\LOAD`);
   expect(watched.requests.filter((r) => r.startsWith("GET /api/100/objects/"))).toEqual([]);
   expect(watched.errors).toEqual([]);
+});
+
+test("a folder that does not exist says so, with a link to the nearest folder above it that does, rather than looking empty", async ({ page, request }) => {
+  const stamp = Date.now();
+  const parent = `E2EMISSING${stamp}`;
+  await adminPost(request, "/objects", { data: { jobs: { general_attributes: { name: `E2E.MISSING.${stamp}` }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo here"] }] } }, path: parent });
+  await page.goto(`/objects?folder=${encodeURIComponent(`${parent}/NOPE/NADA`)}`);
+  await logInThroughForm(page);
+
+  const contents = page.getByRole("region", { name: `\\${parent}\\NOPE\\NADA` });
+  await expect(contents.getByText(`Folder \\${parent}\\NOPE\\NADA does not exist.`)).toBeVisible();
+  await expect(contents.getByText("This folder is empty")).toHaveCount(0);
+  await shoot(page, "missing-folder");
+  await contents.getByRole("link", { name: `Open \\${parent}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/objects\\?folder=${parent}$`));
+  await expect(page.getByRole("link", { name: `E2E.MISSING.${stamp}` })).toBeVisible();
+
+  // Nothing of a client at all: the root is the nearest.
+  await page.goto(`/objects?folder=${encodeURIComponent(`NOPE${stamp}/NADA`)}`);
+  await expect(page.getByRole("link", { name: "Open the root folder" })).toBeVisible();
 });

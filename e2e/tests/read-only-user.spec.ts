@@ -81,6 +81,13 @@ test("a read-only user is offered no action it may not do: each is off and says 
   const restart = page.getByRole("button", { name: "Restart" });
   await expect(restart).toBeDisabled();
   await expect(restart).toHaveAccessibleDescription(`Your user may not restart executions of JOBS '${job}': it needs the cancel right. Ask an administrator.`);
+  // Its comments can be read, but writing one changes the run's record: off for the same right.
+  await page.goto(`/executions/${endedRun}?tab=comments`);
+  const commentReason = `Your user may not comment on executions of JOBS '${job}': it needs the cancel right. Ask an administrator.`;
+  await expect(page.getByText("No comments yet.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("note").filter({ hasText: commentReason })).toBeVisible();
+  await expect(page.getByLabel("New comment")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add comment" })).toHaveAccessibleDescription(commentReason);
 
   // The job: Execute and Execute with options are off and say why.
   await page.goto(`/objects/${job}`);

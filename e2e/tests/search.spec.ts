@@ -4,17 +4,17 @@ import { adminPost, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
 
-/** Imports a job (or, with `type` jobp, a workflow) with a title into the root folder. */
-async function importObject(request: APIRequestContext, name: string, type: "jobs" | "jobp" = "jobs"): Promise<void> {
+/** Imports a job (or, with `type` jobp, a workflow) with a title into `path` (the root folder by default). */
+async function importObject(request: APIRequestContext, name: string, type: "jobs" | "jobp" = "jobs", path = ""): Promise<void> {
   const body = type === "jobs" ? { general_attributes: { name, title: `Title of ${name}` }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo found"] }] } : { general_attributes: { name, title: `Title of ${name}` } };
-  await adminPost(request, "/objects", { data: { [type]: body }, path: "" });
+  await adminPost(request, "/objects", { data: { [type]: body }, path });
 }
 
 /** Three objects with a name of their own, so the results hold this test's objects only. */
-async function importThree(request: APIRequestContext, prefix: string): Promise<void> {
-  await importObject(request, `${prefix}.ALPHA`);
-  await importObject(request, `${prefix}.BETA`);
-  await importObject(request, `${prefix}.FLOW`, "jobp");
+async function importThree(request: APIRequestContext, prefix: string, path = ""): Promise<void> {
+  await importObject(request, `${prefix}.ALPHA`, "jobs", path);
+  await importObject(request, `${prefix}.BETA`, "jobs", path);
+  await importObject(request, `${prefix}.FLOW`, "jobp", path);
 }
 
 async function openSearch(page: Page, search = ""): Promise<void> {
@@ -113,10 +113,12 @@ test("a filter the server refuses shows its words at that filter, and a correcte
 test.describe("at 1280×800", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("the results show name, type, folder and modified without scrolling sideways", async ({ page, request }) => {
+  test("the results show name, type, folder and modified without scrolling sideways; a long folder breaks at its backslashes only", async ({ page, request }) => {
     mkdirSync(shots, { recursive: true });
-    const prefix = `E2E.SRCH.FIT.${Date.now()}`;
-    await importThree(request, `${prefix}.A.RATHER.LONG.NAME`);
+    const stamp = Date.now();
+    const prefix = `E2E.SRCH.FIT.${stamp}`;
+    const folder = `FIT${stamp.toString(36).toUpperCase()}\\WAREHOUSELOADS\\NIGHTLYEXTRACTS\\DEPARTMENTFINANCE`;
+    await importThree(request, `${prefix}.A.RATHER.LONG.NAME`, folder);
     await openSearch(page, `?object_name=${prefix}.*`);
     await expect(page.getByRole("status").filter({ hasText: "3 results" })).toBeVisible();
     const table = page.getByRole("table", { name: "Search results" });
@@ -124,6 +126,29 @@ test.describe("at 1280×800", () => {
     // Neither the page nor the table scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(true);
+    // The first character of each line of the folder: a backslash every time, never a letter of a name cut in two.
+    const folderCell = table.getByRole("cell", { name: `\\${folder}` }).first();
+    const lineStarts = await folderCell.evaluate((element) => {
+      const starts: string[] = [];
+      let top = Number.NEGATIVE_INFINITY;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (let at = 0; at < text.length; at++) {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const rect = range.getBoundingClientRect();
+          if (rect.height > 0 && rect.top > top + rect.height / 2) {
+            starts.push(text.charAt(at));
+            top = rect.top;
+          }
+        }
+      }
+      return starts;
+    });
+    expect(lineStarts.length).toBeGreaterThan(1);
+    expect(lineStarts.filter((start) => start !== "\\")).toEqual([]);
     await page.screenshot({ path: `${shots}/search-fit-1280.png` });
   });
 

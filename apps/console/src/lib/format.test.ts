@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, safeNextPath } from "./format";
+import { durationInParts, formatDuration, safeNextPath } from "./format";
 
 describe("formatDuration", () => {
   it.each([
@@ -10,6 +10,10 @@ describe("formatDuration", () => {
     [7620, "2 h 07 min"],
     [90000, "1 d 01 h"],
   ])("%s → %s", (seconds, text) => expect(formatDuration(seconds)).toBe(text));
+});
+
+describe("line breaks in table cells", () => {
+  it("keeps a number with its unit, so a duration wraps between its parts", () => expect(durationInParts("17 min 20 s")).toBe("17\u00a0min 20\u00a0s"));
 });
 
 describe("safeNextPath", () => {

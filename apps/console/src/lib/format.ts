@@ -20,6 +20,13 @@ export function formatDuration(seconds: number | undefined | null): string {
   return `${Math.floor(hours / 24)} d ${pad(hours % 24)} h`;
 }
 
+const NBSP = "\u00a0";
+
+/** "17 min 20 s" that wraps between its parts only ("17 min" / "20 s"), never between a number and its unit. */
+export function durationInParts(text: string): string {
+  return text.replace(/(\d) /g, `$1${NBSP}`);
+}
+
 /** Where to go after login: only paths of this app, never another origin. */
 export function safeNextPath(next: string | null, fallback = "/executions"): string {
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;

@@ -34,5 +34,11 @@ export const theme = createTheme({
 
 export const monospace = '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace';
 
+/**
+ * Text that wraps to a second line and is cut after it: rows of one height (virtualized tables,
+ * whose rows are never measured) hold two lines where they would cut one.
+ */
+export const twoLines = { minWidth: 0, whiteSpace: "normal", lineHeight: 1.15, display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden" } as const;
+
 /** Local storage key of the light/dark choice. */
 export const COLOR_MODE_STORAGE_KEY = "baton.color-mode";

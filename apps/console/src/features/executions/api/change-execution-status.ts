@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import type { InChangeExecutionStatusBody, OutChangeExecutionStatus } from "@baton/contract";
+import { isApiError } from "../../../lib/api-client";
 import { callOperation } from "../../../lib/rest-operations";
 import { useCurrentSession } from "../../../lib/session-context";
 import { executionKeys } from "./keys";
@@ -49,6 +50,7 @@ export function useChangeExecutionStatus(runId: number) {
   const { client, csrf_token } = useCurrentSession();
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: executionKeys.statusChange(client, runId),
     mutationFn: (request: StatusRequest) => changeExecutionStatus(client, csrf_token, request.runId ?? runId, bodyOf(request)),
     onSuccess: async (result) => {
       await Promise.all([
@@ -59,4 +61,33 @@ export function useChangeExecutionStatus(runId: number) {
       ]);
     },
   });
+}
+
+/**
+ * What the server said of each restart option it refused (400, OutValidationError paths
+ * `restart.queue`, `restart.inputs.DAYS#`), by the option's path in RestartOptions (`queue`, `inputs.DAYS#`).
+ */
+export function restartRefusals(error: unknown): ReadonlyMap<string, string> {
+  const refusals = new Map<string, string>();
+  if (!isApiError(error, 400)) return refusals;
+  for (const problem of error.problems) {
+    const option = problem.path?.startsWith("restart.") ? problem.path.slice("restart.".length) : undefined;
+    if (option !== undefined && !refusals.has(option)) refusals.set(option, problem.message);
+  }
+  return refusals;
+}
+
+/**
+ * What the server said of the options of the latest change asked from the page of `runId` since
+ * `since` (ms): a restart dialog opened then marks the fields the server names. Read from the
+ * mutation cache, as the page's actions ask for the change; one asked before `since` (another
+ * opening of the dialog) is left out.
+ */
+export function useRestartRefusals(runId: number, since: number): ReadonlyMap<string, string> {
+  const { client } = useCurrentSession();
+  const errors = useMutationState({
+    filters: { mutationKey: executionKeys.statusChange(client, runId), predicate: (mutation) => mutation.state.submittedAt >= since },
+    select: (mutation) => mutation.state.error,
+  });
+  return restartRefusals(errors.at(-1));
 }

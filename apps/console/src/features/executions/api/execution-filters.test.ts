@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_FILTERS, activeFilterNames, filtersFromSearch, filtersToQuery, filtersToSearch, isExecutionFilters } from "./execution-filters";
+import { NO_FILTERS, activeFilterNames, filtersFromSearch, filtersToQuery, filtersToSearch, isExecutionFilters, numberFilterProblem } from "./execution-filters";
 import { splitList } from "../../../lib/comma-list";
 
 describe("filters in the page URL", () => {
@@ -52,4 +52,20 @@ describe("helpers", () => {
     expect(isExecutionFilters({ ...NO_FILTERS, commented_only: "true" })).toBe(false);
     expect(isExecutionFilters(null)).toBe(false);
   });
+});
+
+describe("number filters", () => {
+  it.each([
+    ["run_id", "1042", null],
+    ["run_id", " 7 ", null],
+    ["run_id", "", null],
+    ["run_id", "abc", "A RunID is a positive whole number, like 1042"],
+    ["run_id", "0", "A RunID is a positive whole number, like 1042"],
+    ["run_id", "-3", "A RunID is a positive whole number, like 1042"],
+    ["run_id", "1.5", "A RunID is a positive whole number, like 1042"],
+    ["run_id", "99999999999", "A RunID is a positive whole number, like 1042"],
+    ["reference_run_id", "0", null],
+    ["remote_status_number", "x", "A status number is a whole number, like 1900"],
+    ["alias", "abc", null],
+  ] as const)("%s = %j → %j", (name, text, problem) => expect(numberFilterProblem(name, text)).toBe(problem));
 });

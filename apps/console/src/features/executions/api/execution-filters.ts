@@ -50,6 +50,28 @@ export const FLAG_FILTERS: readonly FlagFilter[] = PARAMETERS.flatMap((p) => (p.
 
 export type ExecutionFilters = Record<TextFilter, string> & Record<FlagFilter, boolean>;
 
+/** The filters that take one whole number (at least `min`), and how one is written. */
+const NUMBER_FILTERS: Partial<Readonly<Record<TextFilter, { min: number; words: string }>>> = {
+  run_id: { min: 1, words: "A RunID is a positive whole number, like 1042" },
+  reference_run_id: { min: 0, words: "A RunID is a whole number, like 1042 (0: not a restart)" },
+  remote_status_number: { min: 0, words: "A status number is a whole number, like 1900" },
+};
+
+export function isNumberFilter(name: TextFilter): boolean {
+  return NUMBER_FILTERS[name] !== undefined;
+}
+
+/**
+ * Why `text` is no value of the number filter `name`, in words; null when it is one (or empty, or
+ * the filter takes any text). The field says so rather than asking the server with it.
+ */
+export function numberFilterProblem(name: TextFilter, text: string): string | null {
+  const rule = NUMBER_FILTERS[name];
+  const value = text.trim();
+  if (rule === undefined || value === "") return null;
+  return /^\d{1,10}$/.test(value) && Number(value) >= rule.min && Number(value) <= 2147483647 ? null : rule.words;
+}
+
 /** Written out so that a parameter added above and forgotten here fails the typecheck. */
 function emptyFilters(): ExecutionFilters {
   return {

@@ -21,6 +21,8 @@ export const executionKeys = {
   workflowDefinition: (client: number, name: string) => [...executionKeys.all(client), "workflow-definition", name] as const,
   /** The `:RESTART` points of a job's or script's process page (GET /objects/{name}), for a restart. */
   restartPoints: (client: number, name: string) => [...executionKeys.all(client), "restart-points", name] as const,
+  /** The mutation key of the status changes (cancel, restart, release) asked of an execution's page. */
+  statusChange: (client: number, runId: number) => [...executionKeys.all(client), "status-change", runId] as const,
   /** The prompt inputs an object takes (GET /objects/{name}/inputs), for a restart. */
   objectInputs: (client: number, name: string) => [...executionKeys.all(client), "object-inputs", name] as const,
 };

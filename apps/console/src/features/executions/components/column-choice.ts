@@ -7,12 +7,13 @@ export const COLUMNS = [
   // Icon and words: "ENDED_NOT_OK", "Waiting for start time"; the code and the rest are in the cell's title.
   { id: "status", label: "Status", width: 156 },
   { id: "name", label: "Name", width: undefined },
-  // Icon and code (JOBP, C_PERIOD); the cell's title has the name.
-  { id: "type", label: "Type", width: 100 },
+  // Icon and code, the longest (C_PERIOD) whole; the cell's title has the name.
+  { id: "type", label: "Type", width: 108 },
   { id: "run_id", label: "RunID", width: 72 },
-  // The time today, "11-25 14:05" on another day (execution-cells.tsx, compactTime); Start also "(clock) planned 14:05".
+  // The time today, "11-25 14:05" on another day (execution-cells.tsx, compactTime); Start also "(clock) planned 14:05",
+  // which takes a second line for a plan on another day ("planned" / "11-30 19:55"), as End's "blocked 14:07".
   { id: "activation_time", label: "Activation", width: 96 },
-  { id: "start_time", label: "Start", width: 112 },
+  { id: "start_time", label: "Start", width: 104 },
   { id: "end_time", label: "End", width: 96 },
   { id: "runtime", label: "Duration", width: 76 },
   { id: "agent", label: "Agent", width: 72 },

@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { ErrorCode } from "@baton/contract";
+import { ErrorCode, type OutExecution } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
+import { RefusalNote } from "../../../components/refusal-note";
 import { isApiError } from "../../../lib/api-client";
+import { usePermissions } from "../../../lib/permissions";
 import { MAX_COMMENT_LENGTH, useAddComment } from "../api/add-comment";
 import { useComments } from "../api/get-comments";
 
@@ -21,12 +23,20 @@ function hintFor(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The execution's comments, oldest first, and a form to add one. */
-export function CommentsSection({ runId }: { runId: number }) {
+/**
+ * The execution's comments, oldest first, and a form to add one. Writing a comment needs the cancel
+ * right on the run's object as well (the vendor's modification at runtime): without it the form is
+ * off, saying why.
+ */
+export function CommentsSection({ execution }: { execution: Pick<OutExecution, "run_id" | "type" | "name"> }) {
+  const runId = execution.run_id;
   const comments = useComments(runId);
   const add = useAddComment(runId);
   const [draft, setDraft] = useState("");
   const tooLong = draft.length > MAX_COMMENT_LENGTH;
+  const object = { type: execution.type, name: execution.name };
+  const refusalText = usePermissions([object]).refusal("cancel", object, "comment on executions of");
+  const refusalId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,8 +67,10 @@ export function CommentsSection({ runId }: { runId: number }) {
         </List>
       )}
       <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2, display: "grid", gap: 1, maxWidth: 720 }}>
+        {refusalText !== undefined ? <RefusalNote refusal={{ id: refusalId, text: refusalText }} /> : null}
         <TextField
           label="New comment"
+          disabled={refusalText !== undefined}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           multiline
@@ -68,7 +80,7 @@ export function CommentsSection({ runId }: { runId: number }) {
         />
         {add.isError ? <ErrorAlert error={add.error} context="The comment was not added" hint={hintFor(add.error)} dense /> : null}
         <Box>
-          <Button type="submit" variant="contained" loading={add.isPending} disabled={draft.trim() === "" || tooLong}>
+          <Button type="submit" variant="contained" loading={add.isPending} disabled={draft.trim() === "" || tooLong || refusalText !== undefined} aria-describedby={refusalText !== undefined ? refusalId : undefined}>
             Add comment
           </Button>
         </Box>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { isFinalStatus, type OutExecution } from "@baton/contract";
-import { elapsedSeconds, formatDateTime, formatDuration } from "../../../lib/format";
+import { durationInParts, elapsedSeconds, formatDateTime, formatDuration } from "../../../lib/format";
 import { executionTypeText } from "../../../lib/execution-type";
 import { statusLook } from "./status-label";
 import { typeIcon } from "./execution-type-label";
@@ -49,6 +49,11 @@ const runLink = (runId: number | undefined): ReactNode =>
     "—"
   );
 
+/** A short time ("11-30 19:55", "2027-01-04") that a cell wrapping its words moves to a line of its own whole. */
+export function Unbroken({ children }: { children: string }) {
+  return <span style={{ whiteSpace: "nowrap" }}>{children}</span>;
+}
+
 /** A time, short, with the whole date and time in its title. */
 function timeCell(value: string | undefined): ReactNode {
   if (!value) return "—";
@@ -69,11 +74,11 @@ const CLOCK_PATH = "M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.5
 function startCell(e: OutExecution): ReactNode {
   if (e.start_time || !e.planned_start_time) return timeCell(e.start_time);
   return (
-    <time className={C.muted} dateTime={e.planned_start_time} title={`Planned to start ${formatDateTime(e.planned_start_time)}`}>
+    <time className={`${C.muted} ${C.twoLines}`} dateTime={e.planned_start_time} title={`Planned to start ${formatDateTime(e.planned_start_time)}`}>
       <svg className={C.plannedIcon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
         <path d={CLOCK_PATH} />
       </svg>
-      planned {compactTime(e.planned_start_time, new Date(), false)}
+      planned <Unbroken>{compactTime(e.planned_start_time, new Date(), false)}</Unbroken>
     </time>
   );
 }
@@ -82,8 +87,8 @@ function startCell(e: OutExecution): ReactNode {
 function endCell(e: OutExecution): ReactNode {
   if (e.end_time || !e.blocked_since) return timeCell(e.end_time);
   return (
-    <time className={C.muted} dateTime={e.blocked_since} title={`Blocked since ${formatDateTime(e.blocked_since)}`}>
-      blocked {compactTime(e.blocked_since, new Date(), false)}
+    <time className={`${C.muted} ${C.twoLines}`} dateTime={e.blocked_since} title={`Blocked since ${formatDateTime(e.blocked_since)}`}>
+      blocked <Unbroken>{compactTime(e.blocked_since, new Date(), false)}</Unbroken>
     </time>
   );
 }
@@ -123,7 +128,7 @@ export const CELLS: Readonly<Record<ColumnId, (execution: OutExecution, context:
   activation_time: (e) => timeCell(e.activation_time),
   start_time: startCell,
   end_time: endCell,
-  runtime: (e, { now }) => runtimeText(e, now),
+  runtime: (e, { now }) => <span className={C.twoLines}>{durationInParts(runtimeText(e, now))}</span>,
   agent: (e) => text(e.agent),
   platform: (e) => text(e.platform),
   queue: (e) => text(e.queue),

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, type ReactNode } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,6 +11,7 @@ import SearchOff from "@mui/icons-material/SearchOff";
 import { isFinalStatus, type OutExecution } from "@baton/contract";
 import { PageHeader } from "../../../components/page-header";
 import { ErrorAlert } from "../../../components/error-alert";
+import { RefreshErrorAlert } from "../../../components/refresh-error-alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/loading-state";
 import { isApiError } from "../../../lib/api-client";
@@ -69,7 +70,7 @@ function ExecutionDetail({ runId }: { runId: number }) {
   const now = useDataNow(1000, live);
 
   if (execution.isPending) return <LoadingState label={`Loading execution ${runId}…`} />;
-  if (execution.isError) {
+  if (execution.isLoadingError) {
     if (isApiError(execution.error, 404)) {
       return (
         <>
@@ -89,7 +90,16 @@ function ExecutionDetail({ runId }: { runId: number }) {
   }
 
   // Keyed by run: state of one execution's actions (a 403, an open dialog) never carries over to another.
-  return <LoadedExecution key={runId} data={execution.data} now={now} refreshing={execution.isFetching} onRefresh={() => void execution.refetch()} />;
+  return (
+    <LoadedExecution
+      key={runId}
+      data={execution.data}
+      now={now}
+      refreshing={execution.isFetching}
+      onRefresh={() => void execution.refetch()}
+      refreshFailure={<RefreshErrorAlert query={execution} what={`execution ${runId}`} />}
+    />
+  );
 }
 
 interface LoadedExecutionProps {
@@ -97,9 +107,11 @@ interface LoadedExecutionProps {
   now: number;
   refreshing: boolean;
   onRefresh: () => void;
+  /** Shown under the header when a refresh failed: the page keeps the last answer. */
+  refreshFailure: ReactNode;
 }
 
-function LoadedExecution({ data, now, refreshing, onRefresh }: LoadedExecutionProps) {
+function LoadedExecution({ data, now, refreshing, onRefresh, refreshFailure }: LoadedExecutionProps) {
   const runId = data.run_id;
   const actions = useExecutionActions(data);
   const [params, setParams] = useSearchParams();
@@ -133,6 +145,7 @@ function LoadedExecution({ data, now, refreshing, onRefresh }: LoadedExecutionPr
           </>
         }
       />
+      {refreshFailure}
       {actions.messages ? <Box sx={{ display: "grid", gap: 1, mb: 2, "&:empty": { display: "none" } }}>{actions.messages}</Box> : null}
       <ExecutionSummary execution={data} now={now} />
       <Paper variant="outlined" component="section" aria-label="Execution insight">
@@ -172,7 +185,7 @@ function TabContent({ tab, execution }: { tab: DetailTab; execution: OutExecutio
     case "reports":
       return <ReportViewer runId={execution.run_id} status={execution.status} active={active} />;
     case "comments":
-      return <CommentsSection runId={execution.run_id} />;
+      return <CommentsSection execution={execution} />;
     case "variables":
       return <VariablesSection runId={execution.run_id} />;
   }

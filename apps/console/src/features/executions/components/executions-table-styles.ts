@@ -1,8 +1,8 @@
 import { styled } from "@mui/material/styles";
 import TableContainer from "@mui/material/TableContainer";
-import { monospace } from "../../../lib/theme";
+import { monospace, twoLines } from "../../../lib/theme";
 
-/** Rows have one height (one line each), so the virtualizer never measures and scrolling stays even. */
+/** Rows have one height (two lines of a cell at most), so the virtualizer never measures and scrolling stays even. */
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 36;
 /** How far each level of children is indented under its parent. */
@@ -25,6 +25,8 @@ export const C = {
   statusIcon: "ExecutionsTable-statusIcon",
   statusCode: "ExecutionsTable-statusCode",
   statusWords: "ExecutionsTable-statusWords",
+  /** Text that takes a second line of the row rather than being cut: plans, blocked since, durations. */
+  twoLines: "ExecutionsTable-twoLines",
   plannedIcon: "ExecutionsTable-plannedIcon",
   type: "ExecutionsTable-type",
   nameLink: "ExecutionsTable-nameLink",
@@ -39,7 +41,7 @@ export const C = {
 /**
  * The scrolling container, with the styles of every row and cell in it: those of MUI's small
  * table cells and hover/selected rows, with one line per cell, cut with an ellipsis rather than
- * wrapped; narrow padding and a slightly smaller font let the default columns fit beside the
+ * wrapped, but for the values an operator must read whole (`C.twoLines`); narrow padding and a slightly smaller font let the default columns fit beside the
  * navigation on a screen 1280 px wide.
  */
 export const ScrollArea = styled(TableContainer)(({ theme }) => {
@@ -121,17 +123,9 @@ export const ScrollArea = styled(TableContainer)(({ theme }) => {
     },
     [`& .${C.alignRight}`]: { textAlign: "right" },
     [`& .${C.status}`]: { display: "inline-flex", alignItems: "center", gap: theme.spacing(0.75), minWidth: 0 },
-    // Long words ("Waiting for start time") take a second line rather than being cut: two fit a row.
-    [`& .${C.status} > span.${C.statusWords}`]: {
-      minWidth: 0,
-      whiteSpace: "normal",
-      lineHeight: 1.15,
-      display: "-webkit-box",
-      WebkitLineClamp: 2,
-      WebkitBoxOrient: "vertical",
-      overflow: "hidden",
-      overflowWrap: "anywhere",
-    },
+    // Long words ("Waiting for start time", "planned 2027-01-04", "17 min 20 s") take a second line rather than being cut: two fit a row.
+    [`& .${C.status} > span.${C.statusWords}`]: { ...twoLines, overflowWrap: "anywhere" },
+    [`& .${C.twoLines}`]: twoLines,
     [`& .${C.plannedIcon}`]: { width: 14, height: 14, fill: "currentColor", verticalAlign: "-2px", marginRight: 3 },
     [`& .${C.statusIcon}`]: { flexShrink: 0 },
     [`& .${C.statusCode}`]: { fontFamily: monospace, fontWeight: 600, marginRight: theme.spacing(0.75), fontSize: "0.85rem" },

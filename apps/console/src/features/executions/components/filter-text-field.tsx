@@ -11,12 +11,18 @@ type FilterTextFieldProps = Omit<TextFieldProps, "value" | "onChange" | "default
   onCommit: (value: string) => void;
   /** Object names are upper case; typing them so saves a surprise. */
   upperCase?: boolean;
+  /** Why a text is no value of the filter, in words (null when it is one): shown at the field, and the URL keeps its last value. */
+  problemOf?: (text: string) => string | null;
 };
 
-/** A text filter that writes to the URL as the user types, and follows the URL when it changes (Back, Clear). */
-export function FilterTextField({ value, onCommit, upperCase = false, onKeyDown, onBlur, ...props }: FilterTextFieldProps) {
+/**
+ * A text filter that writes to the URL as the user types, and follows the URL when it changes
+ * (Back, Clear). A text the filter cannot take stays in the field with the reason under it.
+ */
+export function FilterTextField({ value, onCommit, upperCase = false, problemOf, onKeyDown, onBlur, helperText, error, ...props }: FilterTextFieldProps) {
   const [draft, setDraft] = useState(value);
   const committed = useRef(value);
+  const problem = problemOf?.(draft) ?? null;
 
   useEffect(() => {
     if (value !== committed.current) {
@@ -27,7 +33,7 @@ export function FilterTextField({ value, onCommit, upperCase = false, onKeyDown,
 
   const commit = (text: string) => {
     const trimmed = text.trim();
-    if (trimmed === committed.current) return;
+    if (trimmed === committed.current || problemOf?.(trimmed)) return;
     committed.current = trimmed;
     onCommit(trimmed);
   };
@@ -42,6 +48,8 @@ export function FilterTextField({ value, onCommit, upperCase = false, onKeyDown,
     <TextField
       size="small"
       {...props}
+      error={problem !== null || error}
+      helperText={problem ?? helperText}
       value={draft}
       onChange={(event) => setDraft(upperCase ? event.target.value.toUpperCase() : event.target.value)}
       onKeyDown={(event) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import type { TextFilter } from "../api/execution-filters";
+import { isNumberFilter, numberFilterProblem, type TextFilter } from "../api/execution-filters";
 import { ExcludableFilter } from "./excludable-filter";
 import { FILTER_LABELS } from "./filter-labels";
 import { FilterFlag } from "./filter-flag";
@@ -31,14 +31,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** The filters an operator needs now and then; the bar above holds the everyday ones. */
 export function MoreFiltersPanel({ controls }: { controls: FilterControls }) {
   const { filters, set } = controls;
-  const text = (name: TextFilter, props: { placeholder?: string; numeric?: boolean } = {}) => (
+  const text = (name: TextFilter, placeholder?: string) => (
     <FilterTextField
       label={FILTER_LABELS[name]}
       value={filters[name]}
       onCommit={(value) => set(name, value)}
-      placeholder={props.placeholder}
+      problemOf={(value) => numberFilterProblem(name, value)}
+      placeholder={placeholder}
       fullWidth
-      slotProps={props.numeric ? { htmlInput: { inputMode: "numeric" } } : undefined}
+      slotProps={isNumberFilter(name) ? { htmlInput: { inputMode: "numeric" } } : undefined}
     />
   );
   const list = (name: TextFilter, placeholder: string) => (
@@ -59,9 +60,9 @@ export function MoreFiltersPanel({ controls }: { controls: FilterControls }) {
       </Section>
       <TimeFrameFields controls={controls} />
       <Section id="filters-which" title="Which executions">
-        {text("run_id", { numeric: true })}
-        {text("alias", { placeholder: "* matches any characters" })}
-        {text("reference_run_id", { numeric: true, placeholder: "0: not a restart" })}
+        {text("run_id")}
+        {text("alias", "* matches any characters")}
+        {text("reference_run_id", "0: not a restart")}
         <FilterFlag name="name_exclude" controls={controls} />
         <FilterFlag name="commented_only" controls={controls} />
         <FilterFlag name="modified_only" controls={controls} />
@@ -72,7 +73,7 @@ export function MoreFiltersPanel({ controls }: { controls: FilterControls }) {
         <ExcludableFilter name="archive_key2" exclude="archive_key2_exclude" controls={controls} />
       </Section>
       <Section id="filters-remote" title="Remote and system">
-        {text("remote_status_number", { numeric: true })}
+        {text("remote_status_number")}
         {text("remote_status_text")}
         <FilterSelect name="zdu_version" options={ZDU_OPTIONS} controls={controls} />
         {list("sync_usage", "Sync object names")}

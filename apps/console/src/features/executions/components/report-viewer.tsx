@@ -9,6 +9,7 @@ import Typography from "@mui/material/Typography";
 import Download from "@mui/icons-material/Download";
 import type { OutReport } from "@baton/contract";
 import { ErrorAlert } from "../../../components/error-alert";
+import { RefreshErrorAlert } from "../../../components/refresh-error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { formatDateTime } from "../../../lib/format";
 import { saveFile } from "../../../lib/save-file";
@@ -73,7 +74,7 @@ export function ReportViewer({ runId, status, active }: ReportViewerProps) {
   const selected = requested !== null && types.includes(requested) ? requested : (types[0] ?? null);
 
   if (reports.isPending) return <LoadingState label="Loading reports…" />;
-  if (reports.isError) return <ErrorAlert error={reports.error} context="Could not load the reports" onRetry={() => void reports.refetch()} />;
+  if (reports.isLoadingError) return <ErrorAlert error={reports.error} context="Could not load the reports" onRetry={() => void reports.refetch()} />;
   if (selected === null) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -84,6 +85,7 @@ export function ReportViewer({ runId, status, active }: ReportViewerProps) {
 
   return (
     <Box>
+      <RefreshErrorAlert query={reports} what="the reports" />
       <Tabs
         value={selected}
         onChange={(_, value: string) => replaceSearchParams(setParams, { report: value, report_page: null })}

@@ -9,11 +9,11 @@ import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { isFinalStatus, type OutExecution } from "@baton/contract";
 import { LoadingState } from "../../../components/loading-state";
+import { PromptInputFields } from "../../../components/prompt-input-fields";
 import { describeError } from "../../../lib/describe-error";
-import type { RestartOptions } from "../api/change-execution-status";
+import { useRestartRefusals, type RestartOptions } from "../api/change-execution-status";
 import { useObjectInputs, type ObjectInput } from "../api/get-object-inputs";
 import { useVariables } from "../api/get-variables";
 import { SubmitActions } from "../../../components/submit-actions";
@@ -64,25 +64,33 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
   const [edited, setEdited] = useState<Readonly<Record<string, string>>>({});
   const inputs = useObjectInputs(execution.name, open);
   const variables = useVariables(execution.run_id);
+  // What the server refused of the options last sent from this opening, shown at their fields while they are unchanged.
+  const [openedAt] = useState(() => Date.now());
+  const [sent, setSent] = useState<RestartOptions | null>(null);
+  const refusals = useRestartRefusals(execution.run_id, openedAt);
 
   const hadValue = (input: ObjectInput): string | undefined => variables.data?.find((v) => inputKey(v.name) === inputKey(input.name))?.value;
   const valueOf = (input: ObjectInput): string => edited[input.name] ?? hadValue(input) ?? input.defaultValue ?? "";
 
   const trimmedQueue = queue.trim().toUpperCase();
   const queueInvalid = trimmedQueue !== "" && !QUEUE_NAME.test(trimmedQueue);
+  const queueRefusal = sent !== null && sent.queue === (trimmedQueue || undefined) ? refusals.get("queue") : undefined;
+  const inputRefusal = (name: string, value: string): string | undefined => (sent?.inputs?.[name] === value ? refusals.get(`inputs.${name}`) : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (queueInvalid) return;
     // A task's inputs are its own: a restart of its workflow takes the workflow's.
     const declared = scope.kind === "workflow_downstream" ? [] : (inputs.data ?? []);
-    onRestart({
+    const options: RestartOptions = {
       ...(trimmedQueue !== "" && { queue: trimmedQueue }),
       ...scopeOptions(scope),
       ...(keepStartType && { keepStartType: true }),
       ...(waitForRelease && { waitForManualRelease: true }),
       ...(declared.length > 0 && { inputs: Object.fromEntries(declared.map((input) => [input.name, valueOf(input)])) }),
-    }, scopeTarget(scope));
+    };
+    setSent(options);
+    onRestart(options, scopeTarget(scope));
   };
 
   return (
@@ -97,8 +105,8 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
             value={queue}
             onChange={(e) => setQueue(e.target.value)}
             placeholder={restarted.queue || "CLIENT_QUEUE"}
-            helperText={queueInvalid ? "A queue name has letters, digits and . _ - # $ @ only." : `Optional. Empty keeps the queue it ran in${restarted.queue ? ` (${restarted.queue})` : ""}.`}
-            error={queueInvalid}
+            helperText={queueInvalid ? "A queue name has letters, digits and . _ - # $ @ only." : (queueRefusal ?? `Optional. Empty keeps the queue it ran in${restarted.queue ? ` (${restarted.queue})` : ""}.`)}
+            error={queueInvalid || queueRefusal !== undefined}
             fullWidth
             size="small"
             slotProps={{ inputLabel: { shrink: true } }}
@@ -111,7 +119,7 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
               The new execution keeps the start type of the run it restarts ({restarted.activator_object_type || "none"}); unchecked, its start type is API.
             </FormHelperText>
           </Box>
-          {scope.kind === "workflow_downstream" ? null : <RestartInputs inputs={inputs} valueOf={valueOf} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />}
+          {scope.kind === "workflow_downstream" ? null : <RestartInputs inputs={inputs} valueOf={valueOf} refusalOf={inputRefusal} onChange={(name, value) => setEdited({ ...edited, [name]: value })} />}
           {failure}
         </DialogContent>
         <SubmitActions onCancel={onClose} pending={pending} submitLabel="Restart" cancelLabel="Close" disabled={queueInvalid || inputs.isPending || source.pending} />
@@ -123,11 +131,13 @@ export function RestartDialog({ execution, open, pending, failure, onClose, onRe
 interface RestartInputsProps {
   inputs: ReturnType<typeof useObjectInputs>;
   valueOf: (input: ObjectInput) => string;
+  /** What the server said of the value last sent for an input, while it is still the one in the field. */
+  refusalOf: (name: string, value: string) => string | undefined;
   onChange: (name: string, value: string) => void;
 }
 
 /** The prompt inputs, one field each; an object whose inputs cannot be read restarts with the ones kept with the run. */
-function RestartInputs({ inputs, valueOf, onChange }: RestartInputsProps) {
+function RestartInputs({ inputs, valueOf, refusalOf, onChange }: RestartInputsProps) {
   if (inputs.isPending) return <LoadingState label="Reading the object's inputs…" />;
   if (inputs.isError) {
     return (
@@ -137,22 +147,5 @@ function RestartInputs({ inputs, valueOf, onChange }: RestartInputsProps) {
     );
   }
   if (inputs.data.length === 0) return null;
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: "grid", gap: 1.5 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-        Inputs
-      </Typography>
-      {inputs.data.map((input) => (
-        <TextField
-          key={`${input.promptSet}:${input.name}`}
-          label={input.name}
-          value={valueOf(input)}
-          onChange={(e) => onChange(input.name, e.target.value)}
-          helperText={`Prompt set ${input.promptSet}${input.defaultValue !== null ? `, default ${input.defaultValue}` : ""}`}
-          size="small"
-          fullWidth
-        />
-      ))}
-    </Box>
-  );
+  return <PromptInputFields inputs={inputs.data} valueOf={valueOf} errorOf={(input) => refusalOf(input.name, valueOf(input))} onChange={onChange} />;
 }

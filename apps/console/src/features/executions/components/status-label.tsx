@@ -11,7 +11,7 @@ import PauseCircle from "@mui/icons-material/PauseCircle";
 import SkipNext from "@mui/icons-material/SkipNext";
 import HelpOutline from "@mui/icons-material/HelpOutline";
 import { statusGroups, statusText } from "@baton/contract";
-import { monospace } from "../../../lib/theme";
+import { monospace, twoLines } from "../../../lib/theme";
 
 /** The groups an operator tells apart at a glance; each has its own icon and words. */
 export type DisplayGroup = "ok" | "inactive" | "skipped" | "cancel" | "fault" | "abend" | "blocked" | "waiting" | "active" | "unknown";
@@ -62,13 +62,15 @@ interface StatusLabelProps {
   /** The server's status_text; falls back to the contract's text for the code. */
   text?: string;
   size?: "small" | "large";
+  /** Code and text take a second line where they do not fit one, and are cut after it (the caller's title has them whole). */
+  wrap?: boolean;
 }
 
 /**
  * Status as icon + code + text. The icon's accessible name is the group ("Active", "Ended OK"),
  * so the state never depends on colour.
  */
-export function StatusLabel({ status, text, size = "small" }: StatusLabelProps) {
+export function StatusLabel({ status, text, size = "small", wrap = false }: StatusLabelProps) {
   const look = statusLook(status);
   const large = size === "large";
   return (
@@ -79,7 +81,7 @@ export function StatusLabel({ status, text, size = "small" }: StatusLabelProps) 
         titleAccess: look.label,
         sx: { mt: large ? 0.25 : 0.15, flexShrink: 0 },
       })}
-      <Box component="span" sx={{ minWidth: 0 }}>
+      <Box component="span" sx={wrap ? twoLines : { minWidth: 0 }}>
         <Box component="span" sx={{ fontFamily: monospace, fontWeight: 600, mr: 0.75, fontSize: large ? "1.05rem" : "0.85rem" }}>
           {status}
         </Box>

@@ -14,14 +14,14 @@ import DoNotDisturbOn from "@mui/icons-material/DoNotDisturbOnOutlined";
 import { executionTypeName, type OutExecution } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
 import { describeError } from "../../../lib/describe-error";
-import { formatDuration } from "../../../lib/format";
-import { monospace } from "../../../lib/theme";
-import { runtimeText } from "./execution-cells";
+import { formatDateTime, formatDuration } from "../../../lib/format";
+import { monospace, twoLines } from "../../../lib/theme";
+import { compactTime, runtimeText, Unbroken } from "./execution-cells";
 import { StatusLabel } from "./status-label";
 import { summarize, summaryText } from "./fan-out-summary";
 import type { TreeRow } from "./tree-rows";
 
-/** One height for every row: the virtualizer places rows without measuring them. */
+/** One height for every row (two lines of a cell at most): the virtualizer places rows without measuring them. */
 export const TREE_ROW_HEIGHT = 44;
 export const TREE_COLUMNS = "minmax(240px, 1fr) 80px 56px minmax(260px, 320px) 150px 100px";
 export const TREE_HEADERS = ["Task", "RunID", "Line", "Status", "Runtime / ERT", "Start"] as const;
@@ -102,8 +102,8 @@ function TaskCells({ row, now, toggle }: { row: Extract<TreeRow, { kind: "task" 
       <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end", fontFamily: monospace }}>
         {task.line_number || "—"}
       </Box>
-      <Box role="gridcell" sx={cell}>
-        <StatusLabel status={task.status} text={task.status_text} />
+      <Box role="gridcell" sx={cell} title={`${task.status} ${task.status_text}`}>
+        <StatusLabel status={task.status} text={task.status_text} wrap />
       </Box>
       <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end" }} title="Runtime / estimated runtime">
         {runtimeText(task, now)}
@@ -113,11 +113,13 @@ function TaskCells({ row, now, toggle }: { row: Extract<TreeRow, { kind: "task" 
       </Box>
       <Box role="gridcell" sx={cell}>
         {task.start_time === undefined && task.planned_start_time !== undefined ? (
-          <Typography component="span" variant="body2" color="text.secondary" title="Planned start: the task waits for its start time">
-            planned <DateTime value={task.planned_start_time} short />
+          <Typography component="time" variant="body2" color="text.secondary" dateTime={task.planned_start_time} title={`Planned start: the task waits for its start time, ${formatDateTime(task.planned_start_time)}`} sx={twoLines}>
+            planned <Unbroken>{compactTime(task.planned_start_time, new Date(), false)}</Unbroken>
           </Typography>
         ) : (
-          <DateTime value={task.start_time} short />
+          <Box component="span" sx={twoLines}>
+            <DateTime value={task.start_time} short />
+          </Box>
         )}
       </Box>
     </>

@@ -12,6 +12,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
+import { RefreshErrorAlert } from "../../../components/refresh-error-alert";
 import { isApiError } from "../../../lib/api-client";
 import { replaceSearchParams } from "../../../lib/search-params";
 import { FORECAST_DONE, isCalculating } from "../api/forecast-status";
@@ -74,7 +75,7 @@ export function ForecastDetailPage() {
     return <EmptyState icon={<Timeline />} title="No such forecast" action={back}>It may have been deleted.</EmptyState>;
   }
   if (forecast.isPending) return <LoadingState label="Loading the forecast…" />;
-  if (forecast.isError) return <ErrorAlert error={forecast.error} context="Could not load the forecast" onRetry={() => void forecast.refetch()} />;
+  if (forecast.isLoadingError) return <ErrorAlert error={forecast.error} context="Could not load the forecast" onRetry={() => void forecast.refetch()} />;
   const data = forecast.data;
   return (
     <>
@@ -91,6 +92,7 @@ export function ForecastDetailPage() {
           </>
         }
       />
+      <RefreshErrorAlert query={forecast} what="the forecast" />
       <ForecastSummary forecast={data} />
       <ForecastResult forecast={data} />
       <ForecastActionDialog action={action} onClose={() => setAction(null)} onDeleted={() => void navigate("/forecasts")} />

@@ -8,6 +8,7 @@ import Refresh from "@mui/icons-material/Refresh";
 import { ErrorCode } from "@baton/contract";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
+import { RefreshErrorAlert } from "../../../components/refresh-error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
 import { isApiError } from "../../../lib/api-client";
@@ -108,11 +109,7 @@ export function InboxPage() {
         </Box>
       ))}
       <Box ref={listRegion} tabIndex={-1} sx={{ outline: "none" }}>
-        {waiting.isRefetchError && waiting.data !== undefined ? (
-          <Box sx={{ mb: 2 }}>
-            <ErrorAlert error={waiting.error} context="Could not refresh the notifications" onRetry={() => void waiting.refetch()} dense />
-          </Box>
-        ) : null}
+        <RefreshErrorAlert query={waiting} what="the notifications" />
         {waiting.isPending ? (
           <LoadingState label="Loading notifications…" />
         ) : waiting.data === undefined ? (

@@ -9,14 +9,17 @@ export function exportFileName(folder: string): string {
   return `${folder === "" ? "root" : folder.replace(/\//g, "-")}.json`;
 }
 
+/** The folder as GET .../folderobjects/{path} names it: the engine reads `\` (`%5C`) as the root; a named folder goes as one segment with `/` encoded. */
+export function exportPath(folder: string): string {
+  return folder === "" ? "\\" : folder;
+}
+
 /**
  * GET /api/{client}/folderobjects/{path}: the folder with everything below it, checked against the
  * contract; saved as a JSON file it imports again unchanged.
  */
 export function exportFolder(client: number, folder: string): Promise<OutFolderObjects> {
-  // The engine reads `\` (`%5C`) as the root; a named folder goes as one segment with `/` encoded.
-  const path = folder === "" ? "\\" : folder;
-  return callOperation("getFolderobjectsFolderPath", { params: { client_id: client, "*": path }, read: OutFolderObjects });
+  return callOperation("getFolderobjectsFolderPath", { params: { client_id: client, "*": exportPath(folder) }, read: OutFolderObjects });
 }
 
 export function useExportFolder() {

@@ -12,4 +12,6 @@ export const objectKeys = {
   folders: (client: number) => [...objectKeys.all(client), "folders"] as const,
   folderContents: (client: number, folder: string) => [...objectKeys.folders(client), "contents", folder] as const,
   subfolders: (client: number, folder: string) => [...objectKeys.folders(client), "subfolders", folder] as const,
+  /** Whether a folder exists, else the nearest one above it that does (get-folder-presence.ts). */
+  presence: (client: number, folder: string) => [...objectKeys.folders(client), "presence", folder] as const,
 };

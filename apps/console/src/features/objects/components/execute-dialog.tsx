@@ -10,17 +10,17 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { DateTimeField } from "../../../components/date-time-field";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
+import { PromptInputFields } from "../../../components/prompt-input-fields";
 import { SubmitActions } from "../../../components/submit-actions";
 import { describeError } from "../../../lib/describe-error";
 import { useExecuteWithOptions } from "../../../lib/execute-object";
 import type { ObjectInput } from "../../../lib/object-inputs";
 import { useObjectInputs } from "../api/get-object-inputs";
 import { RecurringFields, type FieldError } from "./execute-dialog-recurring";
-import { executeBody, initialExecuteForm, problemsByField, type ExecuteForm, type ExecuteOption } from "./execute-request";
+import { executeBody, initialExecuteForm, onceStartHint, problemsByField, type ExecuteForm, type ExecuteOption } from "./execute-request";
 
 /** The fields a refusal can be shown at, by the path the server names. */
 const FORM_PATHS = [
@@ -79,7 +79,7 @@ export function ExecuteDialog({ objectName, onClose }: ExecuteDialogProps) {
           </Tabs>
           {form.option === "once" ? (
             <Box sx={{ display: "grid", gap: 1.5 }}>
-              <DateTimeField label="Start at" value={form.onceAt} onChange={(onceAt) => set({ onceAt })} error={errorOf("once.execution_date_time") !== undefined} helperText={errorOf("once.execution_date_time") ?? "Local time; empty: now. It waits for its start time (1698)."} />
+              <DateTimeField label="Start at" value={form.onceAt} onChange={(onceAt) => set({ onceAt })} error={errorOf("once.execution_date_time") !== undefined} helperText={errorOf("once.execution_date_time") ?? onceStartHint(form.onceAt, Date.now())} />
               {form.onceAt === "" ? (
                 <FormControlLabel control={<Checkbox checked={form.waitForManualRelease} onChange={(e) => set({ waitForManualRelease: e.target.checked })} />} label="Wait for manual release (1693)" />
               ) : null}
@@ -126,26 +126,5 @@ function PromptInputs({ inputs, values, errorOf, onChange }: PromptInputsProps) 
   }
   if (inputs.data.length === 0) return null;
   const valueOf = (input: ObjectInput) => values[input.name] ?? input.defaultValue ?? "";
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: "grid", gap: 1.5 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-        Inputs
-      </Typography>
-      {inputs.data.map((input) => {
-        const error = errorOf(`inputs.${input.name}`);
-        return (
-          <TextField
-            key={`${input.promptSet}:${input.name}`}
-            label={input.name}
-            value={valueOf(input)}
-            onChange={(e) => onChange(input.name, e.target.value)}
-            error={error !== undefined}
-            helperText={error ?? `Prompt set ${input.promptSet}${input.defaultValue !== null ? `, default ${input.defaultValue}` : ""}`}
-            size="small"
-            fullWidth
-          />
-        );
-      })}
-    </Box>
-  );
+  return <PromptInputFields inputs={inputs.data} valueOf={valueOf} errorOf={(input) => errorOf(`inputs.${input.name}`)} onChange={onChange} />;
 }

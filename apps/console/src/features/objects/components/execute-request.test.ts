@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InExecutionBody } from "@baton/contract";
 import { ApiError } from "../../../lib/api-client";
-import { executeBody, fieldPath, initialExecuteForm, isoDuration, problemsByField, type ExecuteForm } from "./execute-request";
+import { executeBody, fieldPath, initialExecuteForm, isoDuration, onceStartHint, problemsByField, type ExecuteForm } from "./execute-request";
 
 const inputs = [
   { promptSet: "PRPT.DAYS", name: "DAYS#", defaultValue: "7" },
@@ -81,5 +81,17 @@ describe("problemsByField", () => {
     expect(Object.fromEntries(byField)).toEqual({ "recurring.execute_at": "must be HH:MM", "inputs.DAYS#": "is not a number", queue: "queue 'NOPE' does not exist in client 100" });
     expect(rest.map((p) => p.code)).toEqual([4]);
     expect(fieldPath("once.executionDateTime")).toBe("once.execution_date_time");
+  });
+});
+
+describe("onceStartHint", () => {
+  const now = Date.parse("2026-11-27T12:00:00Z");
+  it("warns that a time that has passed starts the run at once", () => {
+    expect(onceStartHint("2020-01-01T00:00:00Z", now)).toMatch(/^This time has passed: the run starts at once\./);
+    expect(onceStartHint("2026-11-27T12:00:00Z", now)).toMatch(/^This time has passed/);
+  });
+  it("says a time ahead waits for it, and empty starts now", () => {
+    expect(onceStartHint("2026-11-27T12:00:01Z", now)).toBe("Local time; empty: now. It waits for its start time (1698).");
+    expect(onceStartHint("", now)).toBe("Local time; empty: now. It waits for its start time (1698).");
   });
 });

@@ -161,3 +161,12 @@ export function problemsByField(error: unknown, fields: ReadonlySet<string>): { 
   }
   return { byField, rest };
 }
+
+/**
+ * What the Start at field says under it: a time that has passed starts the run at once (the engine
+ * waits only for a time ahead), which a mistyped year should not do unnoticed.
+ */
+export function onceStartHint(onceAt: string, now: number): string {
+  if (onceAt !== "" && Date.parse(onceAt) <= now) return "This time has passed: the run starts at once. Check the date, or leave it empty to start now.";
+  return "Local time; empty: now. It waits for its start time (1698).";
+}

@@ -1,6 +1,7 @@
 import { useMemo, useRef } from "react";
 import { Link as RouterLink } from "react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
@@ -17,6 +18,7 @@ import { LoadingState } from "../../../components/loading-state";
 import { formatDateTime } from "../../../lib/format";
 import type { OutSearchResultItem } from "@baton/contract";
 import { FOLDER_CONTENTS_LIMIT, useFolderContents } from "../api/get-folder-contents";
+import { useFolderPresence, type FolderPresence } from "../api/get-folder-presence";
 import { useSubfolders } from "../api/get-subfolders";
 import { displayFolder, folderName, folderUrl } from "../api/folder-path";
 
@@ -109,6 +111,19 @@ function ContentsTable({ folder, rows }: { folder: string; rows: readonly Conten
   );
 }
 
+/** A folder in the URL that does not exist: said so (rather than "empty"), with the way to the nearest one that does. */
+function MissingFolder({ folder, presence }: { folder: string; presence: FolderPresence }) {
+  return (
+    <Alert severity="warning" variant="outlined">
+      Folder {displayFolder(folder)} does not exist.{" "}
+      <Link component={RouterLink} to={folderUrl(presence.nearest)}>
+        {presence.nearest === "" ? "Open the root folder" : `Open ${displayFolder(presence.nearest)}`}
+      </Link>
+      , the nearest folder that does, or drop object files below to create it with them.
+    </Alert>
+  );
+}
+
 /** The subfolders and objects directly in a folder: name, type, title, last change. */
 export function FolderContents({ folder }: { folder: string }) {
   const contents = useFolderContents(folder);
@@ -117,14 +132,17 @@ export function FolderContents({ folder }: { folder: string }) {
     () => [...(subfolders.data?.folders ?? []).map((path): ContentRow => ({ kind: "folder", path })), ...(contents.data?.rows ?? []).filter((item) => item.type !== "FOLD").map((item): ContentRow => ({ kind: "object", item }))],
     [subfolders.data, contents.data],
   );
+  // A folder that shows nothing may not exist at all: only then is the engine asked.
+  const presence = useFolderPresence(folder, contents.isSuccess && subfolders.isSuccess && rows.length === 0);
   if (contents.isPending) return <LoadingState label={`Reading ${displayFolder(folder)}…`} />;
   if (contents.isError) return <ErrorAlert error={contents.error} context={`Could not read ${displayFolder(folder)}`} onRetry={() => void contents.refetch()} />;
+  if (presence.data?.exists === false) return <MissingFolder folder={folder} presence={presence.data} />;
   const objects = rows.filter((row) => row.kind === "object").length;
   const folders = rows.length - objects;
   return (
     <Box>
       <ContentsTable folder={folder} rows={rows} />
-      {rows.length === 0 ? (
+      {rows.length === 0 && !presence.isFetching ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           This folder is empty. Drop object files or a folder below to import them here.
         </Typography>

@@ -8,6 +8,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { SegmentedText } from "../../../components/segmented-text";
 import { displayFolder } from "../api/folder-path";
 import type { PreviewRow } from "../api/import-outcome";
 
@@ -61,11 +62,11 @@ export function ImportTable({ label, headers, rows, done = false }: { label: str
                   </Typography>
                 </TableCell>
                 <TableCell>{row.type || "—"}</TableCell>
-                <TableCell sx={{ overflowWrap: "anywhere" }}>
-                  {row.entry === undefined ? "—" : displayFolder(row.folder)}
+                <TableCell>
+                  {row.entry === undefined ? "—" : <SegmentedText text={displayFolder(row.folder)} separator={"\\"} />}
                   {row.movedFrom === undefined ? null : (
                     <Typography variant="caption" color="warning.main" sx={{ display: "block", fontWeight: 600 }}>
-                      {done ? "moved" : "moves"} from {displayFolder(row.movedFrom)}
+                      {done ? "moved" : "moves"} from <SegmentedText text={displayFolder(row.movedFrom)} separator={"\\"} />
                     </Typography>
                   )}
                 </TableCell>

@@ -11,6 +11,7 @@ import Download from "@mui/icons-material/Download";
 import SearchOff from "@mui/icons-material/SearchOff";
 import type { OutObject } from "@baton/contract";
 import { PageHeader } from "../../../components/page-header";
+import { RefreshErrorAlert } from "../../../components/refresh-error-alert";
 import { ErrorAlert } from "../../../components/error-alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/loading-state";
@@ -74,7 +75,7 @@ export function ObjectPage() {
   const refusalId = useId();
 
   if (object.isPending) return <LoadingState label={`Loading ${name}…`} />;
-  if (object.isError) {
+  if (object.isLoadingError) {
     if (isApiError(object.error, 404)) {
       return (
         <>
@@ -123,6 +124,7 @@ export function ObjectPage() {
           </>
         }
       />
+      <RefreshErrorAlert query={object} what={name} />
       {executeRefusal ? (
         <Box sx={{ mb: 2 }}>
           <RefusalNote refusal={executeRefusal} />

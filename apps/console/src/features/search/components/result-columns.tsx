@@ -4,6 +4,7 @@ import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import type { OutSearchResultItem, SearchSortColumn } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
+import { SegmentedText } from "../../../components/segmented-text";
 import { typeText } from "./filter-kinds";
 
 /** Every sort property of the spec in words: the column headers and the sort menu. */
@@ -37,7 +38,7 @@ export interface ResultColumn {
 }
 
 const date = (ms: number | null) => <DateTime value={ms === null ? undefined : new Date(ms).toISOString()} short />;
-/** Names, titles and folders are long words (`NIGHTLY.BACKUP.DB`): they break anywhere rather than widen the table. */
+/** Names and titles are long words (`NIGHTLY.BACKUP.DB`): they break anywhere rather than widen the table. Folders break at their backslashes. */
 const text = (value: string | null) => (
   <Box component="span" sx={{ overflowWrap: "anywhere" }}>
     {value ?? "—"}
@@ -55,7 +56,7 @@ export const OBJECT_COLUMNS: readonly ResultColumn[] = [
   },
   { sort: "type", cell: (item) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{typeText(item.type)}</Box> },
   { sort: "title", cell: (item) => text(item.title) },
-  { sort: "folder_path", cell: (item) => text(item.folder_path) },
+  { sort: "folder_path", cell: (item) => <SegmentedText text={item.folder_path} separator={"\\"} /> },
   { sort: "archive_key1", cell: (item) => text(item.archive_key1), wideOnly: true },
   { sort: "archive_key2", cell: (item) => text(item.archive_key2), wideOnly: true },
   { sort: "modified_date", cell: (item) => date(item.modified_date) },

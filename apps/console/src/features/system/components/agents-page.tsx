@@ -9,6 +9,7 @@ import Download from "@mui/icons-material/Download";
 import Dns from "@mui/icons-material/Dns";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
+import { RefreshErrorAlert } from "../../../components/refresh-error-alert";
 import { LoadingState } from "../../../components/loading-state";
 import { PageHeader } from "../../../components/page-header";
 import { RefusalNote } from "../../../components/refusal-note";
@@ -31,8 +32,7 @@ function AgentsList({ onAction, refusal }: { onAction: (action: AgentAction) => 
   if (data.length === 0) return <EmptyState icon={<Dns />} title="No agents match">Change the filters, or create an agent.</EmptyState>;
   return (
     <>
-      {/* Kept visible while a refresh fails: the rows shown may be stale, and the user should know. */}
-      {agents.isRefetchError ? <ErrorAlert dense error={agents.error} context="The list could not be refreshed; it shows the last answer." /> : null}
+      <RefreshErrorAlert query={agents} what="the agents" />
       <AgentsTable agents={data} onAction={onAction} refusal={refusal} />
       {hasmore ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
