@@ -72,6 +72,8 @@ test("a workflow planned for later shows its planned start, a live ETA and the E
   await expect(detail(page, "Estimated runtime")).toHaveText("14 s");
   await expect(detail(page, "Runtime")).toHaveText("Not started yet");
   await expect(detail(page, "Expected end")).toContainText(/\(in (9|10) min \d\d s\)/);
+  // A time says in its title which zone it is shown in (the browser's) and the offset then.
+  await expect(detail(page, "Activation").locator("time")).toHaveAttribute("title", /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \((.+, )?UTC[+-]\d\d:\d\d\)$/);
   await page.screenshot({ path: `${shots}/honest-time-waiting-workflow.png` });
 
   await page.getByRole("tab", { name: "Gantt" }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { durationInParts, formatDuration, safeNextPath } from "./format";
+import { durationInParts, formatDuration, safeNextPath, zoneLabel } from "./format";
 
 describe("formatDuration", () => {
   it.each([
@@ -25,4 +25,20 @@ describe("safeNextPath", () => {
     ["/\\evil.example", "/executions"],
     ["/login?next=/x", "/executions"],
   ])("%s → %s", (next, expected) => expect(safeNextPath(next)).toBe(expected));
+});
+
+describe("zoneLabel", () => {
+  it("names the zone and the offset in force at the time: summer and winter time differ", () => {
+    const before = process.env["TZ"];
+    process.env["TZ"] = "Europe/Vienna";
+    try {
+      expect(zoneLabel(new Date("2026-07-01T12:00:00Z"), "Europe/Vienna")).toBe("Europe/Vienna, UTC+02:00");
+      expect(zoneLabel(new Date("2026-01-15T12:00:00Z"), "Europe/Vienna")).toBe("Europe/Vienna, UTC+01:00");
+      process.env["TZ"] = "America/St_Johns";
+      expect(zoneLabel(new Date("2026-01-15T12:00:00Z"), "")).toBe("UTC-03:30");
+    } finally {
+      if (before === undefined) delete process.env["TZ"];
+      else process.env["TZ"] = before;
+    }
+  });
 });

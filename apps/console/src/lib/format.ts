@@ -8,6 +8,17 @@ export function formatDateTime(iso: string | undefined | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
+/**
+ * The zone times are shown in, for the title of a time: "Europe/Vienna, UTC+01:00". Times are the
+ * browser's local time; the offset is the one in force at `date`, so a summer time reads UTC+02:00.
+ */
+export function zoneLabel(date: Date, zone: string = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes < 0 ? "-" : "+";
+  const offset = `UTC${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return zone ? `${zone}, ${offset}` : offset;
+}
+
 /** Seconds → "42 s", "3 min 05 s", "2 h 07 min"; "—" when absent. */
 export function formatDuration(seconds: number | undefined | null): string {
   if (seconds === undefined || seconds === null || !Number.isFinite(seconds)) return "—";

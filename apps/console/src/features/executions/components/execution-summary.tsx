@@ -7,6 +7,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { Status, executionTypeName, isFinalStatus, type OutExecution } from "@baton/contract";
 import { DetailList, type DetailItem } from "../../../components/detail-list";
+import { DateTime } from "../../../components/date-time";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
 import { useChildren } from "../api/get-children";
@@ -86,14 +87,14 @@ function estimateText(execution: OutExecution, timing: ExecutionTiming): string 
 
 function timingItems(execution: OutExecution, timing: ExecutionTiming, nextRun: number | undefined, now: number): DetailItem[] {
   const ended = isFinalStatus(execution.status);
-  const items: DetailItem[] = [{ label: "Activation", value: formatDateTime(execution.activation_time) }];
+  const items: DetailItem[] = [{ label: "Activation", value: <DateTime value={execution.activation_time} /> }];
   if (timing.plannedStart !== undefined) items.push({ label: "Planned start", value: plannedStartText(timing.plannedStart, now) });
-  else items.push({ label: "Start", value: formatDateTime(execution.start_time) });
+  else items.push({ label: "Start", value: <DateTime value={execution.start_time} /> });
   if (timing.blockedSince !== undefined) items.push({ label: "Blocked since", value: blockedSinceText(timing.blockedSince, now) });
   if (timing.blocked) items.push({ label: "Expected end", value: "None while blocked: it waits for an operator" });
   else if (timing.untilCancelled && !ended) items.push({ label: "Expected end", value: untilCancelledText(execution) });
   else if (timing.expectedEnd !== undefined) items.push({ label: "Expected end", value: expectedEndText(timing.expectedEnd, now) });
-  else items.push({ label: "End", value: formatDateTime(execution.end_time) });
+  else items.push({ label: "End", value: <DateTime value={execution.end_time} /> });
   if (nextRun !== undefined) items.push({ label: "Next run", value: plannedStartText(nextRun, now) });
   const runtime = timing.running ? `${formatDuration(timing.runtimeSeconds)} so far` : timing.plannedStart !== undefined ? "Not started yet" : formatDuration(timing.runtimeSeconds);
   items.push({ label: "Runtime", value: runtime });
