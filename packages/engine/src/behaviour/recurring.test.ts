@@ -2,7 +2,7 @@ import { ErrorCode, InChangeExecutionStatusBody, InExecutionBody } from "@baton/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobEnvelope } from "../testing/envelopes";
 import { testDialects } from "../testing/test-databases";
-import { refusal, startTestEngine, type TestEngine } from "../testing/test-engine";
+import { OffsetClock, refusal, startTestEngine, until, type TestEngine } from "../testing/test-engine";
 
 describe.each(testDialects)("recurring executions on %s", (dialect) => {
   let test: TestEngine;
@@ -32,13 +32,6 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     const anchor = (await get(container)).startTime ?? Infinity;
     runs.forEach((r, i) => expect(r.startTime).toBeGreaterThanOrEqual(anchor + i * 1000));
     expect(await recurringOf(container)).toMatchObject({ rule: { executeInterval: "PT1S", endAfterExecutions: 3, periodDescription: "three quick ones" }, occurCount: 3 });
-  });
-
-  it("starts the next activation a gap after the previous one ended (snake_case request)", async () => {
-    const container = await start({ object_name: "REC.QUICK", execution_option: "recurring", recurring: { execute_after: "PT1S", end_after_executions: 2 } });
-    expect(await test.waitForEnd(container, 15_000)).toMatchObject({ status: 1900 });
-    const [first, second] = await test.children(container);
-    expect((second?.startTime ?? 0) - (first?.endTime ?? Infinity)).toBeGreaterThanOrEqual(900);
   });
 
   it("skips an activation while the previous one is still active, and cancel ends the plan", async () => {
@@ -76,9 +69,12 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     [{ recurring: { executeAt: "08:00", endDate: "2030-01-01", endAfterExecutions: 2 } }, "recurring.end_date"],
     [{ recurring: { executeAt: "08:00", executeWeekly: ["mon"], executeCalendarList: [{ calendar: "C", event: "E" }] } }, "recurring.execute_weekly"],
     [{}, "recurring"],
-    // Beyond a year: the next activation would be planned at a time no date can name.
+    // Beyond 504 hours, the vendor's longest; the first would plan the next activation at a time no date can name.
     [{ recurring: { executeInterval: "P99999999999D", endAfterExecutions: 3 } }, "recurring.execute_interval"],
     [{ recurring: { executeAfter: "P99999999999D" } }, "recurring.execute_after"],
+    [{ recurring: { executeInterval: "P22D" } }, "recurring.execute_interval"],
+    // A gap after an end is at least a minute, the vendor's shortest.
+    [{ recurring: { executeAfter: "PT1S" } }, "recurring.execute_after"],
     // A calendar that is not there, or has no such event, would let nothing run: the container would end at once.
     [{ recurring: { executeAt: "08:00", executeCalendarList: [{ calendar: "../X", event: "$(id)" }] } }, "recurring.execute_calendar_list[0].calendar"],
     [{ recurring: { executeAt: "08:00", executeCalendarList: [{ calendar: "REC.CALE", event: "WORKDAYS" }, { calendar: "REC.CALE", event: "HOLIDAYS" }] } }, "recurring.execute_calendar_list[1].event"],
@@ -88,5 +84,29 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     const refused = await refusal(start({ objectName: "REC.QUICK", executionOption: "recurring", ...extra }));
     expect(refused).toMatchObject({ kind: "validation", issues: [expect.objectContaining({ code: ErrorCode.INVALID_REQUEST, path })] });
     expect(await quickOnes()).toBe(before);
+  });
+});
+
+describe.each(testDialects)("a recurring execution with a gap after each end, on %s", (dialect) => {
+  // The gap is a minute at least: the engine's clock runs an offset ahead of real time that the test moves.
+  const clock = new OffsetClock();
+  let test: TestEngine;
+  beforeAll(async () => {
+    test = await startTestEngine(dialect, { clock });
+    await test.importObjects(jobEnvelope("GAP.QUICK", ["echo quick"]));
+  });
+  afterAll(() => test.stop());
+
+  it("plans the next activation the gap after the previous one ended (snake_case request)", async () => {
+    const body = InExecutionBody.parse({ object_name: "GAP.QUICK", execution_option: "recurring", recurring: { execute_after: "PT1M", end_after_executions: 2 } });
+    const container = (await test.engine.executions.activate(test.admin, body)).runId;
+    await until(async () => {
+      const [first, second] = await test.children(container);
+      return first?.status === 1900 && second?.status === 1698;
+    });
+    clock.advance(60_000);
+    expect(await test.waitForEnd(container, 15_000)).toMatchObject({ status: 1900 });
+    const [first, second] = await test.children(container);
+    expect((second?.startTime ?? 0) - (first?.endTime ?? Infinity)).toBeGreaterThanOrEqual(60_000);
   });
 });

@@ -33,10 +33,13 @@ describe("readRecurrence", () => {
     [{}, ["recurring.execute_at"]],
     [{ executeAt: "08:00", executeInterval: "PT1H" }, ["recurring.execute_at"]],
     [{ executeInterval: "PT0S" }, ["recurring.execute_interval"]],
-    // Longer than a year: an interval beyond every date would plan an activation no time can name.
+    // Longer than 504 hours, the vendor's longest: an interval beyond every date would plan an activation no time can name.
     [{ executeInterval: "P99999999999D" }, ["recurring.execute_interval"]],
-    [{ executeInterval: "P367D" }, ["recurring.execute_interval"]],
+    [{ executeInterval: "P21DT1S" }, ["recurring.execute_interval"]],
     [{ executeAfter: "P99999999999D" }, ["recurring.execute_after"]],
+    [{ executeAfter: "PT504H1S" }, ["recurring.execute_after"]],
+    // A gap after an end is at least a minute (the vendor's).
+    [{ executeAfter: "PT59S" }, ["recurring.execute_after"]],
     [{ executeAt: "08:00", endDate: "2026-01-02", endAfterExecutions: 3 }, ["recurring.end_date"]],
     [{ executeAt: "08:00", startDate: "2026-02-01", endDate: "2026-01-01" }, ["recurring.end_date"]],
     [{ executeAt: "08:00", executeWeekly: ["mon" as const], executeCalendarList: [{ calendar: "C", event: "E" }] }, ["recurring.execute_weekly"]],
@@ -68,9 +71,11 @@ describe("nextOccurrence", () => {
     expect(iso(nextOccurrence(rule, t(from), t("2026-06-01T00:00:00Z"), always))).toBe(due);
   });
 
-  it("takes an interval of a year, and ends the period past the last time the wire can name", () => {
-    const rule = readRecurrence({ executeInterval: "P366D" }, "UTC");
-    expect(iso(nextOccurrence(rule, t("2026-06-02T00:00:00Z"), t("2026-06-01T00:00:00Z"), always))).toBe("2027-06-02T00:00:00.000Z");
+  it("takes the longest interval and the shortest gap, and ends the period past the last time the wire can name", () => {
+    expect(readRecurrence({ executeAfter: "PT1M" }, "UTC").mode).toEqual({ kind: "after", ms: 60_000 });
+    expect(readRecurrence({ executeAfter: "PT504H" }, "UTC").mode).toEqual({ kind: "after", ms: 504 * 3_600_000 });
+    const rule = readRecurrence({ executeInterval: "P21D" }, "UTC");
+    expect(iso(nextOccurrence(rule, t("2026-06-02T00:00:00Z"), t("2026-06-01T00:00:00Z"), always))).toBe("2026-06-22T00:00:00.000Z");
     expect(nextOccurrence(rule, t("9999-12-31T00:00:01Z"), t("9999-12-31T00:00:00Z"), always)).toBeUndefined();
   });
 

@@ -28,8 +28,11 @@ export interface Recurrence {
 
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
-/** The longest interval (and wait after an end) of a recurring execution: a year, as a recurring execution repeats within its period. */
-const MAX_RECURRENCE_MS = 366 * 24 * 60 * 60 * 1000;
+/** The longest interval (and gap after an end) of a recurring execution: 504 hours (21 days), the vendor's. */
+const MAX_RECURRENCE_MS = 504 * 60 * 60 * 1000;
+/** The shortest interval, and the shortest gap after an end (the vendor's: one minute). */
+const MIN_INTERVAL_MS = 1000;
+const MIN_GAP_MS = 60 * 1000;
 
 /** The last moment a time written on the wire can name (9999-12-31T23:59:59Z): later, a period has no next activation. */
 const LAST_WIRE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59);
@@ -67,8 +70,10 @@ export function readRecurrence(body: RecurringBody | undefined, timezone: string
   if (body.executeAt !== undefined) mode = { kind: "at", hour: Math.floor(minutes(body.executeAt) / 60), minute: minutes(body.executeAt) % 60 };
   else if (body.executeInterval !== undefined) mode = { kind: "interval", ms: durationMs(body.executeInterval) };
   else if (body.executeAfter !== undefined) mode = { kind: "after", ms: durationMs(body.executeAfter) };
-  if (mode.kind !== "at" && !(mode.ms >= 1000 && mode.ms <= MAX_RECURRENCE_MS)) {
-    issue(mode.kind === "interval" ? "execute_interval" : "execute_after", mode.ms > MAX_RECURRENCE_MS ? "must be at most 366 days (P366D)" : "must be at least one second", body.executeInterval ?? body.executeAfter);
+  if (mode.kind !== "at") {
+    const [field, least, leastText] = mode.kind === "interval" ? ["execute_interval", MIN_INTERVAL_MS, "one second (PT1S)"] : ["execute_after", MIN_GAP_MS, "one minute (PT1M)"];
+    if (!(mode.ms >= least)) issue(field, `must be at least ${leastText}`, body.executeInterval ?? body.executeAfter);
+    else if (mode.ms > MAX_RECURRENCE_MS) issue(field, "must be at most 504 hours (P21D)", body.executeInterval ?? body.executeAfter);
   }
   if (body.endDate !== undefined && body.endAfterExecutions !== undefined) issue("end_date", "must not be combined with end_after_executions", body.endDate);
   if (body.startDate !== undefined && body.endDate !== undefined && body.endDate < body.startDate) issue("end_date", "is before start_date", body.endDate);
