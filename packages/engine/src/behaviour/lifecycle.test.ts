@@ -155,6 +155,25 @@ describe.each(testDialects)("after a crash, on %s", (dialect) => {
     expect(lines).toHaveLength(3);
   });
 
+  it("a recurring rule accepted under earlier bounds goes on as accepted after a restart", async () => {
+    await start();
+    await test.importObjects(jobEnvelope("LIFE.MONTHLY", ["echo tick"]));
+    const recurring = await activate({ objectName: "LIFE.MONTHLY", executionOption: "recurring", recurring: { executeInterval: "PT1H", endAfterExecutions: 2 } });
+    const statuses = async () => (await test.children(recurring)).map((k) => k.status).join();
+    await until(async () => (await statuses()) === "1900,1698");
+    // An interval of 30 days, beyond today's 504 hours, as an earlier version accepted it; an hour passes while no engine runs.
+    test = await test.crash(async () => {
+      const store = await openStore({ databaseUrl: test.database.databaseUrl, dataDir: test.database.dataDir });
+      const earlier = { executeInterval: "P30D", endAfterExecutions: 2, timezone: "UTC", objectType: "JOBS" };
+      await store.db.updateTable("executions").set({ recurring: JSON.stringify(earlier) }).where("run_id", "=", recurring).execute();
+      await store.close();
+      clock.advance(3_600_000);
+    });
+
+    expect((await test.waitForEnd(recurring)).status).toBe(1900);
+    expect(await statuses()).toBe("1900,1900");
+  });
+
   it("after downtime, a schedule with catch_up skip ends the missed slot 1941 and plans the next day", async () => {
     await start();
     const due = clock.now() + 2500;

@@ -66,10 +66,7 @@ export function readRecurrence(body: RecurringBody | undefined, timezone: string
   if (!isTimeZone(zone)) issues.push({ code: ErrorCode.INVALID_REQUEST, path: "timezone", error: "is not an IANA time zone such as Europe/Vienna", invalidValue: zone });
   const modes = [body.executeAt, body.executeInterval, body.executeAfter].filter((v) => v !== undefined);
   if (modes.length !== 1) issue("execute_at", "set exactly one of execute_at, execute_interval and execute_after", modes.length === 0 ? null : modes);
-  let mode: RecurrenceMode = { kind: "at", hour: 0, minute: 0 };
-  if (body.executeAt !== undefined) mode = { kind: "at", hour: Math.floor(minutes(body.executeAt) / 60), minute: minutes(body.executeAt) % 60 };
-  else if (body.executeInterval !== undefined) mode = { kind: "interval", ms: durationMs(body.executeInterval) };
-  else if (body.executeAfter !== undefined) mode = { kind: "after", ms: durationMs(body.executeAfter) };
+  const mode = modeOf(body);
   if (mode.kind !== "at") {
     const [field, least, leastText] = mode.kind === "interval" ? ["execute_interval", MIN_INTERVAL_MS, "one second (PT1S)"] : ["execute_after", MIN_GAP_MS, "one minute (PT1M)"];
     if (!(mode.ms >= least)) issue(field, `must be at least ${leastText}`, body.executeInterval ?? body.executeAfter);
@@ -80,9 +77,29 @@ export function readRecurrence(body: RecurringBody | undefined, timezone: string
   if (body.executeWeekly !== undefined && body.executeCalendarList !== undefined) issue("execute_weekly", "must not be combined with execute_calendar_list", body.executeWeekly);
   if ((body.betweenStart === undefined) !== (body.betweenEnd === undefined)) issue(body.betweenStart === undefined ? "between_start" : "between_end", "a window needs both between_start and between_end", body.betweenStart ?? body.betweenEnd);
   if (issues.length > 0) throw new ValidationError(issues);
+  return recurrenceOf(body, zone);
+}
+
+/**
+ * A period container's rule as it was stored when its start was accepted, read again without the
+ * checks of a new request: a rule accepted under earlier bounds goes on as it was accepted (a
+ * period past the last time the wire can name simply ends, nextOccurrence).
+ */
+export function storedRecurrence(body: RecurringBody, timezone: string | undefined): Recurrence {
+  return recurrenceOf(body, timezone ?? "UTC");
+}
+
+function modeOf(body: RecurringBody): RecurrenceMode {
+  if (body.executeAt !== undefined) return { kind: "at", hour: Math.floor(minutes(body.executeAt) / 60), minute: minutes(body.executeAt) % 60 };
+  if (body.executeInterval !== undefined) return { kind: "interval", ms: durationMs(body.executeInterval) };
+  if (body.executeAfter !== undefined) return { kind: "after", ms: durationMs(body.executeAfter) };
+  return { kind: "at", hour: 0, minute: 0 };
+}
+
+function recurrenceOf(body: RecurringBody, timezone: string): Recurrence {
   return {
-    timezone: zone,
-    mode,
+    timezone,
+    mode: modeOf(body),
     startDate: body.startDate,
     endDate: body.endDate,
     endAfterExecutions: body.endAfterExecutions,

@@ -3,7 +3,7 @@ import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
 import { calendarIncludes, type LocalDate } from "../domain/calendar";
 import type { Execution } from "../domain/execution";
-import { nextOccurrence, readRecurrence, type Recurrence } from "../domain/recurrence";
+import { nextOccurrence, storedRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
 import { isUniqueViolation, type Store } from "../store/connect";
 import { findExecution, listChildren } from "../store/executions-store";
@@ -102,7 +102,7 @@ export class PeriodRunner {
       await recorder.change(slot, { status, endTime: clock.now() });
     };
     if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return settle(Status.ENDED_CANCEL, "The recurring execution has ended: no activation.");
-    const rule = readRecurrence(recurring.rule, recurring.rule.timezone);
+    const rule = storedRecurrence(recurring.rule, recurring.rule.timezone);
     const active = (await listChildren(store.db, slot.client, container.runId)).filter((c) => c.runId !== slot.runId && !isFinalStatus(c.status) && c.status !== Status.WAITING_FOR_START_TIME).length;
     const now = clock.now();
     if (active >= (rule.allowOneOverlap ? 2 : 1)) {
@@ -128,7 +128,7 @@ export class PeriodRunner {
     if (container === undefined || recurring === undefined || isFinalStatus(container.status)) return;
     const children = await listChildren(store.db, client, containerRunId);
     if (children.some((c) => !isFinalStatus(c.status))) return;
-    const rule = readRecurrence(recurring.rule, recurring.rule.timezone);
+    const rule = storedRecurrence(recurring.rule, recurring.rule.timezone);
     const from =
       rule.mode.kind === "after"
         ? children.length === 0
