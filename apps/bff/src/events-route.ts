@@ -1,5 +1,5 @@
 import type { ExecutionEvent, OutError } from "@baton/contract";
-import { DomainError, maySeeExecutionEvent, presentChange, UnauthorizedError, type Engine, type Principal } from "@baton/engine";
+import { DomainError, presentChange, UnauthorizedError, type Engine, type Principal } from "@baton/engine";
 import type { Request, Response } from "express";
 import { currentSession } from "./session-middleware";
 import type { Session, SessionStore } from "./session-store";
@@ -19,7 +19,7 @@ const REPLAY_BATCH = 500;
  * data again whenever the stream reopens.
  *
  * Live and replayed alike, an event reaches the session's user only if it may see the execution
- * (auth/acts maySeeExecutionEvent: the statistics right GET /executions lists by). The rights are
+ * (executions.maySeeEvent: the statistics right GET /executions lists by). The rights are
  * those the engine's authenticator gives the session's login, taken again at every heartbeat so
  * that a change reaches an open stream; a login no longer valid, or a session ended, ends the
  * stream, and the reconnect is answered 401 (429 while the login throttle holds the address
@@ -60,9 +60,18 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
     if (!resuming) res.write(`id: ${position}\nevent: ready\ndata: {}\n\n`);
 
     // Events the user may not see are passed over where they would be sent, so that the replay's
-    // position and the order below stay exactly as they are for every event.
+    // position and the order below stay exactly as they are for every event. Deciding may read
+    // the database (a period container's row), so events are decided and written one after
+    // another; should reading fail, the stream ends and the console reconnects and reads again.
+    let delivered = Promise.resolve();
     const send = (event: ExecutionEvent) => {
-      if (maySeeExecutionEvent(principal, event.execution)) res.write(`id: ${event.seq}\nevent: execution\ndata: ${JSON.stringify(event)}\n\n`);
+      delivered = delivered
+        .then(async () => {
+          if ((await engine.executions.maySeeEvent(principal, event.execution)) && !res.writableEnded) res.write(`id: ${event.seq}\nevent: execution\ndata: ${JSON.stringify(event)}\n\n`);
+        })
+        .catch(() => {
+          res.end();
+        });
     };
     // Listen before replaying from the database so that nothing committed meanwhile is lost; what
     // arrives meanwhile is sent after the replay, unless the replay had it.

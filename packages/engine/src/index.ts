@@ -5,7 +5,6 @@ export { ensurePrivateDir, tightenFileModes, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE
 export { answerClientError, API_BASE } from "./http/rest-router";
 export { basicAuthorization, parseBasicAuthorization, type Credentials } from "./auth/basic-credentials";
 export type { Principal } from "./auth/authenticator";
-export { maySeeExecutionEvent } from "./auth/acts";
 export { permissionsOf, type Permissions, type ObjectPermissions } from "./auth/permissions";
 export { presentChange } from "./http/presenters/change-presenter";
 export type { ExecutionChanged } from "./domain/execution-changed";

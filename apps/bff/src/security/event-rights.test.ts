@@ -104,6 +104,36 @@ describe.each(testDialects)("live events have the caller's rights on %s", (diale
     expect(names).not.toContain("OBJ.SECRET");
   });
 
+  it("a recurring run's container is the user's by the rights on the object it activates: listed, read, cancelled and streamed; OBJ.SECRET's is not", async () => {
+    const watcher = { authorization: basic(`WATCHER/OPS:${WATCHER_PASSWORD}`) };
+    const admin = { authorization: basic(`ADMIN/ADMIN:${ADMIN_PASSWORD}`) };
+    const post = (path: string, body: unknown, headers: Record<string, string>) =>
+      fetch(`${test.baton.restUrl}/100${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const recurring = async (name: string, headers: Record<string, string>) => {
+      const response = await post("/executions", { objectName: name, executionOption: "recurring", recurring: { executeInterval: "PT1H" } }, headers);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return OutRunId.parse(await response.json()).run_id;
+    };
+    const cancel = (runId: number, headers: Record<string, string>) => post(`/executions/${runId}/status`, { action: "cancel", cancel: { recursive: true } }, headers);
+    const secret = await recurring("OBJ.SECRET", admin);
+    const open = await recurring("OBJ.OPEN", watcher);
+
+    // The user's grants name JOBS, the container's own type is C_PERIOD: the grant reaches it, the prohibition on OBJ.SECRET too.
+    expect((await fetch(`${test.baton.restUrl}/100/executions/${open}`, { headers: watcher })).status).toBe(200);
+    expect((await fetch(`${test.baton.restUrl}/100/executions/${secret}`, { headers: watcher })).status).toBe(403);
+    const listed = OutExecutionList.parse(await (await fetch(`${test.baton.restUrl}/100/executions?type=C_PERIOD&max_results=1000`, { headers: watcher })).json());
+    expect(listed.data.map((e) => e.run_id)).toContain(open);
+    expect(listed.data.map((e) => e.run_id)).not.toContain(secret);
+    expect((await cancel(secret, watcher)).status).toBe(403);
+    expect((await cancel(secret, admin)).status).toBe(200);
+    expect((await cancel(open, watcher)).status).toBe(200);
+
+    const containerEnded = (events: readonly ReceivedEvent[]) => executionEvents(events).some((e) => e.execution.run_id === open && e.execution.status >= 1800);
+    const replayed = executionEvents(await readEvents(`${base}/bff/events`, { cookie: await login("WATCHER", "OPS", WATCHER_PASSWORD), "last-event-id": "0" }, containerEnded));
+    expect(replayed.filter((e) => e.execution.run_id === open).map((e) => e.execution.type)).toContain("C_PERIOD");
+    expect(replayed.map((e) => e.execution.run_id)).not.toContain(secret);
+  });
+
   it("replays from Last-Event-ID 0 the events of OBJ.OPEN and none of OBJ.SECRET, which an administrator's replay has", async () => {
     const replayed = await readEvents(`${base}/bff/events`, { cookie: await login("WATCHER", "OPS", WATCHER_PASSWORD), "last-event-id": "0" }, (events) => openEnded(events, earlierOpen));
     const names = executionEvents(replayed).map((e) => e.execution.name);

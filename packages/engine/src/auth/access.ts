@@ -1,12 +1,12 @@
 import { ErrorCode, type Privilege, type RightBit } from "@baton/contract";
-import { allows, describeRight } from "../domain/authorization";
+import { allows, describeRight, type RightsTypes } from "../domain/authorization";
 import { ForbiddenError } from "../domain/errors";
 import type { Principal } from "./authenticator";
 
 /** Throws 403 unless the principal has the right on the object. */
-export function requireRight(principal: Principal, right: RightBit, objectType: string, objectName: string): void {
-  if (!allows(principal.rights, right, objectType, objectName)) {
-    throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Missing right': ${describeRight(right, objectType, objectName)} for user ${principal.userName}: Access denied`);
+export function requireRight(principal: Principal, right: RightBit, objectTypes: RightsTypes, objectName: string): void {
+  if (!allows(principal.rights, right, objectTypes, objectName)) {
+    throw new ForbiddenError(ErrorCode.FORBIDDEN, "Permission check failed.", `'Missing right': ${describeRight(right, objectTypes, objectName)} for user ${principal.userName}: Access denied`);
   }
 }
 

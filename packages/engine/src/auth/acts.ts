@@ -1,5 +1,5 @@
 import { Right, type Privilege, type RightBit } from "@baton/contract";
-import { accessFilter, allows, type AccessFilter } from "../domain/authorization";
+import { accessFilter, allows, type AccessFilter, type RightsTypes } from "../domain/authorization";
 import { requirePrivilege, requireRight } from "./access";
 import type { Principal } from "./authenticator";
 
@@ -18,13 +18,19 @@ export interface ObjectRef {
   readonly name: string;
 }
 
-/** An execution as the acts need it: the type and name of its object. */
+/** An execution as the acts need it: the type and name of its object, and for a period container the type of the object it activates. */
 export interface ExecutionRef {
   readonly objectType: string;
   readonly name: string;
+  readonly repeatsType?: string | null;
 }
 
-type Requirement = { readonly right: RightBit; readonly objectType: string; readonly objectName: string } | { readonly privilege: Privilege };
+type Requirement = { readonly right: RightBit; readonly objectType: RightsTypes; readonly objectName: string } | { readonly privilege: Privilege };
+
+/** The types whose rights reach an execution: its object's, and a period container's also the activated object's. */
+function typesOf(execution: ExecutionRef): RightsTypes {
+  return execution.repeatsType ? [execution.objectType, execution.repeatsType] : execution.objectType;
+}
 
 /** Types that define who may log in and what they may do. */
 export const ACCOUNT_TYPES: ReadonlySet<string> = new Set(["USER", "USRG"]);
@@ -61,12 +67,12 @@ function executeObject(object: ObjectRef): Requirement[] {
 }
 
 function seeExecution(execution: ExecutionRef): Requirement[] {
-  return [{ right: Right.STATISTICS, objectType: execution.objectType, objectName: execution.name }];
+  return [{ right: Right.STATISTICS, objectType: typesOf(execution), objectName: execution.name }];
 }
 
 /** Cancelling (and restarting, releasing, acknowledging) an execution one may not see is refused as not seeing it. */
 function cancelExecution(execution: ExecutionRef): Requirement[] {
-  return [...seeExecution(execution), { right: Right.CANCEL, objectType: execution.objectType, objectName: execution.name }];
+  return [...seeExecution(execution), { right: Right.CANCEL, objectType: typesOf(execution), objectName: execution.name }];
 }
 
 function satisfied(principal: Principal, requirement: Requirement): boolean {
@@ -138,12 +144,4 @@ export function requireCancel(principal: Principal, execution: ExecutionRef): vo
  */
 export function visibleExecutions(principal: Principal): AccessFilter | null {
   return accessFilter(principal.rights, Right.STATISTICS);
-}
-
-/**
- * Whether the principal may see the execution an event reports. An event carries the execution as
- * the REST API presents it, whose `type` is its object type code (`JOBS`).
- */
-export function maySeeExecutionEvent(principal: Principal, execution: { readonly type: string; readonly name: string }): boolean {
-  return maySeeExecution(principal, { objectType: execution.type, name: execution.name });
 }

@@ -17,16 +17,23 @@ export interface Rights {
   authorizations: readonly AuthorizationEntry[];
 }
 
+/**
+ * The types an entry may name to reach something: an object's own, or for a period container
+ * either C_PERIOD or the type of the object it activates.
+ */
+export type RightsTypes = string | readonly string[];
+
 /** The rights patterns read as the execution list reads its filters (`*`, `?`, A-Z in either case). */
-function matches(entry: AuthorizationEntry, objectType: string, objectName: string): boolean {
-  return wildcardRegExp(entry.objectType).test(objectType) && wildcardRegExp(entry.objectName).test(objectName);
+function matches(entry: AuthorizationEntry, objectTypes: RightsTypes, objectName: string): boolean {
+  const type = wildcardRegExp(entry.objectType);
+  return (typeof objectTypes === "string" ? type.test(objectTypes) : objectTypes.some((t) => type.test(t))) && wildcardRegExp(entry.objectName).test(objectName);
 }
 
 /** Whether the rights allow `right` on an object: some grant has the bit and no prohibition has it. */
-export function allows(rights: Rights, right: RightBit, objectType: string, objectName: string): boolean {
+export function allows(rights: Rights, right: RightBit, objectTypes: RightsTypes, objectName: string): boolean {
   let granted = false;
   for (const entry of rights.authorizations) {
-    if ((entry.bitcode & right) === 0 || !matches(entry, objectType, objectName)) continue;
+    if ((entry.bitcode & right) === 0 || !matches(entry, objectTypes, objectName)) continue;
     if (entry.prohibits) return false;
     granted = true;
   }
@@ -51,9 +58,9 @@ export function accessFilter(rights: Rights, right: RightBit): AccessFilter | nu
   return { grants, prohibitions };
 }
 
-/** How a 403 names a missing object right, e.g. "execute on JOBS 'NIGHTLY.BACKUP'". */
-export function describeRight(right: RightBit, objectType: string, objectName: string): string {
-  return `${RIGHT_NAMES[right]} on ${objectType} '${objectName}'`;
+/** How a 403 names a missing object right, e.g. "execute on JOBS 'NIGHTLY.BACKUP'" or "cancel/restart on C_PERIOD or JOBS 'X'". */
+export function describeRight(right: RightBit, objectTypes: RightsTypes, objectName: string): string {
+  return `${RIGHT_NAMES[right]} on ${typeof objectTypes === "string" ? objectTypes : objectTypes.join(" or ")} '${objectName}'`;
 }
 
 /** Reads the `authorizations` member of a USER or USRG body (spec: user/group authorization entries). */

@@ -24,6 +24,11 @@ export interface Execution {
   archiveKey1: string | null;
   archiveKey2: string | null;
   activatorObjectType: string;
+  /**
+   * A period container's (C_PERIOD): the type of the object it activates, whose rights reach the
+   * container as they reach its activations; null for every other execution.
+   */
+  repeatsType: string | null;
   /** How many restarts led to this execution (0 for an original). */
   restartCount: number;
   /** The execution this one restarted. */
@@ -87,6 +92,7 @@ export function newExecutionRecord(essentials: NewExecutionEssentials, details: 
     archiveKey1: null,
     archiveKey2: null,
     activatorObjectType: "API",
+    repeatsType: null,
     restartCount: 0,
     restartPredecessor: null,
     dueAt: null,

@@ -18,6 +18,8 @@ export interface CreateDetails {
   parent?: number | undefined;
   lineNumber?: number | undefined;
   activatorObjectType?: string | undefined;
+  /** A period container's: the type of the object it activates. */
+  repeatsType?: string | undefined;
   referenceRunId?: number | undefined;
   restartCount?: number | undefined;
   restartPredecessor?: number | undefined;

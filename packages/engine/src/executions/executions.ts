@@ -31,6 +31,7 @@ export function createExecutions(deps: ExecutionsDeps): Executions {
     runScript: (principal, lines, queue) => runScript(launcher, principal, lines, queue),
     changeStatus: (principal, runId, request) => changeStatus(launcher, principal, runId, request),
     get: (principal, runId) => reads.get(principal, runId),
+    maySeeEvent: (principal, execution) => reads.maySeeEvent(principal, execution),
     detail: (principal, runId, fields) => reads.detail(principal, runId, fields),
     list: (principal, filter, paging, fields) => reads.list(principal, filter, paging, fields),
     children: (principal, runId, paging) => reads.children(principal, runId, paging),

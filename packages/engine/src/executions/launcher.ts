@@ -143,6 +143,7 @@ export class ExecutionLauncher implements Launcher {
         archiveKey1: details.archiveKey1 ?? null,
         archiveKey2: details.archiveKey2 ?? null,
         activatorObjectType: details.activatorObjectType ?? "API",
+        repeatsType: details.repeatsType ?? null,
         restartCount: details.restartCount ?? 0,
         restartPredecessor: details.restartPredecessor ?? null,
         dueAt: details.dueAt ?? null,

@@ -1,8 +1,9 @@
 import { ErrorCode, type ExecutionField, type ExecutionListField, type ObjectBody, type OutErtEstimations } from "@baton/contract";
-import { requireCancel, requireSeeExecution, visibleExecutions } from "../auth/acts";
+import { maySeeExecution, requireCancel, requireSeeExecution, visibleExecutions } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { NotFoundError, invalid } from "../domain/errors";
 import type { Execution } from "../domain/execution";
+import { PERIOD_CONTAINER } from "./execution-details";
 import { executionErt } from "./execution-ert";
 import type { RuntimeEstimator } from "../runtime/runtime-estimator";
 import type { Clock } from "../runtime/clock";
@@ -25,6 +26,13 @@ export async function getExecution(store: Store, principal: Principal, runId: nu
   return execution;
 }
 
+/** The execution an event reports, as the REST API presents it: `type` is its object type code (`JOBS`). */
+export interface EventExecution {
+  readonly run_id: number;
+  readonly type: string;
+  readonly name: string;
+}
+
 export interface ExecutionReadsDeps {
   store: Store;
   clock: Clock;
@@ -41,6 +49,18 @@ export class ExecutionReads {
 
   get(principal: Principal, runId: number): Promise<Execution> {
     return getExecution(this.deps.store, principal, runId);
+  }
+
+  /**
+   * Whether the principal may see the execution an event reports, by the rights the list shows it
+   * by. A period container's row is read for the type of the object it activates, which the
+   * event does not carry; containers change seldom (start, end), so every other event is decided
+   * from itself.
+   */
+  async maySeeEvent(principal: Principal, execution: EventExecution): Promise<boolean> {
+    if (execution.type !== PERIOD_CONTAINER) return maySeeExecution(principal, { objectType: execution.type, name: execution.name });
+    const container = await findExecution(this.deps.store.db, principal.client, execution.run_id);
+    return container !== undefined && maySeeExecution(principal, container);
   }
 
   /** An execution the principal may see, with the `fields` asked for. */

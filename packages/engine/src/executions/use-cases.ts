@@ -5,6 +5,7 @@ import type { ExecutionComment } from "../store/comments-store";
 import type { ExecutionFilter } from "../store/execution-filters";
 import type { ListPaging } from "../store/execution-pages-store";
 import type { ExecutionPage, ListedExecution } from "./execution-fields";
+import type { EventExecution } from "./read-executions";
 
 /**
  * What the engine does with executions for a principal: the REST API's handlers call these, and so
@@ -19,6 +20,8 @@ export interface ExecutionUseCases {
   changeStatus(principal: Principal, runId: number, request: InChangeExecutionStatusBody): Promise<Execution>;
   /** An execution the principal may see. */
   get(principal: Principal, runId: number): Promise<Execution>;
+  /** Whether the principal may see the execution an event reports (the live events' filter, the list's rights). */
+  maySeeEvent(principal: Principal, execution: EventExecution): Promise<boolean>;
   /** An execution the principal may see, with the `fields` asked for. */
   detail(principal: Principal, runId: number, fields: readonly ExecutionField[]): Promise<ListedExecution>;
   /** A page of the executions the principal may see, each with the extra `fields` asked for. */

@@ -39,6 +39,7 @@ const NoticeExecution = z.object({
   archiveKey1: z.string().nullable(),
   archiveKey2: z.string().nullable(),
   activatorObjectType: z.string(),
+  repeatsType: z.string().nullable(),
   restartCount: z.number(),
   restartPredecessor: z.number().nullable(),
   dueAt: z.number().nullable(),

@@ -33,7 +33,7 @@ export class PeriodRunner {
    */
   async start(principal: Principal, name: string, objectType: string, body: ObjectBody, request: InExecutionBody, rule: Recurrence, inputs: ReadonlyMap<string, string>): Promise<Execution> {
     const { store, clock, recorder } = this.deps;
-    const created = await this.launcher.create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription });
+    const created = await this.launcher.create(principal, PERIOD_CONTAINER, name, body, { ...objectDetails(body), queue: request.queue, alias: request.alias, title: request.recurring?.periodDescription, repeatsType: objectType });
     if (inputs.size > 0) await setExecutionVariables(store.db, principal.client, created.runId, { variables: Object.fromEntries(inputs), returned: {}, passed: {} });
     await setRecurring(store.db, principal.client, created.runId, JSON.stringify({ ...request.recurring, timezone: rule.timezone, objectType }));
     if (request.callback) await setExecutionCallback(store.db, principal.client, created.runId, callbackSpec(request.callback));

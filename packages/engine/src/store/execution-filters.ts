@@ -185,9 +185,15 @@ function allOf(eb: Conditions, conditions: readonly (Condition | undefined)[]): 
   return present.length === 0 ? undefined : eb.and(present);
 }
 
+/**
+ * The rights' patterns as SQL, as domain/authorization reads them for one execution: a type
+ * pattern reaches an execution's object type, and a period container's also by the type of the
+ * object it activates (`repeats_type`, null for every other execution).
+ */
 function accessCondition(eb: Conditions, access: AccessFilter): Condition {
   if (access.grants.length === 0) return NOTHING;
-  const pattern = (p: { objectType: string; objectName: string }) => eb.and([matchesWildcard("object_type", p.objectType), matchesWildcard("name", p.objectName)]);
+  const type = (pattern: string) => eb.or([matchesWildcard("object_type", pattern), eb.and([eb("repeats_type", "is not", null), matchesWildcard("repeats_type", pattern)])]);
+  const pattern = (p: { objectType: string; objectName: string }) => eb.and([type(p.objectType), matchesWildcard("name", p.objectName)]);
   const granted = eb.or(access.grants.map(pattern));
   return access.prohibitions.length === 0 ? granted : eb.and([granted, eb.not(eb.or(access.prohibitions.map(pattern)))]);
 }

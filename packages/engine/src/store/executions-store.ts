@@ -34,6 +34,7 @@ export async function insertExecution(db: Kysely<Database>, execution: NewExecut
     archive_key1: execution.archiveKey1,
     archive_key2: execution.archiveKey2,
     activator_object_type: execution.activatorObjectType,
+    repeats_type: execution.repeatsType,
     restart_count: execution.restartCount,
     restart_predecessor: execution.restartPredecessor,
     due_at: execution.dueAt,

@@ -26,6 +26,7 @@ import { coveringRuntimeIndexMigration } from "./0023-covering-runtime-index";
 import { agentCredentialsMigration } from "./0024-agent-credentials";
 import { loginLockTimeMigration } from "./0025-login-lock-time";
 import { executionNameOrderMigration } from "./0026-execution-name-order";
+import { periodContainerTypeMigration } from "./0027-period-container-type";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -56,6 +57,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0024-agent-credentials": agentCredentialsMigration,
     "0025-login-lock-time": loginLockTimeMigration(dialect),
     "0026-execution-name-order": executionNameOrderMigration(dialect),
+    "0027-period-container-type": periodContainerTypeMigration,
   };
   return { getMigrations: async () => migrations };
 }

@@ -23,6 +23,8 @@ export interface ExecutionsTable {
   archive_key1: string | null;
   archive_key2: string | null;
   activator_object_type: string;
+  /** A period container's: the type of the object it activates (migration 0027); null for others. */
+  repeats_type: string | null;
   restart_count: Generated<number>;
   restart_predecessor: number | null;
   /** When a waiting execution is due to start (epoch ms). */
