@@ -109,7 +109,7 @@ export function isConflict(error: unknown): boolean {
   return isApiError(error, 400) && error.hasCode(ErrorCode.CONFLICT, ErrorCode.OBJECT_EXISTS);
 }
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {

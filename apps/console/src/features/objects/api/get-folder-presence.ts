@@ -9,13 +9,14 @@ import { objectKeys } from "./keys";
 /**
  * Whether `folder` exists (the root always does). The interface has no folder listing and a
  * search cannot tell a folder that does not exist from an empty one; the folder's export answers
- * 404 for one that does not (an explicit folder, or one with objects at or below it, exists). Only
- * its status is read: the body, everything below the folder, is dropped unread.
+ * 404 for one that does not (an explicit folder, or one with objects at or below it, exists). It
+ * is asked with HEAD: the server checks the folder and answers its status without building the
+ * export of everything below it.
  */
 async function folderExists(client: number, folder: string, signal?: AbortSignal): Promise<boolean> {
   if (folder === "") return true;
   try {
-    await requestNoContent(await operationUrl("getFolderobjectsFolderPath", { client_id: client, "*": exportPath(folder) }), { signal });
+    await requestNoContent(await operationUrl("getFolderobjectsFolderPath", { client_id: client, "*": exportPath(folder) }), { method: "HEAD", signal });
     return true;
   } catch (error) {
     if (isApiError(error, 404)) return false;
