@@ -2,8 +2,11 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { adminPost, logInThroughForm } from "./login";
+import { chain } from "./workflows";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The detail list's value of `label` in the execution's status region. */
 function detail(page: Page, label: string) {
@@ -159,4 +162,54 @@ test("a restart the server refuses for its queue marks the Queue field with the 
   await expect(queue).toHaveAttribute("aria-invalid", "false");
   await dialog.getByRole("button", { name: "Restart" }).click();
   await expect(page).not.toHaveURL(new RegExp(`/executions/${runId}$`));
+});
+
+test("a workflow restarted from a line says its earlier tasks were not run again, not that someone set them inactive", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const prefix = `E2E.RESTART.LINE.${Date.now()}`;
+  const first = `${prefix}.FIRST`;
+  const second = `${prefix}.SECOND`;
+  const third = `${prefix}.THIRD`;
+  const workflow = `${prefix}.WF`;
+  for (const name of [first, second, third]) await adminPost(request, "/objects", job(name, ["echo ran"]));
+  await adminPost(request, "/objects", chain(workflow, [first, second, third]));
+  const runId = await start(request, { objectName: workflow, executionOption: "execute" });
+
+  await page.goto(`/executions/${runId}`);
+  await logInThroughForm(page);
+  const status = page.getByRole("region", { name: "Execution status" });
+  await expect(status).toContainText("ENDED_OK", { timeout: 30_000 });
+  await page.getByRole("button", { name: "Restart" }).click();
+  const dialog = page.getByRole("dialog", { name: `Restart execution ${runId}?` });
+  await dialog.getByRole("radio", { name: "From a task: that task and every later line" }).check();
+  await dialog.getByRole("combobox", { name: "Task" }).click();
+  await page.getByRole("option", { name: new RegExp(`^Line 3: `) }).click();
+  await dialog.getByRole("button", { name: "Restart" }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/executions/${runId}$`));
+  await expect(status).toContainText("ENDED_OK", { timeout: 30_000 });
+  await expect(status.getByLabel("Related executions")).toHaveText(`Restart 1 of RunID ${runId}, from line 3`);
+
+  // The first task was recorded 1922 by the restart: its row says so, the code still there, no "manually".
+  const tasks = page.getByRole("treegrid", { name: "Tasks" });
+  const firstRow = tasks.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(`^${escapeRegExp(first)} \\(`) }) });
+  await expect(firstRow).toContainText("1922ENDED_INACTIVE - not run again: restarted from line 3");
+  await expect(firstRow).not.toContainText("manually");
+  await expect(tasks.getByRole("row").filter({ hasText: "ENDED_OK" })).toHaveCount(2);
+  mkdirSync(artifacts, { recursive: true });
+  await tasks.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${artifacts}restart-from-line-tasks.png` });
+
+  // The graph's node says the same, in words that fit it and whole in its description.
+  await page.getByRole("tab", { name: "Graph" }).click();
+  const graph = page.getByRole("region", { name: "Workflow graph" });
+  await expect(graph.getByTitle(new RegExp(`^${escapeRegExp(first)}, line 2, 1922 ENDED_INACTIVE - not run again: restarted from line 3, run \\d+`))).toContainText("1922Not rerun");
+  await graph.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${artifacts}restart-from-line-graph.png` });
+
+  // The task's own page too.
+  await page.getByRole("tab", { name: "Tasks" }).click();
+  await firstRow.getByRole("link").click();
+  await expect(status).toContainText("1922ENDED_INACTIVE - not run again: restarted from line 3");
+  await expect(status).not.toContainText("manually");
+  await page.screenshot({ path: `${artifacts}restart-from-line-task-page.png` });
 });

@@ -1,18 +1,20 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { adminPost, logInThroughForm } from "./login";
+import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
 
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** START → FIRST → (LEFT, RIGHT) → END: three jobs on LOCAL, two of them side by side. */
-async function importWorkflow(request: APIRequestContext, prefix: string): Promise<{ workflow: string; jobs: string[] }> {
-  const jobs = ["FIRST", "LEFT", "RIGHT"].map((name) => `${prefix}.${name}`);
-  for (const name of jobs) {
-    await adminPost(request, "/objects", { data: { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo planned"] }] } }, path: "" });
+const JOBS = ["FIRST", "LEFT", "RIGHT"] as const;
+
+/** START → FIRST → (LEFT, RIGHT) → END: three jobs on LOCAL, two of them side by side, each running its `process`. */
+async function importWorkflow(request: APIRequestContext, prefix: string, processOf: (job: (typeof JOBS)[number]) => string[] = () => ["echo planned"]): Promise<{ workflow: string; jobs: string[] }> {
+  for (const job of JOBS) {
+    await adminPost(request, "/objects", { data: { jobs: { general_attributes: { name: `${prefix}.${job}` }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: processOf(job) }] } }, path: "" });
   }
+  const jobs = JOBS.map((job) => `${prefix}.${job}`);
   const [first, left, right] = jobs;
   const workflow = `${prefix}.WF`;
   await adminPost(request, "/objects", {
@@ -117,4 +119,57 @@ test("a forecast asked for in the dialog is calculated and drawn, renamed and de
   await expect(localLane.getByRole("listitem", { name: /^Gap on LOCAL: .* \((\d+ h \d+ min|\d+ d \d+ h)\)/ }).first()).toBeVisible();
   await expect(page.getByLabel("Shortest gap")).toHaveText("1 h");
   await page.screenshot({ path: `${artifacts}forecast-agent-gaps.png`, fullPage: true });
+});
+
+test("a forecast of a blocked workflow gives the tasks behind the blocked task no time and says what they wait for", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // FIRST fails: LEFT and RIGHT, both after it, wait for an operator.
+  const { workflow, jobs } = await importWorkflow(request, `E2E.FCST.BLOCKED.${Date.now()}`, (name) => (name === "FIRST" ? ["exit 3"] : ["echo planned"]));
+  const [fails = "", ...behind] = jobs;
+  const started = await adminPost(request, "/executions", { objectName: workflow, executionOption: "execute" });
+  const runId = typeof started === "object" && started !== null && "run_id" in started ? Number(started.run_id) : Number.NaN;
+  const headers = { authorization: basicAuth(ADMIN) };
+  await expect.poll(async () => ((await (await request.get(`/ae/api/v1/100/executions/${runId}`, { headers })).json()) as { status: number }).status, { timeout: 30_000 }).toBe(1560);
+  const asked = await adminPost(request, "/forecasts", { forecast_option: "execution", execution: { title: `Blocked ${workflow}`, run_id: runId, days: 1 } });
+  const id = typeof asked === "object" && asked !== null && "forecast_id" in asked ? String(asked.forecast_id) : "";
+
+  await page.goto(`/forecasts/${id}?view=table`);
+  await logInThroughForm(page);
+  await expect(page.getByRole("region", { name: "Forecast summary" })).toContainText("Done", { timeout: 30_000 });
+  const table = page.getByRole("table", { name: "Forecast entries" });
+  const rowOf = (name: string) => table.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+  for (const name of behind) {
+    await expect(rowOf(name)).toContainText(`Waits for blocked task ${fails}`);
+    await expect(rowOf(name).locator("time")).toHaveCount(0);
+  }
+  await expect(rowOf(workflow)).toContainText(`No end: waits for blocked task ${fails}`);
+  await expect(rowOf(fails)).toContainText("1800");
+  await expect(rowOf(fails).locator("time")).toHaveCount(2);
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: `${artifacts}forecast-blocked-table.png` });
+
+  await page.getByRole("tab", { name: "Timeline" }).click();
+  const timeline = page.getByRole("region", { name: "Forecast timeline" });
+  for (const name of behind) {
+    await expect(timeline.getByRole("img", { name: `${name}: Waits for blocked task ${fails}` })).toBeVisible();
+    await expect(timeline.getByRole("img", { name: new RegExp(`^${escapeRegExp(name)}: \\d`) })).toHaveCount(0);
+  }
+  await page.screenshot({ path: `${artifacts}forecast-blocked-timeline.png` });
+  await adminPost(request, `/executions/${runId}/status`, { action: "cancel", cancel: { recursive: true } });
+});
+
+test("the autoforecast says when it was computed and that it is recomputed automatically, in the list and on its page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/forecasts?type=AFCST");
+  await logInThroughForm(page);
+  const row = page.getByRole("table", { name: "Forecasts" }).getByRole("row").filter({ hasText: "AUTOFORECAST" });
+  await expect(row).toContainText(/Computed .* ago; recomputed automatically/);
+  // The time names the zone it is shown in.
+  await expect(row.getByText("Computed").locator("time")).toHaveAttribute("title", /\(.+UTC[+-]\d\d:\d\d\)$/);
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: `${artifacts}autoforecast-list.png` });
+  await row.getByRole("link", { name: "AUTOFORECAST" }).click();
+  const summary = page.getByRole("region", { name: "Forecast summary" });
+  await expect(summary).toContainText(/Computed .* ago; recomputed automatically/);
+  await page.screenshot({ path: `${artifacts}autoforecast-detail.png` });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
+import { chain } from "./workflows";
 
 const shots = "/tmp/e2e-shots";
 const MINUTE = 60_000;
@@ -10,17 +11,6 @@ test.use({ viewport: { width: 1280, height: 800 } });
 /** A job on the embedded agent whose ERT is fixed, so what the screens say does not hang on this machine's speed. */
 function job(name: string, process: string[], ertSeconds: number) {
   return { data: { jobs: { general_attributes: { name, ert_method: "FIXED", ert_fixed: String(ertSeconds) }, job_attributes: { agent: "LOCAL" }, scripts: [{ process }] } }, path: "" };
-}
-
-/** A workflow of `tasks` one after the other, from START to END. */
-function chain(name: string, tasks: readonly string[]) {
-  const definitions = [
-    { line_number: 1, object_name: "START", object_type: "<START>", row: 1, column: 1 },
-    ...tasks.map((task, i) => ({ line_number: i + 2, object_name: task, object_type: "JOBS", row: 1, column: i + 2 })),
-    { line_number: tasks.length + 2, object_name: "END", object_type: "<END>", row: 1, column: tasks.length + 2 },
-  ];
-  const conditions = definitions.slice(1).map((d) => ({ workflow_line_number: d.line_number, predecessor_line_number: d.line_number - 1 }));
-  return { data: { jobp: { general_attributes: { name, type: "JOBP" }, workflow_definitions: definitions, line_conditions: conditions } }, path: "" };
 }
 
 async function start(request: APIRequestContext, body: unknown): Promise<number> {

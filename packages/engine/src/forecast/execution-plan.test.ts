@@ -43,7 +43,8 @@ const run = (overrides: Partial<Execution>): Execution => ({ runId: 1, statusSin
 async function entriesOf(ctx: PlanContext, execution: Execution) {
   const tasks = await planExecution(ctx, execution, "1");
   const { entries } = await placeEntries(tasks, { queueSlots: () => undefined, agentMaxJobs: () => undefined }, async () => undefined);
-  return entries.map((e) => ({ name: e.name, start: ((e.estimatedStart ?? 0) - NOW) / MIN, end: ((e.estimatedEnd ?? 0) - NOW) / MIN, status: e.status, agent: e.agentDestination }));
+  const minutes = (ms: number | null) => (ms === null ? null : (ms - NOW) / MIN);
+  return entries.map((e) => ({ name: e.name, start: minutes(e.estimatedStart), end: minutes(e.estimatedEnd), status: e.status, agent: e.agentDestination }));
 }
 
 describe("planExecution", () => {
@@ -74,6 +75,55 @@ describe("planExecution", () => {
       { name: "FLOW", start: -10, end: 6, status: 1550, agent: null },
       { name: "A", start: -10, end: 5, status: 1550, agent: "LOCAL" },
       { name: "B", start: 5, end: 6, status: 1685, agent: "LOCAL" },
+    ]);
+  });
+
+  it("gives no times to the tasks behind a blocked task, and the blocked workflow no end, while a branch beside it goes on", async () => {
+    // START → A(2) → B(3) → C(4) → END(6); START → D(5) → END. B ended not OK and nothing takes that end.
+    const definition: ObjectBody = {
+      general_attributes: { name: "FLOW", type: "JOBP" },
+      workflow_definitions: [
+        { line_number: "1", object_name: "START", object_type: "<START>" },
+        ...["A", "B", "C", "D"].map((name, i) => ({ line_number: String(i + 2), object_name: name, object_type: "JOBS" })),
+        { line_number: "6", object_name: "END", object_type: "<END>" },
+      ],
+      line_conditions: [
+        [2, 1],
+        [3, 2],
+        [4, 3],
+        [5, 1],
+        [6, 4],
+        [6, 5],
+      ].map(([line, predecessor]) => ({ workflow_line_number: String(line), predecessor_line_number: String(predecessor) })),
+    };
+    const flow = run({ runId: 60, name: "FLOW", objectType: "JOBP", type: "Workflow", status: 1560, startTime: NOW - 20 * MIN });
+    const a = run({ runId: 61, name: "A", parent: 60, lineNumber: 2, status: 1900, startTime: NOW - 20 * MIN, endTime: NOW - 15 * MIN });
+    const b = run({ runId: 62, name: "B", parent: 60, lineNumber: 3, status: 1800, startTime: NOW - 15 * MIN, endTime: NOW - 10 * MIN });
+    const ctx: PlanContext = { sources: sources({ ...objects, D: job("D") }, { ...erts, D: 60 }), runs: runs({ 60: [a, b] }, { 60: definition }), window: { now: NOW, until: NOW + 60 * MIN } };
+    expect(await entriesOf(ctx, flow)).toEqual([
+      { name: "FLOW", start: -20, end: null, status: 1560, agent: null },
+      { name: "A", start: -20, end: -15, status: 1900, agent: "LOCAL" },
+      { name: "B", start: -15, end: -10, status: 1800, agent: "LOCAL" },
+      { name: "C", start: null, end: null, status: null, agent: "LOCAL" },
+      { name: "D", start: 0, end: 1, status: null, agent: "LOCAL" },
+    ]);
+  });
+
+  it("gives no times to what follows a nested workflow that is blocked, nor an end to the workflows around it", async () => {
+    const outer = run({ runId: 70, name: "OUTER", objectType: "JOBP", type: "Workflow", status: 1550, startTime: NOW - 20 * MIN });
+    const inner = run({ runId: 71, name: "INNER", objectType: "JOBP", type: "Workflow", parent: 70, lineNumber: 2, status: 1560, startTime: NOW - 20 * MIN });
+    const failed = run({ runId: 72, name: "A", parent: 71, lineNumber: 2, status: 1800, startTime: NOW - 20 * MIN, endTime: NOW - 10 * MIN });
+    const ctx: PlanContext = {
+      sources: sources({ ...objects, INNER: chain("INNER", ["A", "B"]) }, erts),
+      runs: runs({ 70: [inner], 71: [failed] }, { 70: chain("OUTER", ["INNER", "C"]), 71: chain("INNER", ["A", "B"]) }),
+      window: { now: NOW, until: NOW + 60 * MIN },
+    };
+    expect(await entriesOf(ctx, outer)).toEqual([
+      { name: "OUTER", start: -20, end: null, status: 1550, agent: null },
+      { name: "INNER", start: -20, end: null, status: 1560, agent: null },
+      { name: "A", start: -20, end: -10, status: 1800, agent: "LOCAL" },
+      { name: "B", start: null, end: null, status: null, agent: "LOCAL" },
+      { name: "C", start: null, end: null, status: null, agent: "LOCAL" },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { Status, isFinalStatus, type ObjectBody } from "@baton/contract";
 import type { Execution } from "../domain/execution";
+import { nextStep, readWorkflow, type TaskState } from "../domain/workflow";
 import { taskErtSeconds } from "../domain/workflow-ert";
 import { planObject, type PlannedEntry, type PlanSources } from "./plan";
 
@@ -131,28 +132,44 @@ async function planChildren(ctx: PlanContext, execution: Execution, key: string)
 
 /**
  * A running workflow: its definition planned from its start; tasks that ran keep their times (and
- * status), running ones last at least until now, the rest start no earlier than now.
+ * status), running ones last at least until now, the rest start no earlier than now. What waits
+ * behind a task the workflow is blocked on starts only when an operator acts: it gets no times.
  */
 async function planRunningWorkflow(ctx: PlanContext, execution: Execution, start: number, key: string, parent?: ParentRef): Promise<ForecastTask[]> {
   const planned = await planActivation(ctx, execution.name, start, key, parent, { type: "JOBP", body: await ctx.runs.definition(execution.runId) });
   // <START>/<END> take no time and stay where the plan puts them: <START> at the workflow's start.
   const notYet = (t: ForecastTask) => (t.hidden === true ? t : { ...t, notBefore: Math.max(t.notBefore, ctx.window.now) });
   const tasks = new Map(planned.map((t) => [t.key, t.key === key ? { ...t, status: execution.status } : notYet(t)]));
-  await keepRuns(ctx, tasks, key, execution.runId);
+  await keepRuns(ctx, tasks, key, execution);
   return [...tasks.values()];
 }
 
-/** Gives the tasks of a workflow (under `key`) that have executions their actual times, nested workflows too. */
-async function keepRuns(ctx: PlanContext, tasks: Map<string, ForecastTask>, key: string, runId: number): Promise<void> {
+/**
+ * Gives the tasks of a workflow (under `key`) that have executions their actual times, nested
+ * workflows too; the tasks it is blocked on block what follows them.
+ */
+async function keepRuns(ctx: PlanContext, tasks: Map<string, ForecastTask>, key: string, workflow: Execution): Promise<void> {
   const latest = new Map<number, Execution>();
   // Restarts make several executions of one line: the latest counts.
-  for (const child of await ctx.runs.children(runId)) if (child.lineNumber !== null) latest.set(child.lineNumber, child);
+  for (const child of await ctx.runs.children(workflow.runId)) if (child.lineNumber !== null) latest.set(child.lineNumber, child);
+  const blocked = await blockedLines(ctx, workflow, latest);
   for (const [line, run] of latest) {
     const task = tasks.get(`${key}/${line}`);
     if (task === undefined) continue;
-    tasks.set(task.key, ranAs(task, run, ctx.window.now, await ctx.sources.executionErtSeconds(task.name, run.estimatedRuntime)));
-    if (task.container && run.startTime !== null) await keepRuns(ctx, tasks, task.key, run.runId);
+    const kept = ranAs(task, run, ctx.window.now, await ctx.sources.executionErtSeconds(task.name, run.estimatedRuntime));
+    tasks.set(task.key, blocked.has(line) ? { ...kept, blocks: true } : kept);
+    if (task.container && run.startTime !== null) await keepRuns(ctx, tasks, task.key, run);
   }
+}
+
+/**
+ * The lines a workflow that has not ended is blocked on, as its runner reads them (nextStep): the
+ * task ended abnormally and no successor takes that end.
+ */
+async function blockedLines(ctx: PlanContext, workflow: Execution, latest: ReadonlyMap<number, Execution>): Promise<Set<number>> {
+  if (isFinalStatus(workflow.status)) return new Set();
+  const states = new Map([...latest].map(([line, run]): [number, TaskState] => [line, isFinalStatus(run.status) ? { kind: "ended", status: run.status } : { kind: "running" }]));
+  return new Set(nextStep(readWorkflow(await ctx.runs.definition(workflow.runId)), states).blocked);
 }
 
 /**

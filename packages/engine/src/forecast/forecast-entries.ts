@@ -16,8 +16,9 @@ export type TransferDestination = (name: string) => Promise<string | undefined>;
 /**
  * Simulates the tasks and numbers what is shown of them from 1 in plan order (containers before
  * their tasks); <START>/<END> markers are placed but not shown. Tasks that can never start keep
- * no times. Jobs show their agent, platform and login as the destination; transfers their source
- * agent as source and their target agent as destination.
+ * no times (those behind a blocked task too), a container that never ends only its start. Jobs
+ * show their agent, platform and login as the destination; transfers their source agent as source
+ * and their target agent as destination.
  */
 export async function placeEntries(tasks: readonly ForecastTask[], limits: SimulationLimits, destinationOf: TransferDestination): Promise<PlacedForecast> {
   const placed = simulate(tasks, limits);
@@ -35,7 +36,7 @@ export async function placeEntries(tasks: readonly ForecastTask[], limits: Simul
       containerType: task.containerType ?? null,
       estimatedStart: place?.start ?? null,
       estimatedEnd: place?.end ?? null,
-      estimatedRuntime: place === undefined ? null : Math.round((place.end - place.start) / 1000),
+      estimatedRuntime: place?.end === undefined ? null : Math.round((place.end - place.start) / 1000),
       agentSource: transfer ? (task.agent ?? null) : null,
       agentDestination: (transfer ? await destinationOf(task.name) : task.agent) ?? null,
       platformDestination: task.platform ?? null,

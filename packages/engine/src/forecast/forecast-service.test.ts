@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Principal } from "../auth/authenticator";
 import { NotFoundError } from "../domain/errors";
 import { RuntimeEstimator } from "../runtime/runtime-estimator";
+import { ensureClient } from "../store/clients-store";
 import { openStore, type Store } from "../store/connect";
-import { findForecast, insertForecast, listEntries } from "../store/forecasts-store";
+import { findAutoforecast, findForecast, insertForecast, listEntries } from "../store/forecasts-store";
 import { upsertObjects } from "../store/objects-store";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import { placeEntries } from "./forecast-entries";
@@ -47,11 +48,13 @@ describe.each(testDialects)("forecast service on %s", (dialect) => {
   let database: TestDatabase;
   let store: Store;
   let service: ForecastService;
+  let now: number;
 
   beforeEach(async () => {
     database = await createTestDatabase(dialect);
     store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    const clock = { now: () => START };
+    now = START;
+    const clock = { now: () => now };
     const logger = pino({ level: "silent" });
     service = new ForecastService({
       store,
@@ -85,6 +88,16 @@ describe.each(testDialects)("forecast service on %s", (dialect) => {
     expect(await findForecast(store.db, 100, id)).toBeDefined();
     expect(await service.remove(admin, [id], true)).toEqual([]);
     expect(await findForecast(store.db, 100, id)).toBeUndefined();
+  });
+
+  it("moves the autoforecast's start_time to each recomputation, the time the console shows it was computed", async () => {
+    await ensureClient(store.db, 100, "Test", START);
+    await service.refreshAutoforecasts();
+    const first = await findAutoforecast(store.db, 100);
+    expect(first).toMatchObject({ status: 1900, startTime: START });
+    now = START + 3_600_000;
+    await service.refreshAutoforecasts();
+    expect(await findAutoforecast(store.db, 100)).toMatchObject({ id: first?.id, status: 1900, startTime: START + 3_600_000 });
   });
 
   it(`forecasts a ${TASKS}-task workflow (engine time reported)`, async () => {

@@ -5,7 +5,7 @@ const T0 = 1_700_000_000_000;
 const task = (key: string, ertSeconds: number, extra: Partial<PlannedTask> = {}): PlannedTask => ({ key, predecessors: [], ertSeconds, container: false, notBefore: T0, ...extra });
 /** Start and end of each task in seconds after T0. */
 function times(tasks: PlannedTask[], limits?: Parameters<typeof simulate>[1]) {
-  return Object.fromEntries([...simulate(tasks, limits)].map(([key, p]) => [key, [(p.start - T0) / 1000, (p.end - T0) / 1000]]));
+  return Object.fromEntries([...simulate(tasks, limits)].map(([key, p]) => [key, [(p.start - T0) / 1000, p.end === undefined ? null : (p.end - T0) / 1000]]));
 }
 
 describe("simulate", () => {
@@ -51,6 +51,18 @@ describe("simulate", () => {
   it("leaves out tasks that can never start", () => {
     const tasks = [task("a", 10, { queue: "CLOSED" }), task("b", 5, { predecessors: ["a"] }), task("c", 5)];
     expect(times(tasks, { queueSlots: (q) => (q === "CLOSED" ? 0 : undefined), agentMaxJobs: () => undefined })).toEqual({ c: [0, 5] });
+  });
+
+  it("places a task that blocks its workflow but nothing after it: its successors wait, its workflow has no end", () => {
+    const tasks = [
+      task("flow", 0, { container: true }),
+      task("flow/1", 10, { parentKey: "flow", blocks: true }),
+      task("flow/2", 5, { parentKey: "flow", predecessors: ["flow/1"] }),
+      task("flow/3", 5, { parentKey: "flow" }),
+      task("flow/4", 1, { parentKey: "flow", predecessors: ["flow/2", "flow/3"] }),
+      task("after", 1, { predecessors: ["flow"] }),
+    ];
+    expect(times(tasks)).toEqual({ flow: [0, null], "flow/1": [0, 10], "flow/3": [0, 5] });
   });
 
   it("places 1,000 tasks of a workflow", () => {

@@ -16,6 +16,11 @@ export interface PlannedTask {
   notBefore: number;
   agent?: string | undefined;
   queue?: string | undefined;
+  /**
+   * Ended in a state no successor takes (a workflow blocked on it): placed, but it lets nothing
+   * after it go on until an operator acts, neither its successors nor the end of its container.
+   */
+  blocks?: boolean | undefined;
 }
 
 /** Limits the simulation respects: slots of queues and parallel jobs of agents (undefined: unlimited). */
@@ -26,7 +31,8 @@ export interface SimulationLimits {
 
 export interface PlacedTask {
   start: number;
-  end: number;
+  /** None for a container whose tasks never all end (one blocks it, or can never start). */
+  end: number | undefined;
 }
 
 const UNLIMITED: SimulationLimits = { queueSlots: () => undefined, agentMaxJobs: () => undefined };
@@ -35,7 +41,8 @@ const UNLIMITED: SimulationLimits = { queueSlots: () => undefined, agentMaxJobs:
  * Places every task in time: a task is ready when its predecessors have ended and its container
  * has started, and starts at the first moment from then on that its queue and agent have room.
  * Tasks ready at the same moment start in the order given. Tasks that can never start (a queue of
- * 0 slots, a predecessor that never ends) are left out of the result.
+ * 0 slots, a predecessor that never ends or blocks) are left out of the result; a container that
+ * started keeps its start.
  */
 export function simulate(tasks: readonly PlannedTask[], limits: SimulationLimits = UNLIMITED): Map<string, PlacedTask> {
   const byKey = new Map(tasks.map((t, order) => [t.key, { task: t, order }]));
@@ -63,9 +70,11 @@ export function simulate(tasks: readonly PlannedTask[], limits: SimulationLimits
     readyAt.set(key, Math.max(task.notBefore, parentStart ?? task.notBefore, ...task.predecessors.map((p) => placed.get(p)?.end ?? task.notBefore)));
   };
   const finish = (key: string, at: number) => {
-    ended.add(key);
     placed.set(key, { start: started.get(key) ?? at, end: at });
     const task = byKey.get(key)?.task;
+    // Not counted as ended, so that no successor (a join behind it too) and no container end follows it.
+    if (task?.blocks === true) return;
+    ended.add(key);
     for (const next of successors.get(key) ?? []) considerReady(next);
     // A container ends with its last task.
     const parent = task?.parentKey;
@@ -120,5 +129,6 @@ export function simulate(tasks: readonly PlannedTask[], limits: SimulationLimits
       finish(r.key, r.end);
     }
   }
+  for (const [key, at] of started) if (!placed.has(key)) placed.set(key, { start: at, end: undefined });
   return placed;
 }

@@ -1,6 +1,8 @@
 import { isFinalStatus, statusGroups, type OutErtEstimations, type OutExecution, type VertexKey } from "@baton/contract";
 import type { ExpectedState, WorkflowGraph } from "@baton/contract";
 import { placeTasks, sharedNamePrefix, type WorkflowNodeKind } from "../../../components/workflow-layout";
+import type { RestartNote } from "../api/get-restart-note";
+import { notRunAgainText } from "./restart-plan";
 
 export interface GraphTask {
   id: string;
@@ -14,6 +16,8 @@ export interface GraphTask {
   y: number;
   /** The line's latest execution (a restart replaces the run it restarted); none before it starts. */
   execution: OutExecution | undefined;
+  /** Its status in words when the workflow's restart from a line recorded it as not run again (1922). */
+  notRunAgain: string | undefined;
   /** What the task was expected to take: taskErtSeconds, the one ERT every view of the task shows. */
   ertSeconds: number | undefined;
   /** Epoch ms, for tasks not started yet that can start without an operator. */
@@ -116,9 +120,10 @@ function linesBehindBlock(definition: WorkflowGraph, latest: ReadonlyMap<number,
 
 /**
  * The graph of a workflow execution: its definition's tasks and conditions with states, ERTs and
- * the critical path; while it is active, which tasks wait for a blocked task.
+ * the critical path; while it is active, which tasks wait for a blocked task; with the note of
+ * its restart from a line, which tasks that restart did not run again.
  */
-export function graphModel(definition: WorkflowGraph, children: readonly OutExecution[], ert: OutErtEstimations | undefined, workflow: Pick<OutExecution, "run_id" | "status">): GraphModel {
+export function graphModel(definition: WorkflowGraph, children: readonly OutExecution[], ert: OutErtEstimations | undefined, workflow: Pick<OutExecution, "run_id" | "status">, restartNote?: RestartNote): GraphModel {
   const workflowRunId = workflow.run_id;
   const places = placeTasks(definition.tasks);
   const latest = latestByLine(children);
@@ -138,6 +143,7 @@ export function graphModel(definition: WorkflowGraph, children: readonly OutExec
       active: task.active,
       ...place,
       execution,
+      notRunAgain: execution === undefined ? undefined : notRunAgainText(execution, restartNote),
       ertSeconds: taskErtSeconds(execution, ert, task.line),
       estimatedStart: behindBlock.has(task.line) ? undefined : estimateOf(ert?.estimated_start_times, task.line, execution),
       waitsForBlock: behindBlock.has(task.line),

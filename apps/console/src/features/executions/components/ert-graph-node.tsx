@@ -19,7 +19,7 @@ const hiddenHandle = { opacity: 0, pointerEvents: "none" } as const;
 /** The words a screen reader hears for a task, and the node's tooltip. */
 export function taskDescription(task: GraphTask): string {
   const parts = [task.name, `line ${task.line}`];
-  if (task.execution) parts.push(`${task.execution.status} ${task.execution.status_text || groupLabel(task.execution.status)}`, `run ${task.execution.run_id}`);
+  if (task.execution) parts.push(`${task.execution.status} ${task.notRunAgain ?? (task.execution.status_text || groupLabel(task.execution.status))}`, `run ${task.execution.run_id}`);
   else parts.push(!task.active ? "inactive" : task.waitsForBlock ? "waits for an operator to act on a blocked task" : "not started");
   if (task.ertSeconds !== undefined) parts.push(`ERT ${formatDuration(task.ertSeconds)}`);
   if (task.critical) parts.push("on the critical path");
@@ -50,7 +50,7 @@ function EndpointNode({ task }: { task: GraphTask }) {
 function TaskState({ task, now }: { task: GraphTask; now: number }) {
   const execution = task.execution;
   // The code and its group's word ("1800 Aborted") fit the node; the status text is in its title.
-  if (execution !== undefined) return <StatusLabel status={execution.status} text={groupLabel(execution.status)} />;
+  if (execution !== undefined) return <StatusLabel status={execution.status} text={task.notRunAgain === undefined ? groupLabel(execution.status) : "Not rerun"} />;
   return (
     <Typography variant="body2" color="text.secondary">
       {notStartedText(task, now)}

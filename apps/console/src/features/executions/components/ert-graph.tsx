@@ -12,6 +12,7 @@ import { formatDateTime, formatDuration } from "../../../lib/format";
 import { useDataNow } from "../../../lib/use-now";
 import { useAllChildren } from "../api/use-all-children";
 import { useErt } from "../api/get-ert";
+import { useRestartNote } from "../api/get-restart-note";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
 import { LARGE_GRAPH, WorkflowCanvas } from "../../../components/workflow-canvas";
 import { nodeHandles, nodePosition, nodeSize } from "../../../components/workflow-layout";
@@ -72,7 +73,8 @@ export function ErtGraph({ execution }: ErtGraphProps) {
   // The graph needs the latest execution of every line, so all pages of children are read.
   const { query: children, rows } = useAllChildren(runId);
   const ert = useErt(runId, active);
-  const model = useMemo(() => (definition.data ? graphModel(definition.data, rows, ert.data, execution) : undefined), [definition.data, rows, ert.data, execution]);
+  const restartNote = useRestartNote(execution);
+  const model = useMemo(() => (definition.data ? graphModel(definition.data, rows, ert.data, execution, restartNote) : undefined), [definition.data, rows, ert.data, execution, restartNote]);
   const now = useDataNow(1000, rows.some((r) => !isFinalStatus(r.status) && r.start_time !== undefined));
 
   const critical = theme.palette.warning.main;

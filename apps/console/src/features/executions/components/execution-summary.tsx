@@ -13,8 +13,10 @@ import { monospace } from "../../../lib/theme";
 import { useChildren } from "../api/get-children";
 import { useErt } from "../api/get-ert";
 import { useExecution } from "../api/get-execution";
+import { useRestartNote } from "../api/get-restart-note";
 import { ExecutionTypeLabel } from "./execution-type-label";
 import { blockedSinceText, comparedToEstimate, executionTiming, nextRunOf, plannedStartText, type ExecutionTiming } from "./execution-timing";
+import { notRunAgainText, restartFromText } from "./restart-plan";
 import { StatusLabel } from "./status-label";
 
 /**
@@ -37,10 +39,11 @@ function RunLink({ runId, label }: { runId: number; label?: string }) {
   );
 }
 
-/** How it relates to others: the workflow or schedule it is part of, the run it restarts. */
+/** How it relates to others: the workflow or schedule it is part of, the run it restarts (a workflow's from which line). */
 function Relations({ execution }: { execution: OutExecution }) {
   // Parent 0 (or none): a top-level execution, part of nothing.
   const parent = useExecution(execution.parent ?? 0, Boolean(execution.parent));
+  const restartNote = useRestartNote(execution);
   const parts = [];
   if (execution.parent) {
     const kind = parentKind(execution, parent.data?.type);
@@ -55,6 +58,7 @@ function Relations({ execution }: { execution: OutExecution }) {
     parts.push(
       <span key="restart">
         Restart {execution.restart_count} of RunID <RunLink runId={execution.reference_run_id} />
+        {restartNote ? `, ${restartFromText(restartNote)}` : null}
       </span>,
     );
   }
@@ -162,10 +166,13 @@ export function ExecutionSummary({ execution, now }: ExecutionSummaryProps) {
   // The children the Tasks tab lists, kept current by the event stream: the one waiting for its start time is the next run.
   const children = useChildren(execution.run_id, timing.untilCancelled && active);
   const nextRun = timing.untilCancelled && active ? nextRunOf(children.data?.pages.flatMap((page) => page.data) ?? []) : undefined;
+  // A task a restart of its workflow did not run again says so: its 1922 reads "manually set inactive".
+  const parent = useExecution(execution.parent ?? 0, execution.status === Status.ENDED_INACTIVE_MANUALLY && Boolean(execution.parent));
+  const notRunAgain = notRunAgainText(execution, useRestartNote(parent.data));
   return (
     <Paper variant="outlined" sx={{ p: 2.5, mb: 2 }} component="section" aria-label="Execution status">
       <Typography variant="h2" component="div" sx={{ mb: 1.5 }} role="status" aria-live="polite">
-        <StatusLabel status={execution.status} text={execution.status_text} size="large" />
+        <StatusLabel status={execution.status} text={notRunAgain ?? execution.status_text} size="large" />
       </Typography>
       <Relations execution={execution} />
       {execution.status === Status.BLOCKED ? (

@@ -7,6 +7,7 @@ import { isFinalStatus, type OutExecution } from "@baton/contract";
 import { useDataNow } from "../../../lib/use-now";
 import { useErt } from "../api/get-ert";
 import { useExecution } from "../api/get-execution";
+import { useRestartNote } from "../api/get-restart-note";
 import { useWorkflowDefinition } from "../api/get-workflow-definition";
 import { useChildrenOf, type ChildrenResult } from "../api/use-children-of";
 import { RIGHT_ALIGNED, TREE_COLUMNS, TREE_HEADERS, TREE_ROW_HEIGHT, TreeRowView, type TreeRowActions } from "./tree-row";
@@ -71,6 +72,7 @@ export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
   const results = useChildrenOf([runId, ...expanded]);
   const childrenOf = (id: number) => loadedChildren(results.get(id));
   const plan = useWorkflowPlan(runId, type);
+  const restartNote = useRestartNote(useExecution(runId, type === "JOBP").data);
   const rows = treeRows({ rootRunId: runId, childrenOf, expanded, listed, fanOutLimit: FAN_OUT_LIMIT, plan });
   const root = childrenOf(runId);
   const notStarted = rows.filter((row) => row.kind === "planned" && row.depth === 0).length;
@@ -135,6 +137,7 @@ export function ExecutionTree({ runId, type, active }: ExecutionTreeProps) {
                   rootType={type}
                   rootActive={active}
                   actions={actions}
+                  restartNote={restartNote}
                   style={{ position: "absolute", top: 0, left: 0, right: 0, height: TREE_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 />
               );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readWorkflowGraph } from "@baton/contract";
-import { failedTaskLine, restartPlan, scopeOptions, scopeTarget, taskResults } from "./restart-plan";
+import { readRestartNote } from "../api/get-restart-note";
+import { failedTaskLine, notRunAgainText, restartPlan, scopeOptions, scopeTarget, taskResults } from "./restart-plan";
 
 const task = (line: number, name: string, type = "JOBS") => ({ line_number: String(line), object_name: name, object_type: type, active: "1" });
 const after = (to: number, from: number) => ({ workflow_line_number: String(to), predecessor_line_number: String(from) });
@@ -77,5 +78,22 @@ describe("restartPlan", () => {
     expect(scopeOptions({ kind: "point", point: "RP2" })).toEqual({ restartPoint: "RP2" });
     expect(scopeOptions({ kind: "task", line: 3, downstreamOnly: false })).toEqual({ restartPoint: "3" });
     expect(scopeOptions({ kind: "task", line: 3, downstreamOnly: true })).toEqual({ restartPoint: "3", downstreamOnly: true });
+  });
+});
+
+describe("notRunAgainText", () => {
+  // As the engine's ACT report of a restarted workflow has it (see get-restart-note.test.ts).
+  const note = readRestartNote(10, "U00011424 Workflow restarted from line 3: lines 1, 2 not run again.");
+  it("names the restart's line for a task of that run it recorded 1922", () => {
+    expect(notRunAgainText({ status: 1922, parent: 10, line_number: 2 }, note)).toBe("ENDED_INACTIVE - not run again: restarted from line 3");
+    const downstream = readRestartNote(10, "U00011424 Workflow restarted from line 3 and the tasks downstream of it (lines 3, 5, 6): lines 2, 4 not run again.");
+    expect(notRunAgainText({ status: 1922, parent: 10, line_number: 2 }, downstream)).toBe("ENDED_INACTIVE - not run again: restarted from line 3 (downstream only)");
+  });
+
+  it("leaves every other task to its own status text", () => {
+    expect(notRunAgainText({ status: 1900, parent: 10, line_number: 2 }, note)).toBeUndefined();
+    expect(notRunAgainText({ status: 1922, parent: 10, line_number: 4 }, note)).toBeUndefined();
+    expect(notRunAgainText({ status: 1922, parent: 11, line_number: 2 }, note)).toBeUndefined();
+    expect(notRunAgainText({ status: 1922, parent: 10, line_number: 2 }, undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
-import { statusGroups, statusText, workflowRestartPlan, restartableLines, type OutExecution, type WorkflowGraph } from "@baton/contract";
+import { Status, statusGroups, statusText, workflowRestartPlan, restartableLines, type OutExecution, type WorkflowGraph } from "@baton/contract";
 import type { RestartOptions } from "../api/change-execution-status";
+import type { RestartNote } from "../api/get-restart-note";
 
 /**
  * What a restart runs: the whole run; a job or script from one of its `:RESTART` points; a
@@ -39,9 +40,12 @@ export interface RestartPlan {
   warnings: string[];
 }
 
+/** `ENDED_NOT_OK`: the name of the status, without its explanation. */
+const statusName = (status: number): string => statusText(status).split(" - ")[0] ?? "";
+
 /** `1800 ENDED_NOT_OK`: the code and the name of the status, without its explanation. */
 export function shortStatus(status: number): string {
-  return `${status} ${statusText(status).split(" - ")[0] ?? ""}`.trim();
+  return `${status} ${statusName(status)}`.trim();
 }
 
 /** The latest execution per line of a workflow run's children. */
@@ -117,4 +121,20 @@ export function restartPlan(execution: Pick<OutExecution, "name" | "type">, aske
         : `${task.name} (line ${task.line}) ended ${shortStatus(task.result.status)} in this run; it is not run again and counts as ended OK for the tasks after it.`,
     );
   return { headline: `In a new run of workflow ${execution.name}, ${what}; ${kept}.`, rerun: plan.rerun.map(planned), notRun, warnings };
+}
+
+/** Where a workflow's restart began: "from line 3", "from line 3 (downstream only)". */
+export function restartFromText(note: RestartNote): string {
+  return `from line ${note.line}${note.downstreamOnly ? " (downstream only)" : ""}`;
+}
+
+/**
+ * The status text of a task the restart of its workflow recorded as not run again, in the form of
+ * the server's ("ENDED_INACTIVE - ..."); undefined for any other task. Its 1922 otherwise reads
+ * "task was manually set inactive", which no one did.
+ */
+export function notRunAgainText(task: Pick<OutExecution, "status" | "parent" | "line_number">, note: RestartNote | undefined): string | undefined {
+  if (note === undefined || task.status !== Status.ENDED_INACTIVE_MANUALLY || task.parent !== note.workflowRunId) return undefined;
+  if (task.line_number === undefined || !note.notRun.has(task.line_number)) return undefined;
+  return `${statusName(task.status)} - not run again: restarted ${restartFromText(note)}`;
 }

@@ -16,7 +16,9 @@ import { DateTime } from "../../../components/date-time";
 import { describeError } from "../../../lib/describe-error";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace, twoLines } from "../../../lib/theme";
+import type { RestartNote } from "../api/get-restart-note";
 import { compactTime, runtimeText, Unbroken } from "./execution-cells";
+import { notRunAgainText } from "./restart-plan";
 import { StatusLabel } from "./status-label";
 import { summarize, summaryText } from "./fan-out-summary";
 import type { TreeRow } from "./tree-rows";
@@ -46,6 +48,8 @@ interface TreeRowViewProps {
   rootType: string;
   rootActive: boolean;
   actions: TreeRowActions;
+  /** The root workflow's restart from a line: its tasks not run again say so. */
+  restartNote: RestartNote | undefined;
 }
 
 const cell = { px: 1, minWidth: 0, display: "flex", alignItems: "center", overflow: "hidden", whiteSpace: "nowrap" } as const;
@@ -74,9 +78,10 @@ function WideCell({ depth, children }: { depth: number; children: ReactNode }) {
   );
 }
 
-function TaskCells({ row, now, toggle }: { row: Extract<TreeRow, { kind: "task" }>; now: number; toggle: TreeRowActions["toggle"] }) {
+function TaskCells({ row, now, toggle, restartNote }: { row: Extract<TreeRow, { kind: "task" }>; now: number; toggle: TreeRowActions["toggle"]; restartNote: RestartNote | undefined }) {
   const task = row.execution;
   const label = `${task.name} (${task.run_id})`;
+  const notRunAgain = notRunAgainText(task, restartNote);
   return (
     <>
       <Box role="gridcell" sx={{ ...cell, pl: `${row.depth * INDENT_PX}px`, gap: 0.5 }}>
@@ -102,8 +107,8 @@ function TaskCells({ row, now, toggle }: { row: Extract<TreeRow, { kind: "task" 
       <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end", fontFamily: monospace }}>
         {task.line_number || "—"}
       </Box>
-      <Box role="gridcell" sx={cell} title={`${task.status} ${task.status_text}`}>
-        <StatusLabel status={task.status} text={task.status_text} wrap />
+      <Box role="gridcell" sx={cell} title={`${task.status} ${notRunAgain ?? task.status_text}`}>
+        <StatusLabel status={task.status} text={notRunAgain ?? task.status_text} wrap />
       </Box>
       <Box role="gridcell" sx={{ ...cell, justifyContent: "flex-end" }} title="Runtime / estimated runtime">
         {runtimeText(task, now)}
@@ -165,11 +170,11 @@ function emptyText(row: Extract<TreeRow, { kind: "empty" }>, rootType: string, r
 }
 
 /** One row of the task tree, whatever its kind. */
-export function TreeRowView({ row, rowIndex, style, now, rootType, rootActive, actions }: TreeRowViewProps) {
+export function TreeRowView({ row, rowIndex, style, now, rootType, rootActive, actions, restartNote }: TreeRowViewProps) {
   if (row.kind === "task") {
     return (
       <RowFrame rowIndex={rowIndex} depth={row.depth} style={style} expanded={row.expandable ? row.expanded : undefined}>
-        <TaskCells row={row} now={now} toggle={actions.toggle} />
+        <TaskCells row={row} now={now} toggle={actions.toggle} restartNote={restartNote} />
       </RowFrame>
     );
   }

@@ -7,7 +7,7 @@ import Tabs from "@mui/material/Tabs";
 import Timeline from "@mui/icons-material/Timeline";
 import type { OutForecast } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
-import { DetailList } from "../../../components/detail-list";
+import { DetailList, type DetailItem } from "../../../components/detail-list";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorAlert } from "../../../components/error-alert";
 import { LoadingState } from "../../../components/loading-state";
@@ -17,6 +17,7 @@ import { isApiError } from "../../../lib/api-client";
 import { replaceSearchParams } from "../../../lib/search-params";
 import { FORECAST_DONE, isCalculating } from "../api/forecast-status";
 import { useForecast } from "../api/get-forecast";
+import { AutoforecastComputed } from "./autoforecast-computed";
 import { ForecastActionDialog, type ForecastAction } from "./forecast-dialogs";
 import { ForecastEntriesTable } from "./forecast-entries-table";
 import { ForecastFailure } from "./forecast-failure";
@@ -26,12 +27,14 @@ import { ForecastStatusLabel } from "./forecast-status-label";
 type View = "timeline" | "table";
 
 function ForecastSummary({ forecast }: { forecast: OutForecast }) {
+  const computed: DetailItem[] = forecast.type === "AFCST" ? [{ label: "Last computed", value: <AutoforecastComputed forecast={forecast} /> }] : [];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="region" aria-label="Forecast summary">
       <DetailList
         items={[
           { label: "State", value: <ForecastStatusLabel forecast={forecast} /> },
           { label: "Kind", value: forecast.type === "AFCST" ? "Autoforecast" : "Forecast" },
+          ...computed,
           { label: "Observed period", value: <><DateTime value={forecast.start_time} /> – <DateTime value={forecast.end_time} /></> },
           { label: "First start – last end", value: forecast.estimated_start ? <><DateTime value={forecast.estimated_start} /> – <DateTime value={forecast.estimated_end} /></> : "—" },
           { label: "Asked by", value: forecast.user },

@@ -6,6 +6,7 @@ import Link from "@mui/material/Link";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import type { OutForecastEntry } from "@baton/contract";
+import { blockedEntryTexts } from "./blocked-entries";
 import { buildGanttRows, type GanttRow } from "./gantt-rows";
 import { barText, spanText } from "./span-text";
 import { AXIS_HEIGHT, type ChartView } from "./time-axis";
@@ -66,14 +67,27 @@ function Bar({ row, index, width, view }: { row: GanttRow; index: number; width:
   );
 }
 
+/** Words in place of a bar, at the left of the view: an entry behind a blocked task, which the forecast gives no time or no end. */
+function BlockedNote({ row, text, index, view }: { row: GanttRow; text: string; index: number; view: ChartView }) {
+  return (
+    <g role="img" aria-label={`${row.entry.name}: ${text}`}>
+      <text x={view.left + 4} y={AXIS_HEIGHT + index * ROW_HEIGHT + ROW_HEIGHT / 2 + 4} fontSize={11} fontStyle="italic" fill="var(--mui-palette-text-secondary)" aria-hidden>
+        {text}
+      </text>
+    </g>
+  );
+}
+
 /**
  * The forecast as a Gantt chart: names in workflow order on the left (links to the objects,
  * containers fold), an ERT bar per entry on the right with its times beside it. The chart spans
- * the tasks (first start to last end); zoom widens it, which then scrolls.
+ * the tasks (first start to last end); zoom widens it, which then scrolls. An entry behind a
+ * blocked task has no bar but says what it waits for.
  */
 export function ForecastGantt({ entries }: { entries: readonly OutForecastEntry[] }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const { rows, range } = useMemo(() => buildGanttRows(entries, collapsed), [entries, collapsed]);
+  const blocked = useMemo(() => blockedEntryTexts(entries), [entries]);
   const toggle = (id: number) =>
     setCollapsed((current) => {
       const next = new Set(current);
@@ -87,10 +101,12 @@ export function ForecastGantt({ entries }: { entries: readonly OutForecastEntry[
   const renderRow = (index: number, width: number, view: ChartView) => {
     const row = rows[index];
     if (!row) return null;
+    const note = row.bar ? undefined : blocked.get(row.entry.id);
     return (
       <g key={row.entry.id}>
         {index % 2 === 1 ? <rect x={0} y={AXIS_HEIGHT + index * ROW_HEIGHT} width={width} height={ROW_HEIGHT} fill="var(--mui-palette-action-hover)" /> : null}
         <Bar row={row} index={index} width={width} view={view} />
+        {note === undefined ? null : <BlockedNote row={row} text={note} index={index} view={view} />}
       </g>
     );
   };

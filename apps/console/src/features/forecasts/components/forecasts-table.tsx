@@ -7,10 +7,12 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import type { OutForecast } from "@baton/contract";
 import { DateTime } from "../../../components/date-time";
+import { AutoforecastComputed } from "./autoforecast-computed";
 import { ForecastStatusLabel } from "./forecast-status-label";
 
 import type { ForecastAction } from "./forecast-dialogs";
@@ -25,7 +27,7 @@ function Period({ from, to }: { from: string | undefined; to: string | undefined
   );
 }
 
-/** One row per forecast: title (opens it), kind, state, periods, who asked; rename and delete at the end. */
+/** One row per forecast: title (opens it), kind (the autoforecast with when it was computed), state, periods, who asked; rename and delete at the end. */
 export function ForecastsTable({ forecasts, onAction }: { forecasts: readonly OutForecast[]; onAction: (action: ForecastAction) => void }) {
   return (
     <Table size="small" aria-label="Forecasts">
@@ -48,7 +50,14 @@ export function ForecastsTable({ forecasts, onAction }: { forecasts: readonly Ou
                 {forecast.title || `Forecast ${forecast.id}`}
               </Link>
             </TableCell>
-            <TableCell>{TYPE_LABELS[forecast.type]}</TableCell>
+            <TableCell>
+              {TYPE_LABELS[forecast.type]}
+              {forecast.type === "AFCST" ? (
+                <Typography variant="body2" color="text.secondary">
+                  <AutoforecastComputed forecast={forecast} />
+                </Typography>
+              ) : null}
+            </TableCell>
             <TableCell>
               <ForecastStatusLabel forecast={forecast} />
             </TableCell>
