@@ -55,6 +55,7 @@ describe.each(testDialects)("live events have the caller's rights on %s", (diale
           user: {
             general_attributes: { name: "WATCHER/OPS", type: "USER" },
             user_attributes: { is_active: "1", is_locked: "0", password: WATCHER_PASSWORD },
+            privileges: ["FORECASTS"],
             // Every right on OBJ.*, but the statistics of OBJ.SECRET prohibited.
             authorizations: [
               { filter_object_type: "JOBS", filter_object_name: "OBJ.*", bitcode: ALL_RIGHTS, auth_group: 1 },
@@ -124,6 +125,11 @@ describe.each(testDialects)("live events have the caller's rights on %s", (diale
     const listed = OutExecutionList.parse(await (await fetch(`${test.baton.restUrl}/100/executions?type=C_PERIOD&max_results=1000`, { headers: watcher })).json());
     expect(listed.data.map((e) => e.run_id)).toContain(open);
     expect(listed.data.map((e) => e.run_id)).not.toContain(secret);
+    // A forecast of the container is one of the object it activates: the user reads it by the same grant.
+    const forecast = await post("/forecasts", { forecastOption: "execution", execution: { runId: open, title: "the open one's next runs", days: 1 } }, watcher);
+    expect(forecast.status, await forecast.clone().text()).toBe(200);
+    const forecastId = ((await forecast.json()) as { forecast_id: string }).forecast_id;
+    expect((await fetch(`${test.baton.restUrl}/100/forecasts/${forecastId}`, { headers: watcher })).status).toBe(200);
     expect((await cancel(secret, watcher)).status).toBe(403);
     expect((await cancel(secret, admin)).status).toBe(200);
     expect((await cancel(open, watcher)).status).toBe(200);

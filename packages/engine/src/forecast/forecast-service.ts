@@ -187,7 +187,8 @@ export class ForecastService {
     const now = this.deps.clock.now();
     // The period ends at midnight (UTC) of its last day; today is the first.
     const until = DateTime.fromMillis(now, { zone: "UTC" }).startOf("day").plus({ days: request.days }).toMillis();
-    const subject = { type: execution.objectType, name: execution.name, right: Right.STATISTICS };
+    // A period container's forecast is of the object it activates: reading it needs statistics on that object.
+    const subject = { type: execution.repeatsType ?? execution.objectType, name: execution.name, right: Right.STATISTICS };
     const id = await this.#insert(principal, { type: "FCST", title: request.title, subject, startTime: now, endTime: until, request: { forecast_option: "execution", execution: request } });
     this.#calculator.inBackground(principal.client, id, () => this.#plans.execution(principal.client, execution, request, now, until));
     return id;
