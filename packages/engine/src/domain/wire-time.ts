@@ -24,6 +24,15 @@ export function wireTime(time: number | string | Date): string {
   return `${dateOf(day)}T${twoDigits(Math.floor(second / 3600))}:${twoDigits(Math.floor(second / 60) % 60)}:${twoDigits(second % 60)}Z`;
 }
 
+/**
+ * Whether a time can be written as the vendor's date-time: a year of four digits. Nothing Baton
+ * plans now lies later (a recurring execution's period ends before), but a database may hold one
+ * from before that rule.
+ */
+export function isWireTime(time: number): boolean {
+  return time >= FIRST_FOUR_DIGIT_MS && time <= LAST_FOUR_DIGIT_MS;
+}
+
 function dateOf(day: number): string {
   if (latest.day === day) return latest.date;
   if (previous.day === day) return previous.date;

@@ -1,11 +1,14 @@
 import { Status, statusGroups, statusText, type OutExecution } from "@baton/contract";
 import { runtimeSeconds, type Execution } from "../../domain/execution";
-import { wireTime } from "../../domain/wire-time";
+import { isWireTime, wireTime } from "../../domain/wire-time";
 import { snakeCase } from "../key-case";
 
-/** A time as the API writes it (wireTime), absent when there is none. */
-export function iso(ms: number | null): string | undefined {
-  return ms === null ? undefined : wireTime(ms);
+/**
+ * A time as the API writes it (wireTime), absent when there is none, or when no date-time can name
+ * it (a planned time past year 9999 an earlier version stored): one such row must not fail a whole list.
+ */
+export function iso(ms: number | null | undefined): string | undefined {
+  return ms === null || ms === undefined || !isWireTime(ms) ? undefined : wireTime(ms);
 }
 
 /** A stored null as an absent field. */
@@ -64,7 +67,8 @@ export function presentExecution(execution: Execution, now: number): OutExecutio
 export function presentRecurring(rule: Record<string, unknown>, occurCount: number, nextCheck: number | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(rule).map(([key, value]) => [snakeCase(key), value]));
   out["occur_count"] = occurCount;
-  if (nextCheck !== undefined) out["next_check"] = wireTime(nextCheck);
+  const next = iso(nextCheck);
+  if (next !== undefined) out["next_check"] = next;
   return out;
 }
 
