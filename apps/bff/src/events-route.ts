@@ -63,15 +63,19 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
     // position and the order below stay exactly as they are for every event. Deciding may read
     // the database (a period container's row), so events are decided and written one after
     // another; should reading fail, the stream ends and the console reconnects and reads again.
+    // The replay waits for each, so a stream never holds more than the live events of a moment.
+    let closed = false;
     let delivered = Promise.resolve();
-    const send = (event: ExecutionEvent) => {
+    const send = (event: ExecutionEvent): Promise<void> => {
       delivered = delivered
         .then(async () => {
+          if (closed) return;
           if ((await engine.executions.maySeeEvent(principal, event.execution)) && !res.writableEnded) res.write(`id: ${event.seq}\nevent: execution\ndata: ${JSON.stringify(event)}\n\n`);
         })
         .catch(() => {
           res.end();
         });
+      return delivered;
     };
     // Listen before replaying from the database so that nothing committed meanwhile is lost; what
     // arrives meanwhile is sent after the replay, unless the replay had it.
@@ -102,23 +106,26 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
       );
     }, heartbeatMs);
     req.on("close", () => {
+      closed = true;
       clearInterval(heartbeat);
       unsubscribe();
     });
 
+    // A replay ends when its listener has gone: nothing is read or decided for no one.
     const replayed = new Set<number>();
     for (;;) {
       const batch = await engine.eventsAfter(client, position, REPLAY_BATCH);
       for (const event of batch) {
+        if (closed) return;
         replayed.add(event.seq);
-        send(event);
+        await send(event);
         position = event.seq;
       }
-      if (batch.length < REPLAY_BATCH) break;
+      if (batch.length < REPLAY_BATCH || closed) break;
     }
     const caughtUp = pending;
     pending = undefined;
-    for (const event of caughtUp) if (!replayed.has(event.seq)) send(event);
+    for (const event of caughtUp) if (!replayed.has(event.seq)) await send(event);
   };
 }
 

@@ -65,6 +65,18 @@ describe.each(testDialects)("live events have the caller's rights on %s", (diale
         },
         path: "USERS",
       },
+      {
+        data: {
+          user: {
+            general_attributes: { name: "PERIODS/OPS", type: "USER" },
+            user_attributes: { is_active: "1", is_locked: "0", password: WATCHER_PASSWORD },
+            privileges: ["FORECASTS"],
+            // Rights on period containers only, named by their own type.
+            authorizations: [{ filter_object_type: "C_PERIOD", filter_object_name: "OBJ.*", bitcode: Right.STATISTICS, auth_group: 1 }],
+          },
+        },
+        path: "USERS",
+      },
     ];
     for (const envelope of imports) {
       const response = await test.rest("/100/objects?overwrite_existing_objects=true", json(envelope));
@@ -130,6 +142,13 @@ describe.each(testDialects)("live events have the caller's rights on %s", (diale
     expect(forecast.status, await forecast.clone().text()).toBe(200);
     const forecastId = ((await forecast.json()) as { forecast_id: string }).forecast_id;
     expect((await fetch(`${test.baton.restUrl}/100/forecasts/${forecastId}`, { headers: watcher })).status).toBe(200);
+    // One whose grant names C_PERIOD reads the same container's forecast by it; the prohibited user not the secret one's.
+    const periods = { authorization: basic(`PERIODS/OPS:${WATCHER_PASSWORD}`) };
+    expect((await fetch(`${test.baton.restUrl}/100/forecasts/${forecastId}`, { headers: periods })).status).toBe(200);
+    const secretForecast = await post("/forecasts", { forecastOption: "execution", execution: { runId: secret, title: "the secret one's next runs", days: 1 } }, admin);
+    const secretForecastId = ((await secretForecast.json()) as { forecast_id: string }).forecast_id;
+    expect((await fetch(`${test.baton.restUrl}/100/forecasts/${secretForecastId}`, { headers: watcher })).status).toBe(403);
+    expect((await fetch(`${test.baton.restUrl}/100/forecasts/${secretForecastId}`, { headers: periods })).status).toBe(200);
     expect((await cancel(secret, watcher)).status).toBe(403);
     expect((await cancel(secret, admin)).status).toBe(200);
     expect((await cancel(open, watcher)).status).toBe(200);

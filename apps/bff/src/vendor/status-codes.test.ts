@@ -194,7 +194,9 @@ describe.each(testDialects)("status codes and answer bodies on %s", (dialect) =>
 
   it(`answers HEAD wherever it answers GET: the same status and headers, no body (${HEAD_RULE})`, async () => {
     const differences: string[] = [];
-    const gets = operations.filter((o) => o.method === "GET");
+    // Issuing an agent's key is a change the interface makes a GET: HEAD would make it and drop the key.
+    const issuesKey = (o: { template: string }) => o.template.endsWith("/{object_name}/authentication_package");
+    const gets = operations.filter((o) => o.method === "GET" && !issuesKey(o));
     expect(gets.length).toBeGreaterThan(30);
     for (const operation of gets) {
       const url = urlOf(operation.template);
@@ -216,6 +218,10 @@ describe.each(testDialects)("status codes and answer bodies on %s", (dialect) =>
       const head = await fetch(`${test.baton.restUrl}${path}`, { method: "HEAD", headers: { authorization } });
       const get = await fetch(`${test.baton.restUrl}${path}`, { headers: { authorization } });
       expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([get.status, get.headers.get("content-type"), ""]);
+    }
+    for (const operation of operations.filter((o) => o.method === "GET" && issuesKey(o))) {
+      const head = await fetch(urlOf(operation.template), { method: "HEAD", headers: { authorization: ADMIN } });
+      expect([operation.template, head.status, head.headers.get("allow")]).toEqual([operation.template, 405, "GET"]);
     }
     const wrong = await test.rest("/100/executions", { method: "PUT" });
     expect([wrong.status, wrong.headers.get("allow"), OutError.parse(await wrong.json()).code]).toEqual([405, "GET, HEAD, POST", ErrorCode.METHOD_NOT_ALLOWED]);

@@ -28,7 +28,7 @@ export interface ExecutionRef {
 type Requirement = { readonly right: RightBit; readonly objectType: RightsTypes; readonly objectName: string } | { readonly privilege: Privilege };
 
 /** The types whose rights reach an execution: its object's, and a period container's also the activated object's. */
-function typesOf(execution: ExecutionRef): RightsTypes {
+export function typesOf(execution: ExecutionRef): RightsTypes {
   return execution.repeatsType ? [execution.objectType, execution.repeatsType] : execution.objectType;
 }
 

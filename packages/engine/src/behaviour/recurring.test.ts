@@ -50,6 +50,16 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     for (let i = 1; i < windows.length; i++) expect(windows[i]?.[0]).toBeGreaterThanOrEqual(windows[i - 1]?.[1] ?? 0);
   }, 30_000);
 
+  it("is not restarted once ended: a container runs nothing itself, and a restart would run its object once outside the rule", async () => {
+    const container = await start({ objectName: "REC.QUICK", executionOption: "recurring", recurring: { executeInterval: "PT1H" } });
+    await status(container, { action: "cancel", cancel: { recursive: true } });
+    await test.waitForEnd(container);
+    const before = await quickOnes();
+    const refused = await refusal(status(container, { action: "restart" }));
+    expect(refused).toMatchObject({ kind: "bad_request", code: ErrorCode.INVALID_TRANSITION });
+    expect(await quickOnes()).toBe(before);
+  });
+
   it("takes its time zone from a TZ object: an IANA zone with its rules or a fixed offset", async () => {
     const tz = (name: string, attributes: Record<string, string>) => ({ data: { tz: { general_attributes: { name, type: "TZ" }, time_zone_attributes: attributes } }, path: "" });
     await test.importObjects(tz("TZ.KOLKATA", { iana_name: "Asia/Kolkata" }), tz("TZ.MINUS3", { utc_offset: "-03:00" }));

@@ -77,6 +77,9 @@ describe("nextOccurrence", () => {
     const rule = readRecurrence({ executeInterval: "P21D" }, "UTC");
     expect(iso(nextOccurrence(rule, t("2026-06-02T00:00:00Z"), t("2026-06-01T00:00:00Z"), always))).toBe("2026-06-22T00:00:00.000Z");
     expect(nextOccurrence(rule, t("9999-12-31T00:00:01Z"), t("9999-12-31T00:00:00Z"), always)).toBeUndefined();
+    // A start moved into its window is held to the same last time: 16:00 in Los Angeles on 9999-12-31 is 10000-01-01 in UTC.
+    const adjusted = readRecurrence({ startDate: "9999-12-31", executeAt: "15:00", betweenStart: "16:00", betweenEnd: "16:40", adjustStartTime: true }, "America/Los_Angeles");
+    expect(nextOccurrence(adjusted, t("9999-12-30T00:00:00Z"), t("9999-12-30T00:00:00Z"), always)).toBeUndefined();
   });
 
   it("keeps local time across a daylight-saving change", () => {

@@ -140,7 +140,7 @@ export function nextOccurrence(rule: Recurrence, from: number, anchor: number, c
     if (inWindow) return candidate;
     const windowStart = (minute < start ? local : local.plus({ days: 1 })).startOf("day").plus({ minutes: start }).toMillis();
     // Before the window opens, adjustStartTime moves the activation to the window's start.
-    if (rule.adjustStartTime && minute < start) return windowStart > periodEnd ? undefined : windowStart;
+    if (rule.adjustStartTime && minute < start) return windowStart > periodEnd || windowStart > LAST_WIRE_TIME ? undefined : windowStart;
     candidate = align(rule, windowStart, anchor);
   }
   return undefined;

@@ -71,6 +71,8 @@ async function restart(launcher: ExecutionLauncher, principal: Principal, execut
   const { store } = launcher.deps;
   const { runId } = execution;
   if (!isFinalStatus(execution.status)) throw transition(`execution ${runId} is still active (${execution.status}); only ended executions can be restarted`);
+  // A period container runs nothing itself: its activations are restarted, or the object started recurring again.
+  if (execution.objectType === PERIOD_CONTAINER) throw transition(`execution ${runId} is a period container; restart one of its activations, or start '${execution.name}' recurring again`);
   const body = await launcher.definitionOf(execution);
   if (options.queue !== undefined) await requireQueue(store, principal.client, options.queue, "restart.queue");
   const inputs = await inputsFor(store, principal.client, body, options.inputs ?? {}, "restart.inputs");

@@ -59,6 +59,8 @@ export class ExecutionReads {
    */
   async maySeeEvent(principal: Principal, execution: EventExecution): Promise<boolean> {
     if (execution.type !== PERIOD_CONTAINER) return maySeeExecution(principal, { objectType: execution.type, name: execution.name });
+    // No grant of the right at all: nothing to read.
+    if (visibleExecutions(principal)?.grants.length === 0) return false;
     const container = await findExecution(this.deps.store.db, principal.client, execution.run_id);
     return container !== undefined && maySeeExecution(principal, container);
   }

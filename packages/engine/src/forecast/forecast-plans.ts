@@ -11,6 +11,8 @@ import { NotForecastable } from "./plan";
 import { PlanSnapshot, type ErtChoice } from "./plan-snapshot";
 
 export const DAY_MS = 24 * 3600 * 1000;
+/** Most tasks a client forecast (the autoforecast too) places: runs that would pass it are left out, as unforecastable ones are. */
+const MAX_CLIENT_TASKS = 50_000;
 
 export interface ForecastPlansDeps {
   store: Store;
@@ -55,7 +57,7 @@ export class ForecastPlans {
   /**
    * Everything the client would run from now until `until`: its top-level executions that have
    * not ended, each as planExecution sees it. An activation that cannot be forecast (a broken
-   * definition) is left out rather than failing the whole client.
+   * definition, more tasks than a plan holds) is left out rather than failing the whole client.
    */
   async client(client: number, now: number, until: number): Promise<Calculated> {
     const runs = this.#runs(client);
@@ -66,7 +68,9 @@ export class ForecastPlans {
     const tasks: ForecastTask[] = [];
     for (const [index, root] of roots.entries()) {
       try {
-        tasks.push(...(await planExecution(context, root, String(index + 1))));
+        const planned = await planExecution(context, root, String(index + 1));
+        if (tasks.length + planned.length > MAX_CLIENT_TASKS) throw new NotForecastable(`the client's runs would hold more than ${MAX_CLIENT_TASKS} tasks`);
+        tasks.push(...planned);
       } catch (error) {
         if (!(error instanceof NotForecastable)) throw error;
         this.deps.logger.debug({ runId: root.runId, reason: error.message }, "left out of the client forecast");

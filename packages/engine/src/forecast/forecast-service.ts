@@ -2,6 +2,7 @@ import { ErrorCode, type ForecastAgentsQuery, type ForecastListQuery, type Forec
 import { DateTime, Duration } from "luxon";
 import type { Logger } from "pino";
 import { requirePrivilege, requireRight } from "../auth/access";
+import { typesOf } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import type { Execution } from "../domain/execution";
 import type { Agent } from "../runtime/agent-port";
@@ -187,8 +188,8 @@ export class ForecastService {
     const now = this.deps.clock.now();
     // The period ends at midnight (UTC) of its last day; today is the first.
     const until = DateTime.fromMillis(now, { zone: "UTC" }).startOf("day").plus({ days: request.days }).toMillis();
-    // A period container's forecast is of the object it activates: reading it needs statistics on that object.
-    const subject = { type: execution.repeatsType ?? execution.objectType, name: execution.name, right: Right.STATISTICS };
+    // Read by the rights that reach the execution: a period container's by C_PERIOD or the object it activates.
+    const subject = { type: typesOf(execution), name: execution.name, right: Right.STATISTICS };
     const id = await this.#insert(principal, { type: "FCST", title: request.title, subject, startTime: now, endTime: until, request: { forecast_option: "execution", execution: request } });
     this.#calculator.inBackground(principal.client, id, () => this.#plans.execution(principal.client, execution, request, now, until));
     return id;

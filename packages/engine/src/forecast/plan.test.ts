@@ -36,6 +36,14 @@ const flow = (name: string, tasks: string[], chain = true): ObjectBody => ({
 const T0 = Date.parse("2026-03-28T22:00:00Z");
 
 describe("planObject", () => {
+  it("refuses a plan of more tasks than it holds, before it holds them: five workflows of 20 lines each nested are 3.2 million", async () => {
+    const objects: Record<string, ObjectBody> = { OK: job("OK") };
+    for (let level = 1; level <= 5; level++) objects[`FAN${level}`] = flow(`FAN${level}`, Array<string>(20).fill(level === 1 ? "OK" : `FAN${level - 1}`), false);
+    await expect(planObject(sources(objects), "FAN5", T0)).rejects.toThrow(new NotForecastable("a run of 'FAN5' would hold more than 10000 tasks"));
+    // Three levels (8,000 tasks and their markers) are planned whole.
+    expect((await planObject(sources(objects), "FAN3", T0)).filter((e) => e.name === "OK")).toHaveLength(8000);
+  });
+
   it("plans a job with its ERT, agent (through its group), platform and queue", async () => {
     const [entry] = await planObject(sources({ A: job("A", "GROUP") }, { A: 42 }), "a", T0);
     expect(entry).toMatchObject({ key: "1", name: "A", type: "JOBS", ertSeconds: 42, agent: "MEMBER1", platform: "UNIX", queue: "CLIENT_QUEUE", notBefore: T0 });

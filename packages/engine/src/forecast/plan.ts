@@ -10,6 +10,11 @@ import type { PlannedTask } from "./simulate";
 
 /** Deepest nesting of workflows a forecast follows (as for activations). */
 const MAX_DEPTH = 16;
+/**
+ * Most tasks one activation is planned with: nested workflows multiply (five levels of 20 lines
+ * are 3.2 million tasks), and a plan must not hold the process's memory or time.
+ */
+export const MAX_PLANNED_TASKS = 10_000;
 
 /** A planned task with what a forecast entry shows of it. */
 export interface PlannedEntry extends PlannedTask {
@@ -66,6 +71,7 @@ interface Placement {
 }
 
 async function planInto(sources: PlanSources, entries: PlannedEntry[], at: Placement): Promise<void> {
+  if (entries.length >= MAX_PLANNED_TASKS) throw new NotForecastable(`a run of '${entries[0]?.name ?? at.name}' would hold more than ${MAX_PLANNED_TASKS} tasks`);
   const object = await sources.object(at.name);
   if (object === undefined) throw new NotForecastable(`object '${at.name}' does not exist`);
   if (at.path.includes(at.name) || at.path.length >= MAX_DEPTH) throw new NotForecastable(`object '${at.name}' contains itself or is nested deeper than ${MAX_DEPTH}`);

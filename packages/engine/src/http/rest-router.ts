@@ -109,6 +109,13 @@ async function handle(route: Route, req: IncomingMessage, res: ServerResponse, p
   let principal = ANONYMOUS;
   let status = 500;
   try {
+    if (route.changesState && req.method === "HEAD") {
+      // A GET that changes something (issuing an agent's key) cannot be answered without its body: the change would be made and lost.
+      status = 405;
+      res.setHeader("Allow", "GET");
+      writeJson(res, 405, { code: ErrorCode.METHOD_NOT_ALLOWED, error: "Method not allowed.", details: `HEAD would change what GET changes and drop its answer; use GET.` } satisfies OutError);
+      return;
+    }
     if (route.changesState && !fromOwnOrigin(req.headers)) throw crossOriginError();
     if (!route.public) principal = await authenticate(req, params, deps.authenticator, deps.addresses);
     const body = route.takesBody ? parseJsonBody(await readBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;

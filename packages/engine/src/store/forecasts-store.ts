@@ -7,7 +7,8 @@ import type { ForecastEntriesTable, ForecastsTable } from "./schema/forecasts";
 import { inTransaction } from "./transaction";
 
 export interface ForecastSubject {
-  type: string;
+  /** The types whose rights reach the subject: a period container's are C_PERIOD and its object's (stored joined by commas). */
+  type: string | readonly string[];
   name: string;
   right: RightBit;
 }
@@ -90,7 +91,7 @@ export async function insertForecast(db: Kysely<Database>, forecast: NewForecast
       title: forecast.title,
       user: forecast.user,
       status: forecast.status,
-      subject_type: forecast.subject?.type ?? null,
+      subject_type: forecast.subject === null ? null : typeof forecast.subject.type === "string" ? forecast.subject.type : forecast.subject.type.join(","),
       subject_name: forecast.subject?.name ?? null,
       subject_right: forecast.subject?.right ?? null,
       request: forecast.request,
@@ -270,7 +271,8 @@ function toForecast(row: Selectable<ForecastsTable>): Forecast {
 
 function subjectOf(row: Selectable<ForecastsTable>): ForecastSubject | null {
   const right = RIGHTS.find((r) => r === row.subject_right);
-  return row.subject_type !== null && row.subject_name !== null && right !== undefined ? { type: row.subject_type, name: row.subject_name, right } : null;
+  if (row.subject_type === null || row.subject_name === null || right === undefined) return null;
+  return { type: row.subject_type.includes(",") ? row.subject_type.split(",") : row.subject_type, name: row.subject_name, right };
 }
 
 function toEntry(row: Selectable<ForecastEntriesTable>): ForecastEntry {

@@ -11,6 +11,8 @@ describe("availableActions", () => {
     [1550, "SCRI", []],
     [1900, "JOBS", ["restart"]],
     [1851, "JOBP", ["restart"]],
+    [1850, "C_PERIOD", []],
+    [1550, "C_PERIOD", ["cancel"]],
   ])("status %i of a %s: %j", (status, type, expected) => {
     expect(availableActions({ status, type })).toEqual(expected);
   });

@@ -7,6 +7,7 @@ export function availableActions(execution: Pick<OutExecution, "status" | "type"
   if (execution.status === Status.WAITING_FOR_MANUAL_RELEASE) actions.push("release");
   // Scripts run to their end inside the engine: the server refuses to cancel them.
   if (!isFinalStatus(execution.status) && execution.type !== "SCRI") actions.push("cancel");
-  if (isFinalStatus(execution.status)) actions.push("restart");
+  // A period container runs nothing itself: the server refuses to restart it (its activations restart).
+  if (isFinalStatus(execution.status) && execution.type !== "C_PERIOD") actions.push("restart");
   return actions;
 }
