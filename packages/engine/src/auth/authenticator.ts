@@ -37,6 +37,10 @@ const CACHE_MAX = 1000;
  */
 export class Authenticator {
   readonly #cache = new Map<string, { principal: Principal; expires: number }>();
+  /** Checks under way, by cache key: the same login arriving meanwhile waits for that check. */
+  readonly #checking = new Map<string, Promise<Principal>>();
+  /** Counts forget(): a check that began before the last one does not remember its answer. */
+  #generation = 0;
   readonly #throttle: LoginThrottle;
   // Cache keys are hashed with a per-process secret so that no password sits in memory as a key.
   readonly #secret = randomBytes(32);
@@ -45,6 +49,7 @@ export class Authenticator {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly checkPassword: (password: string, stored: string) => Promise<boolean> = verifyPassword,
   ) {
     this.#throttle = new LoginThrottle(() => clock.now());
   }
@@ -71,18 +76,38 @@ export class Authenticator {
     }
   }
 
+  /**
+   * A remembered login, else one password check for it. Logins that arrive while the same login is
+   * being checked (a console opening many streams, a client's burst) wait for that check and share
+   * its answer, instead of each paying for scrypt.
+   */
   async #authenticate(credentials: Credentials, pathClient: number): Promise<Principal> {
     if (credentials.client !== undefined && credentials.client !== pathClient) {
       throw refused("the client of the login data does not match the client of the request");
     }
     const key = createHash("sha256").update(this.#secret).update(JSON.stringify([pathClient, credentials.user, credentials.department ?? null, credentials.password])).digest("base64");
-    const now = this.clock.now();
     const cached = this.#cache.get(key);
-    if (cached !== undefined && cached.expires > now) return cached.principal;
+    if (cached !== undefined && cached.expires > this.clock.now()) return cached.principal;
+    const underway = this.#checking.get(key);
+    if (underway !== undefined) return underway;
+    const generation = this.#generation;
+    const check = this.#check(credentials, pathClient).finally(() => {
+      if (this.#checking.get(key) === check) this.#checking.delete(key);
+    });
+    this.#checking.set(key, check);
+    const principal = await check;
+    if (generation === this.#generation) {
+      if (this.#cache.size >= CACHE_MAX) this.#cache.clear();
+      this.#cache.set(key, { principal, expires: this.clock.now() + CACHE_TTL_MS });
+    }
+    return principal;
+  }
 
+  async #check(credentials: Credentials, pathClient: number): Promise<Principal> {
+    const now = this.clock.now();
     const db = this.store.db;
     const credential = await this.#lookup(pathClient, credentials);
-    const valid = await verifyPassword(credentials.password, credential?.passwordHash ?? (await UNKNOWN_USER_HASH));
+    const valid = await this.checkPassword(credentials.password, credential?.passwordHash ?? (await UNKNOWN_USER_HASH));
     const user = credential && (await findObject(db, pathClient, credential.userName));
     if (credential === undefined || user === undefined) throw refused("user, department or password is wrong");
     const account = { ...userAccount(user.body), locked: await this.#stillLocked(credential, user, now) };
@@ -95,10 +120,7 @@ export class Authenticator {
     if (credential.failedLogins > 0 || credential.lockedAt !== null) await resetFailedLogins(db, pathClient, credential.userName, now);
 
     const [name = "", department = ""] = credential.userName.split("/");
-    const principal: Principal = { client: pathClient, userName: credential.userName, user: name, department, rights: await loadRights(db, user) };
-    if (this.#cache.size >= CACHE_MAX) this.#cache.clear();
-    this.#cache.set(key, { principal, expires: now + CACHE_TTL_MS });
-    return principal;
+    return { client: pathClient, userName: credential.userName, user: name, department, rights: await loadRights(db, user) };
   }
 
   /**
@@ -107,6 +129,8 @@ export class Authenticator {
    */
   forget(unlocked?: { client: number; userName: string }): void {
     this.#cache.clear();
+    this.#checking.clear();
+    this.#generation++;
     if (unlocked === undefined) return;
     const [name = "", department = ""] = unlocked.userName.split("/");
     // The throttle knows a login as it was given: with its department or without.
