@@ -15,13 +15,24 @@ export interface LocalDate {
  * year without a definition selects nothing.
  */
 export function calendarIncludes(body: ObjectBody, event: string, date: LocalDate): boolean {
+  return calendarEventDays(body, event)(date);
+}
+
+/**
+ * The days a CALE object's event selects, as calendarIncludes answers them, read from the body
+ * once: for asking about many dates (a recurring rule looking for its next day).
+ */
+export function calendarEventDays(body: ObjectBody, event: string): (date: LocalDate) => boolean {
   const entry = calendarEvent(body, event);
-  if (entry === undefined) return false;
+  if (entry === undefined) return () => false;
   const line = Number(entry["line_number"] ?? entry["event_line_number"]);
-  const definitions = Array.isArray(body["calendar_definitions"]) ? body["calendar_definitions"].filter(isRecord) : [];
-  const year = definitions.find((d) => Number(d["event_line_number"]) === line && Number(d["year"]) === date.year);
-  const content = typeof year?.["content"] === "string" ? year["content"] : "";
-  return content.charAt((date.month - 1) * 31 + (date.day - 1)) === "1";
+  const years = new Map<number, string>();
+  for (const definition of Array.isArray(body["calendar_definitions"]) ? body["calendar_definitions"].filter(isRecord) : []) {
+    const year = Number(definition["year"]);
+    // The first definition of a line and year counts, as a search from the start finds it.
+    if (Number(definition["event_line_number"]) === line && !years.has(year)) years.set(year, typeof definition["content"] === "string" ? definition["content"] : "");
+  }
+  return (date) => (years.get(date.year) ?? "").charAt((date.month - 1) * 31 + (date.day - 1)) === "1";
 }
 
 /** Whether a CALE object has an event of that name (any case). */

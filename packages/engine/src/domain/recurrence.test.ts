@@ -44,8 +44,26 @@ describe("readRecurrence", () => {
     [{ executeAt: "08:00", startDate: "2026-02-01", endDate: "2026-01-01" }, ["recurring.end_date"]],
     [{ executeAt: "08:00", executeWeekly: ["mon" as const], executeCalendarList: [{ calendar: "C", event: "E" }] }, ["recurring.execute_weekly"]],
     [{ executeAt: "08:00", betweenStart: "08:00" }, ["recurring.between_end"]],
+    // A daily time the window never holds would never activate: outside it and not moved into it.
+    [{ executeAt: "10:00", betweenStart: "11:00", betweenEnd: "11:00" }, ["recurring.execute_at"]],
+    [{ executeAt: "23:30", betweenStart: "08:00", betweenEnd: "09:00", adjustStartTime: true }, ["recurring.execute_at"]],
+    [{ executeAt: "03:00", betweenStart: "22:00", betweenEnd: "02:00" }, ["recurring.execute_at"]],
   ])("refuses %j", (body, paths) => {
     expect(problems(body)).toEqual(paths);
+  });
+
+  it.each([
+    { executeAt: "11:00", betweenStart: "11:00", betweenEnd: "11:00" },
+    { executeAt: "10:00", betweenStart: "11:00", betweenEnd: "11:00", adjustStartTime: true },
+    { executeAt: "01:00", betweenStart: "22:00", betweenEnd: "02:00" },
+    { executeAt: "10:00", betweenStart: "22:00", betweenEnd: "02:00", adjustStartTime: true },
+    { executeInterval: "PT1H", betweenStart: "11:00", betweenEnd: "11:00" },
+  ])("accepts %j", (body) => {
+    expect(problems(body)).toEqual([]);
+  });
+
+  it("says why a daily time outside its window is refused", () => {
+    expect(() => readRecurrence({ executeAt: "10:00", betweenStart: "11:00", betweenEnd: "11:30" }, "UTC")).toThrow(/10:00 is outside the window 11:00-11:30, so the period would never activate/);
   });
 
   it("refuses an unknown time zone and requires the body", () => {
@@ -85,6 +103,22 @@ describe("nextOccurrence", () => {
   it("keeps local time across a daylight-saving change", () => {
     const rule = readRecurrence({ executeAt: "08:00" }, "Europe/Vienna");
     expect(iso(nextOccurrence(rule, t("2026-03-28T08:00:00Z"), 0, always))).toBe("2026-03-29T06:00:00.000Z");
+  });
+
+  it("finds a day years ahead that only a calendar allows", () => {
+    const rule = readRecurrence({ executeInterval: "PT1H", betweenStart: "09:00", betweenEnd: "17:00", executeCalendarList: [{ calendar: "C", event: "E" }] }, "Europe/Vienna");
+    const only = (date: { year: number; month: number; day: number }) => date.year === 2035 && date.month === 6 && date.day === 5;
+    expect(iso(nextOccurrence(rule, t("2026-06-01T00:00:00Z"), t("2026-06-01T00:00:00Z"), only))).toBe("2035-06-05T07:00:00.000Z");
+    expect(nextOccurrence(rule, t("2035-06-06T00:00:00Z"), t("2026-06-01T00:00:00Z"), only)).toBeUndefined();
+  });
+
+  it("ends a period whose interval never meets its window after a bounded search", () => {
+    // Every 24 hours from 10:00, with a window of the minute 11:00: no activation ever falls in it.
+    const rule = readRecurrence({ executeInterval: "P1D", betweenStart: "11:00", betweenEnd: "11:00", executeCalendarList: [{ calendar: "C", event: "E" }] }, "UTC");
+    let daysAsked = 0;
+    const everyDay = () => ++daysAsked > 0;
+    expect(nextOccurrence(rule, t("2026-06-01T10:00:00Z"), t("2026-06-01T10:00:00Z"), everyDay)).toBeUndefined();
+    expect(daysAsked).toBeLessThanOrEqual(1000);
   });
 
   it("asks the calendar for each day, with match rules applied by the caller", () => {

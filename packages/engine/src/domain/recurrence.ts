@@ -77,7 +77,17 @@ export function readRecurrence(body: RecurringBody | undefined, timezone: string
   if (body.executeWeekly !== undefined && body.executeCalendarList !== undefined) issue("execute_weekly", "must not be combined with execute_calendar_list", body.executeWeekly);
   if ((body.betweenStart === undefined) !== (body.betweenEnd === undefined)) issue(body.betweenStart === undefined ? "between_start" : "between_end", "a window needs both between_start and between_end", body.betweenStart ?? body.betweenEnd);
   if (issues.length > 0) throw new ValidationError(issues);
-  return recurrenceOf(body, zone);
+  const rule = recurrenceOf(body, zone);
+  if (body.executeAt !== undefined && rule.window !== undefined && !activatesInWindow(minutes(body.executeAt), rule.window, rule.adjustStartTime)) {
+    issue("execute_at", `${body.executeAt} is outside the window ${body.betweenStart}-${body.betweenEnd}, so the period would never activate: choose a time in the window, or an earlier one with adjust_start_time (which moves it to the window's start)`, body.executeAt);
+    throw new ValidationError(issues);
+  }
+  return rule;
+}
+
+/** Whether a daily time activates in the window: inside it, or before its start when moved there. */
+function activatesInWindow(minute: number, window: { start: number; end: number }, adjustStartTime: boolean): boolean {
+  return inWindow(minute, window) || (adjustStartTime && minute < window.start);
 }
 
 /**
@@ -111,8 +121,13 @@ function recurrenceOf(body: RecurringBody, timezone: string): Recurrence {
   };
 }
 
-/** Most candidate times looked at for one next occurrence (a year of minutes would be far more). */
-const MAX_CANDIDATES = 20_000;
+/** Most local days looked at for one the weekdays and calendars allow (about 55 years). */
+const MAX_DAYS = 20_000;
+/**
+ * Most times looked at, on allowed days, for one inside the window: a rule whose times never fall
+ * in its window (an interval that keeps missing it) ends its period instead of searching on.
+ */
+const MAX_CANDIDATES = 1_000;
 
 /**
  * The first activation time at or after `from` (epoch ms) the rule allows, or undefined when the
@@ -128,22 +143,47 @@ export function nextOccurrence(rule: Recurrence, from: number, anchor: number, c
     if (!(candidate <= periodEnd && candidate <= LAST_WIRE_TIME)) return undefined;
     const local = DateTime.fromMillis(candidate, { zone });
     const date = { year: local.year, month: local.month, day: local.day };
-    const dayOk = (rule.weekdays === undefined || rule.weekdays.includes(local.weekday)) && (rule.calendars === undefined || calendarAllows(date));
-    if (!dayOk) {
-      candidate = align(rule, local.plus({ days: 1 }).startOf("day").toMillis(), anchor);
+    const allowed = firstAllowedDay(rule, date, calendarAllows);
+    if (allowed === undefined) return undefined;
+    if (allowed !== date) {
+      candidate = align(rule, DateTime.fromObject(allowed, { zone }).toMillis(), anchor);
       continue;
     }
     if (rule.window === undefined) return candidate;
     const minute = local.hour * 60 + local.minute;
-    const { start, end } = rule.window;
-    const inWindow = start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
-    if (inWindow) return candidate;
+    const { start } = rule.window;
+    if (inWindow(minute, rule.window)) return candidate;
     const windowStart = (minute < start ? local : local.plus({ days: 1 })).startOf("day").plus({ minutes: start }).toMillis();
     // Before the window opens, adjustStartTime moves the activation to the window's start.
     if (rule.adjustStartTime && minute < start) return windowStart > periodEnd || windowStart > LAST_WIRE_TIME ? undefined : windowStart;
     candidate = align(rule, windowStart, anchor);
   }
   return undefined;
+}
+
+function inWindow(minute: number, { start, end }: { start: number; end: number }): boolean {
+  return start <= end ? minute >= start && minute <= end : minute >= start || minute <= end;
+}
+
+/**
+ * `date` itself when the weekdays and calendars allow it, else the first later local date they
+ * allow, or undefined when none does before the period's end date or within MAX_DAYS. Dates are
+ * counted without time zones (a local date has no offset), so skipping a day costs no zone lookup.
+ */
+function firstAllowedDay(rule: Recurrence, date: LocalDate, calendarAllows: (date: LocalDate) => boolean): LocalDate | undefined {
+  const allows = (day: LocalDate, weekday: number) => (rule.weekdays === undefined || rule.weekdays.includes(weekday)) && (rule.calendars === undefined || calendarAllows(day));
+  const utc = new Date(Date.UTC(date.year, date.month - 1, date.day));
+  for (let i = 0; i < MAX_DAYS; i++) {
+    const day = i === 0 ? date : { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() };
+    if (day.year > 9999 || (rule.endDate !== undefined && isoDate(day) > rule.endDate)) return undefined;
+    if (allows(day, ((utc.getUTCDay() + 6) % 7) + 1)) return day;
+    utc.setUTCDate(utc.getUTCDate() + 1);
+  }
+  return undefined;
+}
+
+function isoDate({ year, month, day }: LocalDate): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** The first time at or after `from` that the rule's mode can activate at. */

@@ -1,7 +1,7 @@
 import { type InExecutionBody, isFinalStatus, type ObjectBody, Status } from "@baton/contract";
 import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
-import { calendarIncludes, type LocalDate } from "../domain/calendar";
+import { calendarEventDays, type LocalDate } from "../domain/calendar";
 import type { Execution } from "../domain/execution";
 import { nextOccurrence, storedRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
@@ -53,16 +53,13 @@ export class PeriodRunner {
     if (children.some((c) => c.status === Status.WAITING_FOR_START_TIME)) return true;
     if (rule.endAfterExecutions !== undefined && occurrences(children) >= rule.endAfterExecutions) return false;
     const recurring = await findRecurringRule(store.db, container.client, container.runId);
-    const calendars = new Map<string, ObjectBody>();
-    for (const { calendar } of rule.calendars?.entries ?? []) {
+    const eventDays: ((date: LocalDate) => boolean)[] = [];
+    for (const { calendar, event } of rule.calendars?.entries ?? []) {
       const object = await findObject(store.db, container.client, calendar);
-      if (object?.type === "CALE") calendars.set(calendar, object.body);
+      eventDays.push(object?.type === "CALE" ? calendarEventDays(object.body, event) : () => false);
     }
     const allows = (date: LocalDate) => {
-      const hits = (rule.calendars?.entries ?? []).map((e) => {
-        const calendar = calendars.get(e.calendar);
-        return calendar !== undefined && calendarIncludes(calendar, e.event, date);
-      });
+      const hits = eventDays.map((includes) => includes(date));
       const match = rule.calendars?.match ?? "one";
       return match === "all" ? hits.every(Boolean) : match === "none" ? !hits.some(Boolean) : hits.some(Boolean);
     };

@@ -20,12 +20,13 @@ export interface RestartNote {
 
 // "U00011424 Workflow restarted from line 3: lines 1, 2 not run again." or, downstream only,
 // "... from line 3 and the tasks downstream of it (lines 3, 5): line 2 not run again."; with none
-// left out "no line before it" / "no other line".
-const RESTARTED = /U00011424 Workflow restarted from line (\d+)( and the tasks downstream of it \([^)]*\))?: (?:no (?:other )?line(?: before it)?|lines? ([\d, ]+)) not run again\./;
+// left out "no line before it" / "no other line". Only the report's first line is read: the engine
+// writes the note before anything else, and later lines may echo text a workflow's author chose.
+const RESTARTED = /^(?:\S+ )?U00011424 Workflow restarted from line (\d+)( and the tasks downstream of it \([^)]*\))?: (?:no (?:other )?line(?: before it)?|lines? ([\d, ]+)) not run again\./;
 
-/** The note of a restart from a line in the text of a workflow's ACT report; undefined when it has none. */
+/** The note of a restart from a line that opens the text of a workflow's ACT report; undefined when it has none. */
 export function readRestartNote(workflowRunId: number, act: string): RestartNote | undefined {
-  const match = RESTARTED.exec(act);
+  const match = RESTARTED.exec(act.split("\n", 1)[0] ?? "");
   if (match === null) return undefined;
   const notRun = (match[3] ?? "").split(",").map((line) => Number(line.trim())).filter((line) => line > 0);
   return { workflowRunId, line: Number(match[1]), downstreamOnly: match[2] !== undefined, notRun: new Set(notRun) };
