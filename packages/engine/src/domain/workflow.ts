@@ -39,7 +39,12 @@ export interface WorkflowStep {
 export function readWorkflow(body: Record<string, unknown>): WorkflowDefinition {
   const graph = readWorkflowGraph(body);
   const predecessors = new Map<number, Predecessor[]>();
-  for (const edge of graph.edges) predecessors.set(edge.to, [...(predecessors.get(edge.to) ?? []), { line: edge.from, expected: edge.expected }]);
+  for (const edge of graph.edges) {
+    const known = predecessors.get(edge.to);
+    const predecessor = { line: edge.from, expected: edge.expected };
+    if (known === undefined) predecessors.set(edge.to, [predecessor]);
+    else known.push(predecessor);
+  }
   return { tasks: new Map(graph.tasks.map((t) => [t.line, t])), predecessors, startLine: graph.startLine, endLine: graph.endLine };
 }
 

@@ -127,6 +127,105 @@ describe("planExecution", () => {
     ]);
   });
 
+  describe("a nested workflow that has run is forecast from its execution", () => {
+    const outer = (status: number) => run({ runId: 80, name: "OUTER", objectType: "JOBP", type: "Workflow", status, startTime: NOW - 20 * MIN });
+    const innerRun = (overrides: Partial<Execution>) => run({ runId: 81, name: "INNER", objectType: "JOBP", type: "Workflow", parent: 80, lineNumber: 2, startTime: NOW - 20 * MIN, ...overrides });
+    const ctxWith = (innerObject: ObjectBody | undefined, children: Execution[]): PlanContext => ({
+      sources: sources({ ...objects, X: job("X"), ...(innerObject === undefined ? {} : { INNER: innerObject }) }, erts),
+      runs: runs({ 80: [children[0] ?? innerRun({})], 81: children.slice(1) }, { 80: chain("OUTER", ["INNER", "C"]), 81: chain("INNER", ["A", "B"]) }),
+      window: { now: NOW, until: NOW + 60 * MIN },
+    });
+
+    it("cancelled while blocked: what it never ran gets no times (it will not run it), it ends as it ended and blocks what follows", async () => {
+      // A failed and blocked INNER, an operator cancelled INNER at -5, and OUTER is blocked on it.
+      const inner = innerRun({ status: 1851, endTime: NOW - 5 * MIN });
+      const failed = run({ runId: 82, name: "A", parent: 81, lineNumber: 2, status: 1800, startTime: NOW - 20 * MIN, endTime: NOW - 10 * MIN });
+      expect(await entriesOf(ctxWith(chain("INNER", ["A", "B"]), [inner, failed]), outer(1560))).toEqual([
+        { name: "OUTER", start: -20, end: null, status: 1560, agent: null },
+        { name: "INNER", start: -20, end: -5, status: 1851, agent: null },
+        { name: "A", start: -20, end: -10, status: 1800, agent: "LOCAL" },
+        { name: "B", start: null, end: null, status: null, agent: null },
+        { name: "C", start: null, end: null, status: null, agent: "LOCAL" },
+      ]);
+    });
+
+    it("ended, with a branch of the workflow around it taking that end: what follows goes on from its end", async () => {
+      // OUTER: START → INNER(2) → C(3) → END(4), C expects INNER to end abnormally.
+      const definition = chain("OUTER", ["INNER", "C"]);
+      definition["line_conditions"] = [
+        { workflow_line_number: "2", predecessor_line_number: "1" },
+        { workflow_line_number: "3", predecessor_line_number: "2", expected_status: "ANY_ABEND" },
+        { workflow_line_number: "4", predecessor_line_number: "3" },
+      ];
+      const inner = innerRun({ status: 1851, endTime: NOW - 5 * MIN });
+      const failed = run({ runId: 82, name: "A", parent: 81, lineNumber: 2, status: 1800, startTime: NOW - 20 * MIN, endTime: NOW - 10 * MIN });
+      const ctx = ctxWith(chain("INNER", ["A", "B"]), [inner, failed]);
+      const c = run({ runId: 83, name: "C", parent: 80, lineNumber: 3, status: 1550, startTime: NOW - 5 * MIN });
+      ctx.runs = runs({ 80: [inner, c], 81: [failed] }, { 80: definition, 81: chain("INNER", ["A", "B"]) });
+      // C has run past its estimate of 2 minutes: it ends no earlier than now.
+      expect(await entriesOf(ctx, outer(1550))).toEqual([
+        { name: "OUTER", start: -20, end: 0, status: 1550, agent: null },
+        { name: "INNER", start: -20, end: -5, status: 1851, agent: null },
+        { name: "A", start: -20, end: -10, status: 1800, agent: "LOCAL" },
+        { name: "B", start: null, end: null, status: null, agent: null },
+        { name: "C", start: -5, end: 0, status: 1550, agent: "LOCAL" },
+      ]);
+    });
+
+    it("running: planned from the definition it runs with, whether its object has changed since or is gone", async () => {
+      const inner = innerRun({ status: 1550 });
+      const a = run({ runId: 82, name: "A", parent: 81, lineNumber: 2, status: 1900, startTime: NOW - 20 * MIN, endTime: NOW - 15 * MIN });
+      const b = run({ runId: 83, name: "B", parent: 81, lineNumber: 3, status: 1550, startTime: NOW - 5 * MIN });
+      const expected = [
+        { name: "OUTER", start: -20, end: 2, status: 1550, agent: null },
+        { name: "INNER", start: -20, end: 0, status: 1550, agent: null },
+        { name: "A", start: -20, end: -15, status: 1900, agent: "LOCAL" },
+        { name: "B", start: -5, end: 0, status: 1550, agent: "LOCAL" },
+        { name: "C", start: 0, end: 2, status: null, agent: "LOCAL" },
+      ];
+      expect(await entriesOf(ctxWith(chain("INNER", ["X"]), [inner, a, b]), outer(1550))).toEqual(expected);
+      expect(await entriesOf(ctxWith(undefined, [inner, a, b]), outer(1550))).toEqual(expected);
+    });
+
+    it("a line that ended without starting (skipped) is kept as it ended, without the tasks of its object", async () => {
+      const skipped = innerRun({ status: 1930, startTime: null, endTime: NOW - 20 * MIN });
+      expect(await entriesOf(ctxWith(chain("INNER", ["A", "B"]), [skipped]), outer(1550))).toEqual([
+        { name: "OUTER", start: -20, end: 2, status: 1550, agent: null },
+        { name: "INNER", start: -20, end: -20, status: 1930, agent: null },
+        { name: "C", start: 0, end: 2, status: null, agent: "LOCAL" },
+      ]);
+    });
+  });
+
+  it("plans a line whose object is gone as the runner starts it: it fails at once and blocks what follows, unless a branch takes that end", async () => {
+    // START → A(2) → GONE(3) → C(4) → END(5); A runs until 5.
+    const flow = run({ runId: 110, name: "FLOW", objectType: "JOBP", type: "Workflow", status: 1550, startTime: NOW - 5 * MIN });
+    const a = run({ runId: 111, name: "A", parent: 110, lineNumber: 2, status: 1550, startTime: NOW - 5 * MIN });
+    const definition = (expected: string) => {
+      const body = chain("FLOW", ["A", "GONE", "C"]);
+      body["line_conditions"] = [
+        { workflow_line_number: "2", predecessor_line_number: "1" },
+        { workflow_line_number: "3", predecessor_line_number: "2" },
+        { workflow_line_number: "4", predecessor_line_number: "3", expected_status: expected },
+        { workflow_line_number: "5", predecessor_line_number: "4" },
+      ];
+      return body;
+    };
+    const ctx = (expected: string): PlanContext => ({ sources: sources(objects, erts), runs: runs({ 110: [a] }, { 110: definition(expected) }), window: { now: NOW, until: NOW + 60 * MIN } });
+    expect(await entriesOf(ctx("ANY_OK"), flow)).toEqual([
+      { name: "FLOW", start: -5, end: null, status: 1550, agent: null },
+      { name: "A", start: -5, end: 5, status: 1550, agent: "LOCAL" },
+      { name: "GONE", start: 5, end: 5, status: null, agent: null },
+      { name: "C", start: null, end: null, status: null, agent: "LOCAL" },
+    ]);
+    expect(await entriesOf(ctx("ANY_ABEND"), flow)).toEqual([
+      { name: "FLOW", start: -5, end: 7, status: 1550, agent: null },
+      { name: "A", start: -5, end: 5, status: 1550, agent: "LOCAL" },
+      { name: "GONE", start: 5, end: 5, status: null, agent: null },
+      { name: "C", start: 5, end: 7, status: null, agent: "LOCAL" },
+    ]);
+  });
+
   it("plans an execution waiting for its start time at that time, and none due after the period", async () => {
     const waiting = (dueAt: number) => run({ runId: 20, name: "A", status: 1698, dueAt });
     const ctx: PlanContext = { sources: sources(objects, erts), runs: runs({}, { 20: job("A") }), window: { now: NOW, until: NOW + 60 * MIN } };

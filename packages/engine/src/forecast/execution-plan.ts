@@ -2,14 +2,12 @@ import { Status, isFinalStatus, type ObjectBody } from "@baton/contract";
 import type { Execution } from "../domain/execution";
 import { nextStep, readWorkflow, type TaskState } from "../domain/workflow";
 import { taskErtSeconds } from "../domain/workflow-ert";
-import { planObject, type PlannedEntry, type PlanSources } from "./plan";
+import { planObject, type LinePlanner, type PlannedEntry, type PlanSources } from "./plan";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A task of a forecast; tasks that had started when the forecast was made carry their execution's status. */
-export interface ForecastTask extends PlannedEntry {
-  status?: number | undefined;
-}
+export type ForecastTask = PlannedEntry;
 
 /** The container a planned activation belongs to. */
 export interface ParentRef {
@@ -53,12 +51,21 @@ export function rootedAt(entries: readonly PlannedEntry[], key: string, parent?:
 
 /**
  * The tasks an activation at `start` would run, within the window: a schedule's slots before its
- * end (a slot that starts in it is forecast completely).
+ * end (a slot that starts in it is forecast completely). `lines` plans lines of a workflow
+ * otherwise than from their objects (planObject).
  */
-export async function planActivation(ctx: PlanContext, name: string, start: number, key: string, parent?: ParentRef, definition?: { type: string; body: ObjectBody }): Promise<ForecastTask[]> {
+export async function planActivation(
+  ctx: PlanContext,
+  name: string,
+  start: number,
+  key: string,
+  parent?: ParentRef,
+  definition?: { type: string; body: ObjectBody },
+  lines?: LinePlanner,
+): Promise<ForecastTask[]> {
   const sources = definition === undefined ? ctx.sources : withDefinition(ctx.sources, name, definition);
   const days = Math.max(1, Math.ceil((ctx.window.until - start) / DAY_MS) + 1);
-  return slotsBefore(rootedAt(await planObject(sources, name, start, days), key, parent), key, ctx.window.until);
+  return slotsBefore(rootedAt(await planObject(sources, name, start, days, lines), key, parent), key, ctx.window.until);
 }
 
 /**
@@ -131,34 +138,69 @@ async function planChildren(ctx: PlanContext, execution: Execution, key: string)
 }
 
 /**
- * A running workflow: its definition planned from its start; tasks that ran keep their times (and
- * status), running ones last at least until now, the rest start no earlier than now. What waits
- * behind a task the workflow is blocked on starts only when an operator acts: it gets no times.
+ * A workflow that has started, from its execution: its definition planned from its start; tasks
+ * that ran keep their times (and status), running ones last at least until now, the rest start no
+ * earlier than now. What waits behind a task the workflow is blocked on starts only when an
+ * operator acts: it gets no times. The workflows in it that have run are planned the same way from
+ * their executions (planRanLine).
  */
 async function planRunningWorkflow(ctx: PlanContext, execution: Execution, start: number, key: string, parent?: ParentRef): Promise<ForecastTask[]> {
-  const planned = await planActivation(ctx, execution.name, start, key, parent, { type: "JOBP", body: await ctx.runs.definition(execution.runId) });
+  const latest = await latestRuns(ctx, execution);
+  const lines: LinePlanner = (line, task) => planRanLine(ctx, execution, latest.get(line), task);
+  const planned = await planActivation(ctx, execution.name, start, key, parent, { type: "JOBP", body: await ctx.runs.definition(execution.runId) }, lines);
   // <START>/<END> take no time and stay where the plan puts them: <START> at the workflow's start.
-  const notYet = (t: ForecastTask) => (t.hidden === true ? t : { ...t, notBefore: Math.max(t.notBefore, ctx.window.now) });
-  const tasks = new Map(planned.map((t) => [t.key, t.key === key ? { ...t, status: execution.status } : notYet(t)]));
-  await keepRuns(ctx, tasks, key, execution);
+  // Tasks planned from their executions are as they ran.
+  const notYet = (t: ForecastTask) => (t.hidden === true || t.status !== undefined ? t : { ...t, notBefore: Math.max(t.notBefore, ctx.window.now) });
+  const tasks = new Map(planned.map((t) => [t.key, t.key === key ? { ...t, status: execution.status } : endedAsItEnded(notYet(t), key, execution)]));
+  await keepRuns(ctx, tasks, key, execution, latest);
   return [...tasks.values()];
 }
 
-/**
- * Gives the tasks of a workflow (under `key`) that have executions their actual times, nested
- * workflows too; the tasks it is blocked on block what follows them.
- */
-async function keepRuns(ctx: PlanContext, tasks: Map<string, ForecastTask>, key: string, workflow: Execution): Promise<void> {
+/** The latest execution of each line of a workflow: restarts make several executions of one line. */
+async function latestRuns(ctx: PlanContext, workflow: Execution): Promise<Map<number, Execution>> {
   const latest = new Map<number, Execution>();
-  // Restarts make several executions of one line: the latest counts.
   for (const child of await ctx.runs.children(workflow.runId)) if (child.lineNumber !== null) latest.set(child.lineNumber, child);
+  return latest;
+}
+
+/** Lines whose tasks are planned from their executions, not from their objects (planRanLine). */
+const plannedFromRun = (run: Execution) => run.objectType === "JOBP" || (run.startTime === null && isFinalStatus(run.status));
+
+/**
+ * A line of a workflow planned from what happened rather than from its object: a task that ended
+ * without starting (skipped, inactive, not run again) as it ended; a workflow from its own
+ * execution, as the workflow around it; in a workflow that has ended, a line it never ran will not
+ * run. Undefined for the others: planned from their objects, then kept as they ran (keepRuns).
+ */
+async function planRanLine(ctx: PlanContext, workflow: Execution, run: Execution | undefined, line: ForecastTask): Promise<ForecastTask[] | undefined> {
+  if (run === undefined) return isFinalStatus(workflow.status) ? [{ ...line, neverRuns: true }] : undefined;
+  if (!plannedFromRun(run)) return undefined;
+  if (run.startTime === null && isFinalStatus(run.status)) return [{ ...line, name: run.name, type: run.objectType, notBefore: run.endTime ?? ctx.window.now, status: run.status }];
+  const parent = line.parentKey === undefined ? undefined : { key: line.parentKey, type: "JOBP" };
+  const nested = await planRunningWorkflow(ctx, run, run.startTime ?? Math.max(line.notBefore, ctx.window.now), line.key, parent);
+  return nested.map((t) => (t.key === line.key ? { ...t, predecessors: line.predecessors } : t));
+}
+
+/**
+ * A workflow that has ended ends as it did, whatever lines it did not run: its <END> marker at its
+ * end, waiting for nothing.
+ */
+function endedAsItEnded(task: ForecastTask, key: string, workflow: Execution): ForecastTask {
+  const end = task.parentKey === key && task.hidden === true && task.type === "<END>" && isFinalStatus(workflow.status);
+  return end ? { ...task, notBefore: workflow.endTime ?? task.notBefore, predecessors: [] } : task;
+}
+
+/**
+ * Gives the tasks of a workflow (under `key`) that have executions and were planned from their
+ * objects their actual times and status; the tasks it is blocked on block what follows them.
+ */
+async function keepRuns(ctx: PlanContext, tasks: Map<string, ForecastTask>, key: string, workflow: Execution, latest: ReadonlyMap<number, Execution>): Promise<void> {
   const blocked = await blockedLines(ctx, workflow, latest);
   for (const [line, run] of latest) {
     const task = tasks.get(`${key}/${line}`);
     if (task === undefined) continue;
-    const kept = ranAs(task, run, ctx.window.now, await ctx.sources.executionErtSeconds(task.name, run.estimatedRuntime));
-    tasks.set(task.key, blocked.has(line) ? { ...kept, blocks: true } : kept);
-    if (task.container && run.startTime !== null) await keepRuns(ctx, tasks, task.key, run);
+    const kept = plannedFromRun(run) ? task : ranAs(task, run, ctx.window.now, await ctx.sources.executionErtSeconds(task.name, run.estimatedRuntime));
+    tasks.set(task.key, { ...kept, blocks: blocked.has(line) });
   }
 }
 
@@ -173,14 +215,14 @@ async function blockedLines(ctx: PlanContext, workflow: Execution, latest: Reado
 }
 
 /**
- * A planned task as its execution is: ended ones with their actual times, the others with the
- * estimate the execution has (`estimate`), running ones at least until now. Containers end with
- * their tasks and keep no runtime of their own.
+ * A task as its execution, which has started or waits to, is: the estimate the execution has
+ * (`estimate`), its actual times, running ones at least until now. Containers end with their tasks
+ * and keep no runtime of their own.
  */
 function ranAs(task: ForecastTask, run: Execution, now: number, estimate: number | undefined): ForecastTask {
-  const actual = { ...task, status: run.status, agent: run.agent ?? task.agent, platform: run.platform ?? task.platform };
+  const actual = { ...task, status: run.status, agent: run.agent ?? task.agent, platform: run.platform ?? task.platform, queue: task.queue ?? run.queue };
   const open = (runningSince: number | null) => (task.container ? task.ertSeconds : taskErtSeconds(estimate, runningSince, now));
-  if (run.startTime === null) return isFinalStatus(run.status) ? { ...actual, notBefore: run.endTime ?? now, ertSeconds: 0 } : { ...actual, ertSeconds: open(null) };
+  if (run.startTime === null) return { ...actual, ertSeconds: open(null) };
   const seconds = run.endTime === null ? open(run.startTime) : (run.endTime - run.startTime) / 1000;
   return { ...actual, notBefore: run.startTime, ertSeconds: seconds };
 }

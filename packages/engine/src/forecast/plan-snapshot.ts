@@ -39,14 +39,21 @@ const NAMES_PER_QUERY = 500;
  * What planning reads of a client, loaded before planning starts: every object the plan can reach
  * from its roots (tasks of workflows and schedules, agent groups, queues) in a few queries by
  * breadth, and the runtimes of all of them in one. Planning then runs from memory, so a
- * 1,000-task workflow costs a handful of queries instead of thousands.
+ * 1,000-task workflow costs a handful of queries instead of thousands. An object only the
+ * definition of a nested run reaches (one its workflow named when it started) is loaded the same
+ * way when planning first asks for it.
  */
 export class PlanSnapshot implements PlanSources {
+  readonly #objects = new Map<string, PlannedObject>();
+  readonly #runtimes = new Map<string, number>();
+  /** Names asked of the database, found or not. */
+  readonly #asked = new Set<string>();
+  /** Loads planning asked for, one after the other: an object asked for meanwhile is there once they end. */
+  #loading: Promise<void> = Promise.resolve();
+
   private constructor(
     private readonly deps: SnapshotDeps,
     private readonly client: number,
-    private readonly objects: ReadonlyMap<string, PlannedObject>,
-    private readonly runtimes: ReadonlyMap<string, number>,
     private readonly connected: readonly string[],
     private readonly ert: ErtChoice,
   ) {}
@@ -56,25 +63,19 @@ export class PlanSnapshot implements PlanSources {
    * reach, with their runtimes by `ert`.
    */
   static async load(deps: SnapshotDeps, client: number, roots: readonly string[], bodies: readonly PlannedObject[], ert: ErtChoice): Promise<PlanSnapshot> {
-    const objects = new Map<string, PlannedObject>();
-    const seen = new Set<string>();
-    let pending = [...new Set([...roots.map((n) => n.toUpperCase()), ...bodies.flatMap(referencesOf)])];
-    while (pending.length > 0) {
-      for (const name of pending) seen.add(name);
-      const found = await inBatches(pending, (batch) => findObjectsNamed(deps.db, client, batch));
-      for (const object of found) objects.set(object.name, { type: object.type, body: object.body });
-      pending = [...new Set(found.flatMap((o) => referencesOf(o)))].filter((name) => !seen.has(name));
-    }
-    const runtimes = await runtimesOf(deps, client, objects, ert);
-    return new PlanSnapshot(deps, client, objects, runtimes, deps.connectedAgents(), ert);
+    const snapshot = new PlanSnapshot(deps, client, deps.connectedAgents(), ert);
+    await snapshot.#reach([...roots.map((n) => n.toUpperCase()), ...bodies.flatMap(referencesOf)]);
+    return snapshot;
   }
 
   async object(name: string): Promise<PlannedObject | undefined> {
-    return this.objects.get(name);
+    if (!this.#asked.has(name)) this.#loading = this.#loading.then(() => this.#reach([name]));
+    await this.#loading;
+    return this.#objects.get(name);
   }
 
   async ertSeconds(name: string): Promise<number | undefined> {
-    return this.runtimes.get(name);
+    return this.#runtimes.get(name);
   }
 
   /**
@@ -83,13 +84,13 @@ export class PlanSnapshot implements PlanSources {
    * their runtime for every task.
    */
   async executionErtSeconds(name: string, activatedWith: number | null): Promise<number | undefined> {
-    return (this.ert.option === "registration" ? activatedWith : null) ?? this.runtimes.get(name);
+    return (this.ert.option === "registration" ? activatedWith : null) ?? this.#runtimes.get(name);
   }
 
   /** An agent group's job is forecast on the member its mode would pick first; without a connected member, on the group's name. */
   async agentFor(agent: string): Promise<string | undefined> {
     if (agent === "") return undefined;
-    const object = this.objects.get(agent);
+    const object = this.#objects.get(agent);
     if (object?.type !== "HOSTG") return agent;
     const group = readAgentGroup(object.body);
     return pickAgents(group, groupMembers(group, this.connected), () => 0, 0)[0] ?? agent;
@@ -101,7 +102,7 @@ export class PlanSnapshot implements PlanSources {
 
   /** The agent a file transfer writes to (its destination, through its group). */
   async transferDestination(name: string): Promise<string | undefined> {
-    const object = this.objects.get(name);
+    const object = this.#objects.get(name);
     return object?.type === "JOBF" ? this.agentFor(readTransfer(object.body).destinationAgent) : undefined;
   }
 
@@ -109,11 +110,25 @@ export class PlanSnapshot implements PlanSources {
   limits(): SimulationLimits {
     return {
       queueSlots: (queue) => {
-        const object = this.objects.get(queue);
+        const object = this.#objects.get(queue);
         return object?.type === "QUEUE" ? queueSlots(object.body) : undefined;
       },
       agentMaxJobs: (agent) => this.deps.agentMaxJobs(agent),
     };
+  }
+
+  /** Loads the named objects not asked for yet and what they reach, breadth-first, with their runtimes. */
+  async #reach(names: readonly string[]): Promise<void> {
+    const loaded = new Map<string, PlannedObject>();
+    let pending = [...new Set(names)].filter((name) => !this.#asked.has(name));
+    while (pending.length > 0) {
+      for (const name of pending) this.#asked.add(name);
+      const found = await inBatches(pending, (batch) => findObjectsNamed(this.deps.db, this.client, batch));
+      for (const object of found) loaded.set(object.name, { type: object.type, body: object.body });
+      pending = [...new Set(found.flatMap((o) => referencesOf(o)))].filter((name) => !this.#asked.has(name));
+    }
+    for (const [name, object] of loaded) this.#objects.set(name, object);
+    for (const [name, seconds] of await runtimesOf(this.deps, this.client, loaded, this.ert)) this.#runtimes.set(name, seconds);
   }
 }
 

@@ -87,6 +87,27 @@ describe("planObject", () => {
     expect(starts).toEqual(["03-29 03:30", "03-30 02:30", "03-30 06:00"]);
   });
 
+  it("plans a line whose object is missing or does not run as the runner starts it: it fails at once and blocks its workflow", async () => {
+    const objects = { OUTER: flow("OUTER", ["A", "GONE", "V", "B"]), A: job("A"), B: job("B"), V: { general_attributes: { name: "V", type: "VARA" } } };
+    const plan = await planObject(sources(objects, { A: 10, B: 20 }), "OUTER", T0);
+    expect(plan.filter((e) => !e.hidden).map((e) => [e.key, e.name, e.type, e.ertSeconds, e.blocks === true])).toEqual([
+      ["1", "OUTER", "JOBP", 0, false],
+      ["1/2", "A", "JOBS", 10, false],
+      ["1/3", "GONE", "JOBS", 0, true],
+      ["1/4", "V", "JOBS", 0, true],
+      ["1/5", "B", "JOBS", 20, false],
+    ]);
+    const placed = simulate(plan);
+    expect([placed.get("1/3"), placed.get("1/4"), placed.get("1/5"), placed.get("1")]).toEqual([{ start: T0 + 10_000, end: T0 + 10_000 }, undefined, undefined, { start: T0, end: undefined }]);
+
+    // A schedule ends such a slot at its time and goes on.
+    const schedule = { general_attributes: { name: "S", type: "JSCH" }, schedule_attributes: { timezone: "UTC" }, schedule_definitions: [{ line_number: "1", object_name: "GONE", start_time: "23:00" }] };
+    expect(await planObject(sources({ S: schedule }), "S", T0)).toEqual([
+      { key: "1", predecessors: [], notBefore: T0, name: "S", type: "JSCH", ertSeconds: 0, container: true },
+      { key: "1/1", parentKey: "1", predecessors: [], notBefore: T0 + 3_600_000, name: "GONE", type: "JOBS", ertSeconds: 0, container: false, containerType: "JSCH" },
+    ]);
+  });
+
   it("refuses what cannot be forecast, saying why", async () => {
     await expect(planObject(sources({}), "MISSING", T0)).rejects.toThrow(new NotForecastable("object 'MISSING' does not exist"));
     await expect(planObject(sources({ LOOP: flow("LOOP", ["LOOP"]) }), "LOOP", T0)).rejects.toThrow(/contains itself/);

@@ -1,11 +1,12 @@
-import type { ObjectBody } from "@baton/contract";
+import { Status, type ObjectBody } from "@baton/contract";
 import { DateTime } from "luxon";
 import { calendarIncludes } from "../domain/calendar";
 import { readTransfer } from "../domain/file-transfer";
 import { jobTarget } from "../domain/job-script";
 import { nextStart, readSchedule } from "../domain/schedule";
-import { readWorkflow } from "../domain/workflow";
+import { nextStep, readWorkflow, type TaskState } from "../domain/workflow";
 import { UNKNOWN_TASK_SECONDS } from "../domain/workflow-ert";
+import { RUNNABLE_TYPES } from "../executions/execution-details";
 import type { PlannedTask } from "./simulate";
 
 /** Deepest nesting of workflows a forecast follows (as for activations). */
@@ -26,7 +27,16 @@ export interface PlannedEntry extends PlannedTask {
   login?: string | undefined;
   /** <START> and <END> of workflows: placed but not shown. */
   hidden?: boolean;
+  /** The status of its execution, for a task that has one (execution plans). */
+  status?: number | undefined;
 }
+
+/**
+ * Plans a line of the workflow being planned (not of the workflows nested in it) otherwise than
+ * from its object, given the line as a task of no time: an execution forecast plans the lines that
+ * have run from what happened. Undefined: the line is planned from its object.
+ */
+export type LinePlanner = (line: number, task: PlannedEntry) => Promise<PlannedEntry[] | undefined>;
 
 /** What planning needs to know of the client: objects, runtimes, agents, calendars. */
 export interface PlanSources {
@@ -50,11 +60,13 @@ export class NotForecastable extends Error {}
 /**
  * The tasks an activation of `name` at `start` would run: a job, script or transfer is one task;
  * a workflow a container of its lines (nested workflows followed); a schedule its task slots in
- * the `days` days from `start` that its calendars allow.
+ * the `days` days from `start` that its calendars allow. A task whose object is missing or does not
+ * run is planned as the runner starts it: it ends at once (FAULT_OTHER), and in a workflow blocks
+ * what follows unless a successor takes that end. `lines` plans lines of the workflow otherwise.
  */
-export async function planObject(sources: PlanSources, name: string, start: number, days = 1): Promise<PlannedEntry[]> {
+export async function planObject(sources: PlanSources, name: string, start: number, days = 1, lines?: LinePlanner): Promise<PlannedEntry[]> {
   const entries: PlannedEntry[] = [];
-  await planInto(sources, entries, { name: name.toUpperCase(), key: "1", notBefore: start, predecessors: [], days, path: [] });
+  await planInto(sources, entries, { name: name.toUpperCase(), key: "1", notBefore: start, predecessors: [], days, path: [], lines });
   return entries;
 }
 
@@ -68,10 +80,12 @@ interface Placement {
   days: number;
   /** Workflows and schedules being expanded, to refuse cycles. */
   path: readonly string[];
+  /** For the root: how some of its lines are planned. */
+  lines?: LinePlanner | undefined;
 }
 
 async function planInto(sources: PlanSources, entries: PlannedEntry[], at: Placement): Promise<void> {
-  if (entries.length >= MAX_PLANNED_TASKS) throw new NotForecastable(`a run of '${entries[0]?.name ?? at.name}' would hold more than ${MAX_PLANNED_TASKS} tasks`);
+  refuseMoreThanMax(entries, at.name);
   const object = await sources.object(at.name);
   if (object === undefined) throw new NotForecastable(`object '${at.name}' does not exist`);
   if (at.path.includes(at.name) || at.path.length >= MAX_DEPTH) throw new NotForecastable(`object '${at.name}' contains itself or is nested deeper than ${MAX_DEPTH}`);
@@ -105,6 +119,16 @@ async function timing(sources: PlanSources, name: string): Promise<{ ertSeconds:
   return { ertSeconds: (await sources.ertSeconds(name)) ?? UNKNOWN_TASK_SECONDS, container: false };
 }
 
+/** Refuses a plan that would hold more than MAX_PLANNED_TASKS with `adding` more entries. */
+function refuseMoreThanMax(entries: readonly PlannedEntry[], name: string, adding = 1): void {
+  if (entries.length + adding > MAX_PLANNED_TASKS) throw new NotForecastable(`a run of '${entries[0]?.name ?? name}' would hold more than ${MAX_PLANNED_TASKS} tasks`);
+}
+
+/** Whether a workflow or schedule starts a task of the object: it exists and is of a type that runs. */
+function startable(object: { type: string } | undefined): boolean {
+  return object !== undefined && RUNNABLE_TYPES.has(object.type);
+}
+
 function queueOf(body: ObjectBody): string {
   const queue = body.general_attributes["queue"];
   return typeof queue === "string" && queue !== "" ? queue : "CLIENT_QUEUE";
@@ -118,14 +142,31 @@ async function planWorkflow(sources: PlanSources, entries: PlannedEntry[], at: P
     throw new NotForecastable(`workflow '${at.name}' cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   const keyOf = (line: number) => `${at.key}/${line}`;
+  /** Lines whose task the runner cannot start (see planObject). */
+  const refused = new Map<number, PlannedEntry>();
   for (const task of workflow.tasks.values()) {
     const predecessors = (workflow.predecessors.get(task.line) ?? []).map((p) => keyOf(p.line));
-    const marker = task.line === workflow.startLine || task.line === workflow.endLine;
-    if (marker || !task.active) {
-      entries.push({ key: keyOf(task.line), parentKey: at.key, predecessors, notBefore: at.notBefore, name: task.objectName, type: task.objectType, ertSeconds: 0, container: false, hidden: marker, containerType: "JOBP" });
+    const line: PlannedEntry = { key: keyOf(task.line), parentKey: at.key, predecessors, notBefore: at.notBefore, name: task.objectName, type: task.objectType, ertSeconds: 0, container: false, containerType: "JOBP" };
+    if (task.line === workflow.startLine || task.line === workflow.endLine) {
+      entries.push({ ...line, hidden: true });
       continue;
     }
-    await planInto(sources, entries, { name: task.objectName, key: keyOf(task.line), parentKey: at.key, predecessors, notBefore: at.notBefore, containerType: "JOBP", days: at.days, path: [...at.path, at.name] });
+    const planned = await at.lines?.(task.line, line);
+    if (planned !== undefined) {
+      refuseMoreThanMax(entries, at.name, planned.length);
+      for (const entry of planned) entries.push(entry);
+    } else if (!task.active) entries.push({ ...line, hidden: false });
+    else if (!startable(await sources.object(task.objectName))) {
+      refused.set(task.line, line);
+      entries.push(line);
+    } else await planInto(sources, entries, { name: task.objectName, key: line.key, parentKey: at.key, predecessors, notBefore: at.notBefore, containerType: "JOBP", days: at.days, path: [...at.path, at.name] });
+  }
+  if (refused.size === 0) return;
+  // Which of those ends block the workflow, as the runner reads them.
+  const failed: TaskState = { kind: "ended", status: Status.FAULT_OTHER };
+  for (const line of nextStep(workflow, new Map([...refused.keys()].map((l) => [l, failed]))).blocked) {
+    const entry = refused.get(line);
+    if (entry !== undefined) entry.blocks = true;
   }
 }
 
@@ -152,7 +193,11 @@ async function planSchedule(sources: PlanSources, entries: PlannedEntry[], at: P
       const startAt = next.dueAt;
       if (task.calendar !== undefined && (calendar?.type !== "CALE" || !calendarIncludes(calendar.body, task.calendar.event, next.date))) continue;
       slot += 1;
-      await planInto(sources, entries, { name: task.objectName, key: `${at.key}/${slot}`, parentKey: at.key, predecessors: [], notBefore: startAt, containerType: "JSCH", days: 1, path: [...at.path, at.name] });
+      const key = `${at.key}/${slot}`;
+      const object = await sources.object(task.objectName);
+      if (startable(object)) await planInto(sources, entries, { name: task.objectName, key, parentKey: at.key, predecessors: [], notBefore: startAt, containerType: "JSCH", days: 1, path: [...at.path, at.name] });
+      // The schedule ends such a slot FAULT_OTHER at its time and goes on.
+      else entries.push({ key, parentKey: at.key, predecessors: [], notBefore: startAt, name: task.objectName, type: object?.type ?? "JOBS", ertSeconds: 0, container: false, containerType: "JSCH" });
     }
   }
 }
