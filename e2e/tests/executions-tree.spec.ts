@@ -162,11 +162,11 @@ test("at 1280 x 800 the table shows whole statuses, types, durations, the user a
   await adminPost(request, `/executions/${plannedRunId}/status`, { action: "cancel" });
 });
 
-test("a workflow's Tasks tab lists its ten tasks in flow order, the one that never started among them", async ({ page, request }) => {
+test("a workflow's Tasks tab lists its ten tasks in flow order, the one waiting for a blocked predecessor among them", async ({ page, request }) => {
   const prefix = `E2E.FLOW.${Date.now()}`;
   await adminPost(request, "/objects", job(`${prefix}.OK`, ["echo ok"]));
   await adminPost(request, "/objects", job(`${prefix}.FAILS`, ["echo failing", "exit 2"]));
-  // Lines 2-10 run after <START>; line 10 fails, so line 11, which follows it, never starts.
+  // Lines 2-10 run after <START>; line 10 fails, so line 11, which follows it and was activated with the workflow, waits.
   const tasks = [...Array.from({ length: 8 }, () => `${prefix}.OK`), `${prefix}.FAILS`, `${prefix}.OK`];
   await adminPost(request, "/objects", workflow(`${prefix}.WF`, tasks, { 11: 10 }));
   const flow = await execute(request, `${prefix}.WF`);
@@ -177,14 +177,16 @@ test("a workflow's Tasks tab lists its ten tasks in flow order, the one that nev
   const grid = page.getByRole("treegrid", { name: "Tasks" });
   const lines = grid.getByRole("row").locator('[role="gridcell"]:nth-child(3)');
   await expect(lines).toHaveText(["2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]);
-  const never = grid.getByRole("row").filter({ hasText: "Not started" });
-  await expect(never).toHaveCount(1);
-  await expect(never).toContainText(`${prefix}.OK`);
-  await expect(never.locator('[role="gridcell"]:nth-child(3)')).toHaveText("11");
-  // Its ERT is the engine's for the line (the estimate the graph shows), from the eight runs of OK.
-  await expect(never.locator('[role="gridcell"]:nth-child(5)')).toHaveText("— / 1 s");
+  const waiting = grid.getByRole("row").filter({ hasText: /1700\s*Waiting for predecessor/ });
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText(`${prefix}.OK`);
+  await expect(waiting.locator('[role="gridcell"]:nth-child(3)')).toHaveText("11");
+  // It has its RunID from the workflow's start and no runtime yet; its estimate is the one it was
+  // activated with: none, as OK had not run before the workflow started.
+  await expect(waiting.locator('[role="gridcell"]:nth-child(2)')).toHaveText(/^\d+$/);
+  await expect(waiting.locator('[role="gridcell"]:nth-child(5)')).toHaveText(/^—\s*\/\s*—$/);
   await expect(grid.getByRole("row").filter({ hasText: "ENDED_NOT_OK" }).locator('[role="gridcell"]:nth-child(3)')).toHaveText("10");
-  await expect(page.getByRole("status", { name: "Task counts" })).toContainText("1 not started");
+  await expect(page.getByRole("status", { name: "Task counts" })).toContainText("1 waiting");
   await grid.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/tasks-flow-order.png` });
 

@@ -59,8 +59,10 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     );
     const runId = await test.start("WF.BLOCKING");
     await test.waitForStatus(runId, 1560);
-    const [failed] = await test.children(runId);
+    const [failed, waiting] = await test.children(runId);
     expect(failed).toMatchObject({ name: "WF.FLAKY", status: 1800, returnCode: 2 });
+    // Activated with the workflow, the task after the blocked one waits for its predecessor.
+    expect(waiting).toMatchObject({ name: "WF.AFTER", status: 1700, lineNumber: 3, startTime: null });
 
     const restartedId = (await status(failed?.runId ?? 0, { action: "RESTART" })).runId;
     // The restart alone unblocks the workflow, before the restarted task ends.
@@ -71,10 +73,11 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     const tasks = await test.children(runId);
     expect(tasks.map((t) => [t.name, t.status])).toEqual([
       ["WF.FLAKY", 1800],
-      ["WF.FLAKY", 1900],
       ["WF.AFTER", 1900],
+      ["WF.FLAKY", 1900],
     ]);
-    expect(tasks[1]).toMatchObject({ runId: restartedId, lineNumber: 2, referenceRunId: failed?.runId, restartCount: 1, restartPredecessor: failed?.runId });
+    expect(tasks[1]).toMatchObject({ runId: waiting?.runId, lineNumber: 3 });
+    expect(tasks[2]).toMatchObject({ runId: restartedId, lineNumber: 2, referenceRunId: failed?.runId, restartCount: 1, restartPredecessor: failed?.runId });
   });
 
   it("takes the error branch after an abnormal end and skips the other", async () => {

@@ -57,6 +57,11 @@ export interface ExecutionChanges {
   returnCode?: number | null;
   /** What a run left behind (its variables, :RSET and :PSET values), stored with its end. */
   variables?: { variables: VariableValues; returned: VariableValues; passed: VariableValues };
+  /**
+   * A workflow task activated with its workflow (1700) is generated when it starts: from its
+   * object as it is then, as an execution created at that moment would be.
+   */
+  generated?: Pick<Execution, "objectType" | "type" | "queue" | "title" | "archiveKey1" | "archiveKey2" | "estimatedRuntime"> & { definition: string };
 }
 
 /** Runtime in whole seconds, for ended executions and running ones (up to `now`). */

@@ -1,4 +1,4 @@
-import { readWorkflowGraph, statusGroups, type ExpectedState, type WorkflowTask } from "@baton/contract";
+import { Status, isFinalStatus, readWorkflowGraph, statusGroups, type ExpectedState, type WorkflowTask } from "@baton/contract";
 
 export type { ExpectedState, WorkflowTask } from "@baton/contract";
 
@@ -19,6 +19,15 @@ export interface WorkflowDefinition {
 
 /** Where a task stands, from its latest execution (restarts replace earlier ones). */
 export type TaskState = { kind: "running" } | { kind: "ended"; status: number };
+
+/**
+ * The state of a task from the status of its latest execution; undefined while it waits for its
+ * predecessors (1700: activated with its workflow, not started).
+ */
+export function taskStateOf(status: number): TaskState | undefined {
+  if (status === Status.WAITING_FOR_PREDECESSOR) return undefined;
+  return isFinalStatus(status) ? { kind: "ended", status } : { kind: "running" };
+}
 
 /** What the workflow runner does next. */
 export interface WorkflowStep {

@@ -133,6 +133,8 @@ async function cancelExecution(launcher: ExecutionLauncher, execution: Execution
   }
   if (execution.objectType === "JOBP") {
     await recorder.change(execution, { status: Status.ENDED_JP_CANCEL, endTime: clock.now() });
+    // Its tasks that wait for their predecessors will not run: they end with it, as the vendor's do.
+    await launcher.endWaitingTasks(execution, Status.ENDED_JP_CANCEL);
     if (!recursive) return;
     for (const child of await children()) {
       if (!isFinalStatus(child.status) && child.objectType !== "SCRI") await cancelExecution(launcher, child, true);

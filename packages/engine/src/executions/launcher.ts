@@ -6,8 +6,9 @@ import type { Principal } from "../auth/authenticator";
 import { loadPrincipal } from "../auth/principal-loader";
 import { NotFoundError } from "../domain/errors";
 import type { Execution } from "../domain/execution";
+import type { WorkflowDefinition } from "../domain/workflow";
 import type { Store } from "../store/connect";
-import { findExecution, requireExecutionBody } from "../store/executions-store";
+import { findExecution, requireExecutionBody, type NewExecution } from "../store/executions-store";
 import { findExecutionVariables, listPassedValues, setExecutionVariables } from "../store/execution-variables-store";
 import type { Agent } from "../runtime/agent-port";
 import { AgentGroupRunner } from "../runtime/agent-group-runner";
@@ -29,7 +30,7 @@ import { activate } from "./activate";
 import { cancelForScript } from "./change-status";
 import type { CreateDetails } from "./execution-details";
 import { CLIENT_QUEUE, SLOT_TYPES, freeSlots } from "./queues";
-import { settleTask, startTask, type StartedTask } from "./workflow-tasks";
+import { activateTasks, endWaitingTasks, settleTask, startTask, type StartedTask } from "./workflow-tasks";
 
 /** Deepest chain of scripts activating objects that activate scripts, so no activation recurses forever. */
 export const MAX_ACTIVATION_DEPTH = 16;
@@ -59,8 +60,12 @@ export interface Launcher {
   contextOf(execution: Execution): Promise<ActivationContext>;
   /** Activates the object of a workflow task as a child of the workflow, activated at the step's time. */
   startTask(task: StartedTask): Promise<void>;
-  /** Records a workflow task that ends without running (inactive, skipped). */
-  settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void>;
+  /** Records a workflow task that ends without running (inactive, skipped); `waiting`: its execution activated with the workflow. */
+  settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number, waiting?: number): Promise<void>;
+  /** Activates the tasks of a workflow that have no execution yet: they wait for their predecessors (1700). */
+  activateTasks(principal: Principal, workflow: Execution, definition: WorkflowDefinition, activated: ReadonlySet<number>): Promise<void>;
+  /** Ends the tasks of a workflow still waiting for their predecessors, with `status`: they will not run. */
+  endWaitingTasks(workflow: Execution, status: number): Promise<void>;
   activate(principal: Principal, request: InExecutionBody, depth: number): Promise<Execution>;
   /** Resolves with the execution once it has ended (on any node). */
   waitForEnd(client: number, runId: number): Promise<Execution>;
@@ -118,39 +123,60 @@ export class ExecutionLauncher implements Launcher {
   }
 
   async create(principal: Principal, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<Execution> {
+    return this.deps.recorder.create(await this.#newExecution(principal, objectType, name, body, details), JSON.stringify(body));
+  }
+
+  /** Creates executions in one transaction, in the order given. */
+  async createMany(principal: Principal, executions: ReadonlyArray<{ objectType: string; name: string; body: ObjectBody; details: CreateDetails }>): Promise<Execution[]> {
+    const records = [];
+    for (const { objectType, name, body, details } of executions) records.push({ execution: await this.#newExecution(principal, objectType, name, body, details), definition: JSON.stringify(body) });
+    return this.deps.recorder.createMany(records);
+  }
+
+  /**
+   * Generates a workflow task that was activated with its workflow and waits for its predecessors
+   * (1700) from its object as it is now, as `create` would create it; it keeps its RunID and
+   * activation time. Undefined when it no longer waits (its workflow was cancelled meanwhile).
+   */
+  async generate(principal: Principal, waiting: Pick<Execution, "client" | "runId">, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<Execution | undefined> {
+    const execution = await this.#newExecution(principal, objectType, name, body, details);
+    const { status, queue, title, archiveKey1, archiveKey2, estimatedRuntime, type } = execution;
+    const generated = { objectType, type, queue, title, archiveKey1, archiveKey2, estimatedRuntime, definition: JSON.stringify(body) };
+    return this.deps.recorder.claim(waiting, Status.WAITING_FOR_PREDECESSOR, { status, ...(execution.endTime !== null && { endTime: execution.endTime }), generated });
+  }
+
+  /** What an execution of the object is created with. */
+  async #newExecution(principal: Principal, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<NewExecution> {
     const now = this.deps.clock.now();
     const estimatedRuntime = (await this.deps.estimator.estimateFor(principal.client, name, body)) ?? null;
-    return this.deps.recorder.create(
-      {
-        client: principal.client,
-        name,
-        objectType,
-        type: EXECUTION_TYPE_OF_OBJECT[objectType] ?? objectType,
-        queue: details.queue ?? CLIENT_QUEUE,
-        status: details.status ?? Status.PREPARING,
-        activationTime: details.activationTime ?? now,
-        startTime: null,
-        endTime: details.status === undefined || !isFinalStatus(details.status) ? null : now,
-        user: principal.userName,
-        agent: null,
-        platform: null,
-        parent: details.parent ?? null,
-        referenceRunId: details.referenceRunId ?? 0,
-        lineNumber: details.lineNumber ?? null,
-        returnCode: null,
-        alias: details.alias ?? null,
-        title: details.title ?? null,
-        archiveKey1: details.archiveKey1 ?? null,
-        archiveKey2: details.archiveKey2 ?? null,
-        activatorObjectType: details.activatorObjectType ?? "API",
-        repeatsType: details.repeatsType ?? null,
-        restartCount: details.restartCount ?? 0,
-        restartPredecessor: details.restartPredecessor ?? null,
-        dueAt: details.dueAt ?? null,
-        estimatedRuntime,
-      },
-      JSON.stringify(body),
-    );
+    return {
+      client: principal.client,
+      name,
+      objectType,
+      type: EXECUTION_TYPE_OF_OBJECT[objectType] ?? objectType,
+      queue: details.queue ?? CLIENT_QUEUE,
+      status: details.status ?? Status.PREPARING,
+      activationTime: details.activationTime ?? now,
+      startTime: null,
+      endTime: details.status === undefined || !isFinalStatus(details.status) ? null : now,
+      user: principal.userName,
+      agent: null,
+      platform: null,
+      parent: details.parent ?? null,
+      referenceRunId: details.referenceRunId ?? 0,
+      lineNumber: details.lineNumber ?? null,
+      returnCode: null,
+      alias: details.alias ?? null,
+      title: details.title ?? null,
+      archiveKey1: details.archiveKey1 ?? null,
+      archiveKey2: details.archiveKey2 ?? null,
+      activatorObjectType: details.activatorObjectType ?? "API",
+      repeatsType: details.repeatsType ?? null,
+      restartCount: details.restartCount ?? 0,
+      restartPredecessor: details.restartPredecessor ?? null,
+      dueAt: details.dueAt ?? null,
+      estimatedRuntime,
+    };
   }
 
   /**
@@ -229,8 +255,16 @@ export class ExecutionLauncher implements Launcher {
     return startTask(this, task);
   }
 
-  settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number): Promise<void> {
-    return settleTask(this, { principal, workflow, line, objectName, objectType, status });
+  settleTask(principal: Principal, workflow: Execution, line: number, objectName: string, objectType: string, status: number, waiting?: number): Promise<void> {
+    return settleTask(this, { principal, workflow, line, objectName, objectType, status, waiting });
+  }
+
+  activateTasks(principal: Principal, workflow: Execution, definition: WorkflowDefinition, activated: ReadonlySet<number>): Promise<void> {
+    return activateTasks(this, principal, workflow, definition, activated);
+  }
+
+  endWaitingTasks(workflow: Execution, status: number): Promise<void> {
+    return endWaitingTasks(this, workflow, status);
   }
 
   activate(principal: Principal, request: InExecutionBody, depth: number): Promise<Execution> {

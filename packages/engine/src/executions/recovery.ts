@@ -25,6 +25,8 @@ export async function recoverExecutions(launcher: ExecutionLauncher, unfinished?
   for (const execution of unfinished ?? (await listUnfinishedExecutions(store.db))) {
     // A client deletion is finished by the client service; waiting executions stay waiting.
     if (execution.objectType === CLIENT_DELETION || WAITING.has(execution.status)) continue;
+    // A workflow's task waiting for its predecessors is started by its workflow, taken up below.
+    if (execution.status === Status.WAITING_FOR_PREDECESSOR) continue;
     const active = execution.status === Status.ACTIVE;
     // An active schedule's next slots are waiting children; a task left without one gets it now.
     if (execution.objectType === "JSCH" && active) {

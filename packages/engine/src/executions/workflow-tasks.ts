@@ -4,19 +4,68 @@ import { requireExecute } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { DomainError } from "../domain/errors";
 import type { Execution } from "../domain/execution";
+import type { WorkflowDefinition } from "../domain/workflow";
 import { inheritedInputs } from "../domain/prompt-sets";
-import { findObject } from "../store/objects-store";
+import { findObject, findObjectsNamed } from "../store/objects-store";
+import { listChildStates } from "../store/executions-store";
 import { ReportWriter } from "../runtime/report-writer";
-import { RUNNABLE_TYPES, objectDetails } from "./execution-details";
+import { RUNNABLE_TYPES, objectDetails, type CreateDetails } from "./execution-details";
 import type { ExecutionLauncher } from "./launcher";
 import { checkedInputs, declaredInputs } from "./prompt-inputs";
 
-/** A task of a running workflow: its line and the object it names. */
+/** A task of a running workflow: its line, the object it names, and its execution activated with the workflow (waiting for its predecessors, 1700), if it has one. */
 export interface WorkflowTask {
   principal: Principal;
   workflow: Execution;
   line: number;
   objectName: string;
+  waiting?: number | undefined;
+}
+
+/** Tasks activated with their workflow are written in transactions of this many. */
+const ACTIVATED_AT_ONCE = 500;
+
+/** The type a task records when its object is missing or its line names a kind rather than a type (<XOR>). */
+const recordedType = (objectType: string) => (objectType === "" || objectType.startsWith("<") ? "JOBS" : objectType);
+
+/**
+ * Activates the tasks of a workflow that have no execution yet (`activated`: lines that have one),
+ * as the vendor's engine activates a workflow's tasks with it: each gets its RunID at once, in
+ * line order, and waits for its predecessors (1700) with what its object says now (type, queue,
+ * title, estimate). A task is generated from its object as it is when it starts (startTask).
+ */
+export async function activateTasks(launcher: ExecutionLauncher, principal: Principal, workflow: Execution, definition: WorkflowDefinition, activated: ReadonlySet<number>): Promise<void> {
+  const { store, clock } = launcher.deps;
+  const tasks = [...definition.tasks.values()].filter((t) => t.line !== definition.startLine && t.line !== definition.endLine && !activated.has(t.line));
+  const activationTime = clock.now();
+  for (let i = 0; i < tasks.length; i += ACTIVATED_AT_ONCE) {
+    const slice = tasks.slice(i, i + ACTIVATED_AT_ONCE);
+    const objects = new Map((await findObjectsNamed(store.db, principal.client, slice.map((t) => t.objectName))).map((o) => [o.name, o]));
+    await launcher.createMany(
+      principal,
+      slice.map((task) => {
+        const object = objects.get(task.objectName);
+        const objectType = object?.type ?? recordedType(task.objectType);
+        const body: ObjectBody = object?.body ?? { general_attributes: { name: task.objectName, type: objectType } };
+        const details = { ...(object && objectDetails(object.body)), parent: workflow.runId, lineNumber: task.line, activatorObjectType: "JOBP", status: Status.WAITING_FOR_PREDECESSOR, activationTime };
+        return { objectType, name: task.objectName, body, details };
+      }),
+    );
+  }
+}
+
+/** Ends the tasks of a workflow that still wait for their predecessors with `status`: the workflow has ended without them. */
+export async function endWaitingTasks(launcher: ExecutionLauncher, workflow: Execution, status: number): Promise<void> {
+  const { store, clock, recorder } = launcher.deps;
+  for (const task of await listChildStates(store.db, workflow.client, workflow.runId)) {
+    if (task.status === Status.WAITING_FOR_PREDECESSOR) await recorder.claim({ client: workflow.client, runId: task.runId }, Status.WAITING_FOR_PREDECESSOR, { status, endTime: clock.now() });
+  }
+}
+
+/** The execution of a task: its waiting one generated from `object`, or a new one. Undefined when the waiting one no longer waits. */
+function taskExecution(launcher: ExecutionLauncher, task: WorkflowTask, objectType: string, name: string, body: ObjectBody, details: CreateDetails): Promise<Execution | undefined> {
+  if (task.waiting === undefined) return launcher.create(task.principal, objectType, name, body, details);
+  return launcher.generate(task.principal, { client: task.principal.client, runId: task.waiting }, objectType, name, body, details);
 }
 
 /** A task a workflow step starts: how deep it sits, what it inherits, and the step's time. */
@@ -54,20 +103,27 @@ export async function startTask(launcher: ExecutionLauncher, task: StartedTask):
   }
   if (object === undefined || refusal !== undefined) {
     const body: ObjectBody = object?.body ?? { general_attributes: { name: objectName } };
-    const failed = await launcher.create(principal, object?.type ?? "JOBS", objectName, body, { ...asTask, status: Status.FAULT_OTHER });
+    const failed = await taskExecution(launcher, task, object?.type ?? "JOBS", objectName, body, { ...asTask, status: Status.FAULT_OTHER });
+    if (failed === undefined) return;
     const act = new ReportWriter(store, clock, principal.client, failed.runId, "ACT");
     act.line(`U00011415 Task in line ${line} of workflow '${workflow.name}' cannot start: ${refusal ?? "unknown reason"}.`);
     await act.end();
     return;
   }
-  const execution = await launcher.create(principal, object.type, object.name, object.body, { ...objectDetails(object.body), ...asTask });
+  const execution = await taskExecution(launcher, task, object.type, object.name, object.body, { ...objectDetails(object.body), ...asTask });
+  if (execution === undefined) return;
   await launcher.keepInputs(execution, inputs);
   await launcher.dispatch(execution, object.body, { principal, depth: task.depth, launcher, inherited: new Map([...inherited, ...inputs]) });
 }
 
 /** Records a workflow task that ends without running, with `status` (inactive, skipped, not run again). */
 export async function settleTask(launcher: ExecutionLauncher, task: WorkflowTask & { objectType: string; status: number }): Promise<void> {
-  const type = task.objectType.startsWith("<") ? "JOBS" : task.objectType;
+  const { recorder, clock } = launcher.deps;
+  if (task.waiting !== undefined) {
+    await recorder.claim({ client: task.principal.client, runId: task.waiting }, Status.WAITING_FOR_PREDECESSOR, { status: task.status, endTime: clock.now() });
+    return;
+  }
+  const type = recordedType(task.objectType);
   await launcher.create(task.principal, type, task.objectName, { general_attributes: { name: task.objectName, type } }, {
     parent: task.workflow.runId,
     lineNumber: task.line,

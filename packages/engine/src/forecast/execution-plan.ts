@@ -1,6 +1,6 @@
 import { Status, isFinalStatus, type ObjectBody } from "@baton/contract";
 import type { Execution } from "../domain/execution";
-import { nextStep, readWorkflow, type TaskState } from "../domain/workflow";
+import { nextStep, readWorkflow, taskStateOf, type TaskState } from "../domain/workflow";
 import { taskErtSeconds } from "../domain/workflow-ert";
 import { planObject, type LinePlanner, type PlannedEntry, type PlanSources } from "./plan";
 
@@ -159,7 +159,8 @@ async function planRunningWorkflow(ctx: PlanContext, execution: Execution, start
 /** The latest execution of each line of a workflow: restarts make several executions of one line. */
 async function latestRuns(ctx: PlanContext, workflow: Execution): Promise<Map<number, Execution>> {
   const latest = new Map<number, Execution>();
-  for (const child of await ctx.runs.children(workflow.runId)) if (child.lineNumber !== null) latest.set(child.lineNumber, child);
+  // A task waiting for its predecessors (1700) has not run: it is planned from its object.
+  for (const child of await ctx.runs.children(workflow.runId)) if (child.lineNumber !== null && child.status !== Status.WAITING_FOR_PREDECESSOR) latest.set(child.lineNumber, child);
   return latest;
 }
 
@@ -210,7 +211,11 @@ async function keepRuns(ctx: PlanContext, tasks: Map<string, ForecastTask>, key:
  */
 async function blockedLines(ctx: PlanContext, workflow: Execution, latest: ReadonlyMap<number, Execution>): Promise<Set<number>> {
   if (isFinalStatus(workflow.status)) return new Set();
-  const states = new Map([...latest].map(([line, run]): [number, TaskState] => [line, isFinalStatus(run.status) ? { kind: "ended", status: run.status } : { kind: "running" }]));
+  const states = new Map<number, TaskState>();
+  for (const [line, run] of latest) {
+    const state = taskStateOf(run.status);
+    if (state !== undefined) states.set(line, state);
+  }
   return new Set(nextStep(readWorkflow(await ctx.runs.definition(workflow.runId)), states).blocked);
 }
 

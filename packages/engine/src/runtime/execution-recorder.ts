@@ -56,6 +56,21 @@ export class ExecutionRecorder {
     return created;
   }
 
+  /** Creates executions in one transaction, in the order given (their RunIDs ascend in it). */
+  async createMany(executions: ReadonlyArray<{ execution: NewExecution; definition: string }>): Promise<Execution[]> {
+    const now = this.clock.now();
+    const results = await inTransaction(this.store.db, async (trx) => {
+      const created: Array<{ created: Execution; event: ExecutionChanged }> = [];
+      for (const { execution, definition } of executions) {
+        const inserted = await insertExecution(trx, execution, definition, now, this.node?.nodeId ?? null);
+        created.push({ created: inserted, event: this.#appendEvent(trx, inserted, now) });
+      }
+      return created;
+    });
+    for (const { event } of results) this.bus.publish(event);
+    return results.map(({ created }) => created);
+  }
+
   async change(execution: Pick<Execution, "client" | "runId">, changes: ExecutionChanges): Promise<Execution> {
     const changed = await this.claim(execution, undefined, changes);
     if (changed === undefined) throw new Error(`execution ${execution.runId} of client ${execution.client} does not exist`);

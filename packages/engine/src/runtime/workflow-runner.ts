@@ -1,7 +1,7 @@
 import { Status, isFinalStatus } from "@baton/contract";
 import type { Logger } from "pino";
 import type { Execution } from "../domain/execution";
-import { nextStep, readWorkflow, type TaskState, type WorkflowDefinition } from "../domain/workflow";
+import { nextStep, readWorkflow, taskStateOf, type TaskState, type WorkflowDefinition } from "../domain/workflow";
 import type { Store } from "../store/connect";
 import { findExecution, requireExecutionBody, listChildStates } from "../store/executions-store";
 import { listPassedValues } from "../store/execution-variables-store";
@@ -32,6 +32,8 @@ export class WorkflowRunner {
   readonly #queues = new Map<number, Promise<void>>();
   /** Workflows with a step queued that has not begun: one more request changes nothing. */
   readonly #pending = new Set<number>();
+  /** Workflows whose tasks this runner has activated (or found activated) since it took them up. */
+  readonly #activated = new Set<number>();
 
   constructor(private readonly deps: WorkflowRunnerDeps) {}
 
@@ -108,14 +110,21 @@ export class WorkflowRunner {
       }
       this.#definitions.set(runId, definition);
     }
+    // Its tasks are activated with it, each waiting for its predecessors; after a restart of the
+    // engine only those that have no execution yet are (a step reads the others from the database).
+    if (!this.#activated.has(runId)) {
+      const lines = new Set((await this.#taskStates(client, runId)).lines);
+      await context.launcher.activateTasks(context.principal, workflow, definition, lines);
+      this.#activated.add(runId);
+    }
 
     // Settled tasks can enable further ones at once: repeat until none is settled.
     for (;;) {
-      const states = await this.#taskStates(client, runId);
+      const { states, waiting } = await this.#taskStates(client, runId);
       const step = nextStep(definition, states);
       for (const { line, status } of step.settle) {
         const task = definition.tasks.get(line);
-        if (task) await context.launcher.settleTask(context.principal, workflow, line, task.objectName, task.objectType, status);
+        if (task) await context.launcher.settleTask(context.principal, workflow, line, task.objectName, task.objectType, status, waiting.get(line));
       }
       if (step.start.length > 0) {
         // Tasks start with what the workflow inherited and what its earlier tasks passed to it
@@ -130,7 +139,7 @@ export class WorkflowRunner {
         for (let i = 0; i < step.start.length; i += TASK_STARTS_AT_ONCE) {
           const slice = step.start.slice(i, i + TASK_STARTS_AT_ONCE).flatMap((line) => {
             const objectName = definition.tasks.get(line)?.objectName;
-            return objectName === undefined ? [] : [context.launcher.startTask({ ...task, line, objectName })];
+            return objectName === undefined ? [] : [context.launcher.startTask({ ...task, line, objectName, waiting: waiting.get(line) })];
           });
           // Every start of the slice settles before the step goes on or fails, so steps never overlap.
           const failed = (await Promise.allSettled(slice)).find((result) => result.status === "rejected");
@@ -138,6 +147,8 @@ export class WorkflowRunner {
         }
       }
       if (step.finished) {
+        // Lines <END> did not wait for, not reached by then, will not run.
+        await context.launcher.endWaitingTasks(workflow, Status.ENDED_SKIPPED);
         await recorder.change(workflow, { status: Status.ENDED_OK, endTime: clock.now() });
         this.#forget(runId);
         return;
@@ -155,15 +166,28 @@ export class WorkflowRunner {
   #forget(runId: number): void {
     this.#contexts.delete(runId);
     this.#definitions.delete(runId);
+    this.#activated.delete(runId);
   }
 
-  async #taskStates(client: number, runId: number): Promise<Map<number, TaskState>> {
+  /**
+   * The state of each task from its latest execution (tasks still waiting for their predecessors
+   * have none), the RunIDs of those waiting by line, and every line that has an execution.
+   */
+  async #taskStates(client: number, runId: number): Promise<{ states: Map<number, TaskState>; waiting: Map<number, number>; lines: number[] }> {
     const states = new Map<number, TaskState>();
+    const waiting = new Map<number, number>();
+    const lines: number[] = [];
     for (const child of await listChildStates(this.deps.store.db, client, runId)) {
       if (child.lineNumber === null) continue;
+      lines.push(child.lineNumber);
       // Children come oldest first: a restart's state replaces the one it restarted.
-      states.set(child.lineNumber, isFinalStatus(child.status) ? { kind: "ended", status: child.status } : { kind: "running" });
+      const state = taskStateOf(child.status);
+      if (state === undefined) waiting.set(child.lineNumber, child.runId);
+      else {
+        states.set(child.lineNumber, state);
+        waiting.delete(child.lineNumber);
+      }
     }
-    return states;
+    return { states, waiting, lines };
   }
 }

@@ -103,6 +103,16 @@ export async function updateExecution(
     ...(changes.agent !== undefined && { agent: changes.agent }),
     ...(changes.platform !== undefined && { platform: changes.platform }),
     ...(changes.returnCode !== undefined && { return_code: changes.returnCode }),
+    ...(changes.generated !== undefined && {
+      object_type: changes.generated.objectType,
+      type: changes.generated.type,
+      queue: changes.generated.queue,
+      title: changes.generated.title,
+      archive_key1: changes.generated.archiveKey1,
+      archive_key2: changes.generated.archiveKey2,
+      estimated_runtime: changes.generated.estimatedRuntime,
+      definition: changes.generated.definition,
+    }),
     ...(changes.variables !== undefined && {
       variables: JSON.stringify(changes.variables.variables),
       returned_variables: JSON.stringify(changes.variables.returned),
@@ -138,10 +148,10 @@ export async function listChildren(db: Kysely<Database>, client: number, parent:
   return rows.map(toExecution);
 }
 
-/** The line and status of each child of an execution, oldest first: all a workflow step reads of its tasks. */
-export async function listChildStates(db: Kysely<Database>, client: number, parent: number): Promise<Array<{ lineNumber: number | null; status: number }>> {
-  const rows = await db.selectFrom("executions").select(["line_number", "status"]).where("client", "=", client).where("parent", "=", parent).orderBy("run_id").execute();
-  return rows.map((row) => ({ lineNumber: row.line_number, status: row.status }));
+/** The RunID, line and status of each child of an execution, oldest first: all a workflow step reads of its tasks. */
+export async function listChildStates(db: Kysely<Database>, client: number, parent: number): Promise<Array<{ runId: number; lineNumber: number | null; status: number }>> {
+  const rows = await db.selectFrom("executions").select(["run_id", "line_number", "status"]).where("client", "=", client).where("parent", "=", parent).orderBy("run_id").execute();
+  return rows.map((row) => ({ runId: row.run_id, lineNumber: row.line_number, status: row.status }));
 }
 
 /** RunIDs of a client's executions of an object (by name) that have not ended, at most `limit`: what keeps the object from being deleted. */

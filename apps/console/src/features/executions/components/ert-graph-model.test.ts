@@ -107,6 +107,13 @@ describe("graphModel of a blocked workflow", () => {
     expect(startOf(model, 4)).toMatchObject({ waitsForBlock: false, estimatedStart: 1_700_000_000_500 });
   });
 
+  it("has a task activated with the workflow and waiting for its predecessors (1700) wait for the block like one without an execution", () => {
+    const model = graphModel(definition, [execution(201, 2, 1800), execution(202, 3, 1700), execution(203, 4, 1700)], ert, blocked);
+    expect(startOf(model, 3)).toMatchObject({ waitsForBlock: true, estimatedStart: undefined });
+    expect(startOf(model, 3)?.execution?.run_id).toBe(202);
+    expect(startOf(model, 4)).toMatchObject({ waitsForBlock: false });
+  });
+
   it("has nothing wait behind an abnormal end an error branch takes, or once the task is restarted", () => {
     const withErrorBranch = readWorkflowGraph({
       workflow_definitions: [

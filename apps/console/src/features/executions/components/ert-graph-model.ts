@@ -1,4 +1,4 @@
-import { isFinalStatus, statusGroups, type OutErtEstimations, type OutExecution, type VertexKey } from "@baton/contract";
+import { Status, isFinalStatus, statusGroups, type OutErtEstimations, type OutExecution, type VertexKey } from "@baton/contract";
 import type { ExpectedState, WorkflowGraph } from "@baton/contract";
 import { placeTasks, sharedNamePrefix, type WorkflowNodeKind } from "../../../components/workflow-layout";
 import type { RestartNote } from "../api/get-restart-note";
@@ -59,6 +59,14 @@ export function criticalLinks(ert: Pick<OutErtEstimations, "longest_path_vertex_
   return links;
 }
 
+/**
+ * Whether a task's latest execution has started or ended: a task activated with its workflow and
+ * waiting for its predecessors (1700) has not.
+ */
+export function hasStarted(execution: Pick<OutExecution, "status"> | undefined): boolean {
+  return execution !== undefined && execution.status !== Status.WAITING_FOR_PREDECESSOR;
+}
+
 /** The latest execution of each line: restarts add executions on the same line with higher run ids. */
 export function latestByLine(children: readonly OutExecution[]): Map<number, OutExecution> {
   const latest = new Map<number, OutExecution>();
@@ -110,7 +118,7 @@ function linesBehindBlock(definition: WorkflowGraph, latest: ReadonlyMap<number,
   const next = [...blocked];
   for (let line = next.pop(); line !== undefined; line = next.pop()) {
     for (const edge of successors.get(line) ?? []) {
-      if (behind.has(edge.to) || latest.has(edge.to)) continue;
+      if (behind.has(edge.to) || hasStarted(latest.get(edge.to))) continue;
       behind.add(edge.to);
       next.push(edge.to);
     }

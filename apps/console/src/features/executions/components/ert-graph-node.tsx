@@ -8,7 +8,7 @@ import { isFinalStatus } from "@baton/contract";
 import { formatDateTime, formatDuration } from "../../../lib/format";
 import { monospace } from "../../../lib/theme";
 import { runtimeText } from "./execution-cells";
-import type { GraphTask } from "./ert-graph-model";
+import { hasStarted, type GraphTask } from "./ert-graph-model";
 import { groupLabel, StatusLabel } from "./status-label";
 
 export type TaskNode = Node<{ task: GraphTask; now: number }, "task">;
@@ -19,8 +19,13 @@ const hiddenHandle = { opacity: 0, pointerEvents: "none" } as const;
 /** The words a screen reader hears for a task, and the node's tooltip. */
 export function taskDescription(task: GraphTask): string {
   const parts = [task.name, `line ${task.line}`];
-  if (task.execution) parts.push(`${task.execution.status} ${task.notRunAgain ?? (task.execution.status_text || groupLabel(task.execution.status))}`, `run ${task.execution.run_id}`);
-  else parts.push(!task.active ? "inactive" : task.waitsForBlock ? "waits for an operator to act on a blocked task" : "not started");
+  const execution = task.execution;
+  if (execution !== undefined && hasStarted(execution)) parts.push(`${execution.status} ${task.notRunAgain ?? (execution.status_text || groupLabel(execution.status))}`, `run ${execution.run_id}`);
+  else {
+    const waiting = execution === undefined ? "not started" : `${execution.status} ${execution.status_text || groupLabel(execution.status)}`;
+    parts.push(!task.active ? "inactive" : task.waitsForBlock ? "waits for an operator to act on a blocked task" : waiting);
+    if (execution !== undefined) parts.push(`run ${execution.run_id}`);
+  }
   if (task.ertSeconds !== undefined) parts.push(`ERT ${formatDuration(task.ertSeconds)}`);
   if (task.critical) parts.push("on the critical path");
   return parts.join(", ");
@@ -50,7 +55,7 @@ function EndpointNode({ task }: { task: GraphTask }) {
 function TaskState({ task, now }: { task: GraphTask; now: number }) {
   const execution = task.execution;
   // The code and its group's word ("1800 Aborted") fit the node; the status text is in its title.
-  if (execution !== undefined) return <StatusLabel status={execution.status} text={task.notRunAgain === undefined ? groupLabel(execution.status) : "Not rerun"} />;
+  if (execution !== undefined && hasStarted(execution)) return <StatusLabel status={execution.status} text={task.notRunAgain === undefined ? groupLabel(execution.status) : "Not rerun"} />;
   return (
     <Typography variant="body2" color="text.secondary">
       {notStartedText(task, now)}
@@ -58,13 +63,16 @@ function TaskState({ task, now }: { task: GraphTask; now: number }) {
   );
 }
 
-/** A task without an execution: inactive, waiting for an operator to act on a blocked task, or when it is expected to start. */
+/**
+ * A task that has not started (no execution yet, or one waiting for its predecessors): inactive,
+ * waiting for an operator to act on a blocked task, or when it is expected to start.
+ */
 function notStartedText(task: GraphTask, now: number): string {
   if (!task.active) return "Inactive: ends 1921 when reached";
   // Fits one line of the node; its tooltip says who it waits for.
   if (task.waitsForBlock) return "Waits for blocked task";
   if (task.estimatedStart !== undefined && task.estimatedStart > now) return `Starts ≈ ${formatDateTime(new Date(task.estimatedStart).toISOString()).slice(11)}`;
-  return "Not started";
+  return task.execution === undefined ? "Not started" : "Waits for predecessors";
 }
 
 /** A workflow task: name, live status (icon and words), ERT against the actual runtime, critical path marker. */

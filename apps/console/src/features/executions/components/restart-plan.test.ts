@@ -28,6 +28,10 @@ describe("restartPlan", () => {
     expect(failedTaskLine(graph, taskResults([{ run_id: 1, line_number: 2, status: 1900 }]))).toBeUndefined();
   });
 
+  it("gives a task still waiting for its predecessors (1700) no result", () => {
+    expect(taskResults([{ run_id: 15, line_number: 5, status: 1700 }]).has(5)).toBe(false);
+  });
+
   it("says a whole restart runs every task", () => {
     const plan = restartPlan(flow, { kind: "whole" }, graph, results, []);
     expect(plan.headline).toBe("Workflow NIGHTLY runs again as a whole: every task from <START> on.");

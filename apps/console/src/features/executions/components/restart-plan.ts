@@ -48,11 +48,11 @@ export function shortStatus(status: number): string {
   return `${status} ${statusName(status)}`.trim();
 }
 
-/** The latest execution per line of a workflow run's children. */
+/** The latest execution per line of a workflow run's children; a task still waiting for its predecessors (1700) has no result yet. */
 export function taskResults(children: readonly Pick<OutExecution, "run_id" | "status" | "line_number">[]): Map<number, TaskResult> {
   const results = new Map<number, TaskResult>();
   for (const child of children) {
-    if (child.line_number === undefined) continue;
+    if (child.line_number === undefined || child.status === Status.WAITING_FOR_PREDECESSOR) continue;
     const known = results.get(child.line_number);
     if (known === undefined || child.run_id > known.runId) results.set(child.line_number, { runId: child.run_id, status: child.status });
   }
