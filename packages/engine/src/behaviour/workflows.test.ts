@@ -80,6 +80,70 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     expect(tasks[2]).toMatchObject({ runId: restartedId, lineNumber: 2, referenceRunId: failed?.runId, restartCount: 1, restartPredecessor: failed?.runId });
   });
 
+  it("activates every task with the workflow, waiting 1700 in line order, and runs a task's object as it is when its turn comes", async () => {
+    const release = join(markers, "release-gate");
+    await test.importObjects(
+      jobEnvelope("WF.GATE", [`while [ ! -f ${release} ]; do sleep 0.05; done`]),
+      jobEnvelope("WF.LATER", ["echo first version"], { general_attributes: { name: "WF.LATER", type: "JOBS", queue: "CLIENT_QUEUE", title: "First" } }),
+      workflow("WF.ACTIVATED", [{ name: "WF.GATE" }, { name: "WF.LATER", after: [2] }, { name: "WF.LATER", after: [3] }], [4]),
+    );
+    const runId = await test.start("WF.ACTIVATED");
+    const flow = await test.waitForStatus(runId, 1550);
+    let tasks: Execution[] = [];
+    for (const deadline = Date.now() + 10_000; tasks[0]?.status !== 1550 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) tasks = await test.children(runId);
+    // Every line has its RunID from the start, in line order; those after the gate wait for it.
+    expect(tasks.map((t) => [t.lineNumber, t.name, t.status])).toEqual([
+      [2, "WF.GATE", 1550],
+      [3, "WF.LATER", 1700],
+      [4, "WF.LATER", 1700],
+    ]);
+    const [gate, later] = tasks;
+    expect(later?.runId).toBeGreaterThan(gate?.runId ?? Infinity);
+    expect(later).toMatchObject({ parent: runId, activatorObjectType: "JOBP", startTime: null, endTime: null, title: "First", activationTime: gate?.activationTime });
+    expect(later?.activationTime).toBeGreaterThanOrEqual(flow.startTime ?? Infinity);
+    expect(statusText(later?.status ?? 0)).toBe("Waiting for predecessor");
+
+    // Changed before its turn: the task runs the object as it is then, in the execution it was activated as.
+    await test.importObjects(jobEnvelope("WF.LATER", ["echo second version"], { general_attributes: { name: "WF.LATER", type: "JOBS", queue: "CLIENT_QUEUE", title: "Second" } }));
+    writeFileSync(release, "");
+    expect(await test.waitForEnd(runId)).toMatchObject({ status: 1900 });
+    const ended = await test.children(runId);
+    expect(ended.map((t) => t.runId)).toEqual(tasks.map((t) => t.runId));
+    expect(ended.map((t) => t.status)).toEqual([1900, 1900, 1900]);
+    expect(ended[1]).toMatchObject({ title: "Second", activationTime: later?.activationTime });
+    expect(ended[1]?.startTime).toBeGreaterThanOrEqual(ended[0]?.endTime ?? Infinity);
+    expect(await test.reportText(later?.runId ?? 0, "REP")).toContain("second version");
+  });
+
+  it("ends the tasks still waiting with their workflow: 1851 when it is cancelled, also without recursive", async () => {
+    const release = join(markers, "release-hold");
+    await test.importObjects(jobEnvelope("WF.HOLD", [`while [ ! -f ${release} ]; do sleep 0.05; done`]), jobEnvelope("WF.NEVER", ["echo never"]), workflow("WF.HELD", [{ name: "WF.HOLD" }, { name: "WF.NEVER", after: [2] }], [3]));
+    const runId = await test.start("WF.HELD");
+    let tasks: Execution[] = [];
+    for (const deadline = Date.now() + 10_000; tasks[0]?.status !== 1550 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) tasks = await test.children(runId);
+    expect(tasks.map((t) => t.status)).toEqual([1550, 1700]);
+    await status(runId, { action: "cancel" });
+    expect(await test.waitForEnd(runId)).toMatchObject({ status: 1851 });
+    const [hold, never] = await test.children(runId);
+    expect(never).toMatchObject({ name: "WF.NEVER", status: 1851, startTime: null });
+    expect(never?.endTime).not.toBeNull();
+    // Without recursive the running task goes on to its own end; the one waiting never starts.
+    expect(hold?.status).toBe(1550);
+    writeFileSync(release, "");
+    expect(await test.waitForEnd(hold?.runId ?? 0)).toMatchObject({ status: 1900 });
+    expect((await test.children(runId))[1]).toMatchObject({ status: 1851, startTime: null });
+  });
+
+  it("passes over the tasks <END> did not wait for: 1930 once the workflow has ended without them", async () => {
+    await test.importObjects(jobEnvelope("WF.QUICK", ["echo quick"]), jobEnvelope("WF.SLOWER", ["sleep 1"]), jobEnvelope("WF.TAIL", ["echo tail"]));
+    // <END> follows QUICK only; TAIL waits for SLOWER, which is still running when <END> is reached.
+    await test.importObjects(workflow("WF.SHORTCUT", [{ name: "WF.QUICK" }, { name: "WF.SLOWER" }, { name: "WF.TAIL", after: [3] }], [2]));
+    const runId = await test.start("WF.SHORTCUT");
+    expect(await test.waitForEnd(runId)).toMatchObject({ status: 1900 });
+    const tail = (await test.children(runId)).find((t) => t.name === "WF.TAIL");
+    expect(tail).toMatchObject({ status: 1930, startTime: null });
+  });
+
   it("takes the error branch after an abnormal end and skips the other", async () => {
     await test.importObjects(
       jobEnvelope("WF.FAILS", ["exit 1"]),
