@@ -115,13 +115,16 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     expect(await test.reportText(later?.runId ?? 0, "REP")).toContain("second version");
   });
 
-  it("ends the tasks still waiting with their workflow: 1851 when it is cancelled, also without recursive", async () => {
+  it("ends the tasks still waiting with their workflow: 1851 when it is cancelled, also without recursive, and not alone", async () => {
     const release = join(markers, "release-hold");
     await test.importObjects(jobEnvelope("WF.HOLD", [`while [ ! -f ${release} ]; do sleep 0.05; done`]), jobEnvelope("WF.NEVER", ["echo never"]), workflow("WF.HELD", [{ name: "WF.HOLD" }, { name: "WF.NEVER", after: [2] }], [3]));
     const runId = await test.start("WF.HELD");
     let tasks: Execution[] = [];
     for (const deadline = Date.now() + 10_000; tasks[0]?.status !== 1550 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) tasks = await test.children(runId);
     expect(tasks.map((t) => t.status)).toEqual([1550, 1700]);
+    // Alone, a waiting task is not cancelled: it would block its workflow, and a restart of it would run before its predecessor.
+    expect(await refusal(status(tasks[1]?.runId ?? 0, { action: "cancel" }))).toMatchObject({ kind: "bad_request", code: ErrorCode.INVALID_TRANSITION, details: expect.stringContaining("cancel the workflow") });
+    expect((await test.children(runId)).map((t) => t.status)).toEqual([1550, 1700]);
     await status(runId, { action: "cancel" });
     expect(await test.waitForEnd(runId)).toMatchObject({ status: 1851 });
     const [hold, never] = await test.children(runId);

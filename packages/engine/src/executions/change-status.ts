@@ -43,6 +43,8 @@ export async function changeStatus(launcher: ExecutionLauncher, principal: Princ
   }
   if (request.action === "cancel") {
     if (isFinalStatus(execution.status)) throw transition(`execution ${runId} has already ended (${execution.status}); only active executions can be cancelled`);
+    // Ended alone, it would block its workflow as an abnormal end, and a restart would run it before its predecessors.
+    if (execution.status === Status.WAITING_FOR_PREDECESSOR) throw transition(`execution ${runId} is a task of workflow ${execution.parent ?? 0} waiting for its predecessors and has not started; cancel the workflow to end it with its waiting tasks`);
     if (execution.objectType === "SCRI") return cancelScriptNotStarted(launcher, execution);
     await cancelExecution(launcher, execution, request.cancel?.recursive ?? false);
     return execution;
@@ -51,14 +53,14 @@ export async function changeStatus(launcher: ExecutionLauncher, principal: Princ
 }
 
 /**
- * A script's cancel (the CANCEL function): 0 when cancelled, else 1 not running (ended, or a
- * script: it runs to its end), 2 unknown, 3 the principal may not cancel it (auth/acts).
+ * A script's cancel (the CANCEL function): 0 when cancelled, else 1 not running (ended, a
+ * script: it runs to its end, or a workflow's task waiting for its predecessors), 2 unknown, 3 the principal may not cancel it (auth/acts).
  */
 export async function cancelForScript(launcher: ExecutionLauncher, principal: Principal, runId: number): Promise<number> {
   const execution = await findExecution(launcher.deps.store.db, principal.client, runId);
   if (execution === undefined) return 2;
   if (!mayCancel(principal, execution)) return 3;
-  if (isFinalStatus(execution.status) || execution.objectType === "SCRI") return 1;
+  if (isFinalStatus(execution.status) || execution.objectType === "SCRI" || execution.status === Status.WAITING_FOR_PREDECESSOR) return 1;
   await cancelExecution(launcher, execution, false);
   return 0;
 }

@@ -8,6 +8,7 @@ describe("availableActions", () => {
     [1550, "JOBS", ["cancel"]],
     [1560, "JOBP", ["cancel"]],
     [1698, "JOBS", ["cancel"]],
+    [1700, "JOBS", []],
     [1550, "SCRI", []],
     [1900, "JOBS", ["restart"]],
     [1851, "JOBP", ["restart"]],
