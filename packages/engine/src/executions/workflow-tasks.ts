@@ -1,5 +1,6 @@
 import { Status, type ObjectBody, type WorkflowRestartPlan } from "@baton/contract";
 import type { ScriptValue } from "@baton/script";
+import type { Transaction } from "kysely";
 import { requireExecute } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { DomainError } from "../domain/errors";
@@ -7,7 +8,8 @@ import type { Execution } from "../domain/execution";
 import type { WorkflowDefinition } from "../domain/workflow";
 import { inheritedInputs } from "../domain/prompt-sets";
 import { findObject, findObjectsNamed } from "../store/objects-store";
-import { listChildStates } from "../store/executions-store";
+import { listChildren } from "../store/executions-store";
+import type { Database } from "../store/schema";
 import { ReportWriter } from "../runtime/report-writer";
 import { RUNNABLE_TYPES, objectDetails, type CreateDetails } from "./execution-details";
 import type { ExecutionLauncher } from "./launcher";
@@ -54,12 +56,14 @@ export async function activateTasks(launcher: ExecutionLauncher, principal: Prin
   }
 }
 
-/** Ends the tasks of a workflow that still wait for their predecessors with `status`: the workflow has ended without them. */
+/**
+ * Ends the tasks of a workflow that still wait for their predecessors with `status`, in one
+ * transaction: the workflow has ended without them.
+ */
 export async function endWaitingTasks(launcher: ExecutionLauncher, workflow: Execution, status: number): Promise<void> {
-  const { store, clock, recorder } = launcher.deps;
-  for (const task of await listChildStates(store.db, workflow.client, workflow.runId)) {
-    if (task.status === Status.WAITING_FOR_PREDECESSOR) await recorder.claim({ client: workflow.client, runId: task.runId }, Status.WAITING_FOR_PREDECESSOR, { status, endTime: clock.now() });
-  }
+  const { clock, recorder } = launcher.deps;
+  const waiting = async (trx: Transaction<Database>) => (await listChildren(trx, workflow.client, workflow.runId)).filter((task) => task.status === Status.WAITING_FOR_PREDECESSOR);
+  await recorder.claimMany(waiting, Status.WAITING_FOR_PREDECESSOR, { status, endTime: clock.now() });
 }
 
 /** The execution of a task: its waiting one generated from `object`, or a new one. Undefined when the waiting one no longer waits. */
