@@ -102,6 +102,9 @@ describe.each(testDialects)("workflows on %s", (dialect) => {
     expect(later).toMatchObject({ parent: runId, activatorObjectType: "JOBP", startTime: null, endTime: null, title: "First", activationTime: gate?.activationTime });
     expect(later?.activationTime).toBeGreaterThanOrEqual(flow.startTime ?? Infinity);
     expect(statusText(later?.status ?? 0)).toBe("Waiting for predecessor");
+    // The workflow's ACT report names each task it activated, with the RunID as the vendor writes it.
+    const activations = (await test.reportText(runId, "ACT")).split("\n").filter((line) => line.includes("U00007000"));
+    expect(activations.map((line) => line.replace(/^\S+ /, ""))).toEqual(tasks.map((t) => `U00007000 '${t.name}' activated with RunID '${String(t.runId).padStart(10, "0")}'.`));
 
     // Changed before its turn: the task runs the object as it is then, in the execution it was activated as.
     await test.importObjects(jobEnvelope("WF.LATER", ["echo second version"], { general_attributes: { name: "WF.LATER", type: "JOBS", queue: "CLIENT_QUEUE", title: "Second" } }));

@@ -64,6 +64,11 @@ export interface ExecutionChanges {
   generated?: Pick<Execution, "objectType" | "type" | "queue" | "title" | "archiveKey1" | "archiveKey2" | "estimatedRuntime"> & { definition: string };
 }
 
+/** A RunID as the vendor's messages write it: ten digits, zero-padded ('0001141003'). */
+export function vendorRunId(runId: number): string {
+  return String(runId).padStart(10, "0");
+}
+
 /** Runtime in whole seconds, for ended executions and running ones (up to `now`). */
 export function runtimeSeconds(execution: Pick<Execution, "startTime" | "endTime">, now: number): number | undefined {
   if (execution.startTime === null) return undefined;

@@ -2,14 +2,13 @@ import { ErrorCode, isFinalStatus } from "@baton/contract";
 import { requireCancel } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { ForbiddenError, NotFoundError } from "../domain/errors";
+import { vendorRunId } from "../domain/execution";
 import type { Store } from "../store/connect";
 import { findExecution } from "../store/executions-store";
 
 /** The details the vendor's answers of task actions carry. */
 const NO_DETAILS = "No detail information available.";
 
-/** A RunID as the vendor's messages write it: ten digits, zero-padded ('0001141003'). */
-const padded = (runId: number) => String(runId).padStart(10, "0");
 
 /**
  * Actions on a running task of a workflow (the vendor's "Working with Workflow Tasks"), besides
@@ -28,8 +27,8 @@ export class TaskActions {
    */
   async ignoreSyncCondition(principal: Principal, runId: number): Promise<void> {
     const task = await findExecution(this.store.db, principal.client, runId);
-    if (task === undefined) throw new NotFoundError(ErrorCode.RUN_ID_NOT_FOUND, `Cannot find task with RunID('${padded(runId)}') for Ignore sync condition!`, NO_DETAILS);
+    if (task === undefined) throw new NotFoundError(ErrorCode.RUN_ID_NOT_FOUND, `Cannot find task with RunID('${vendorRunId(runId)}') for Ignore sync condition!`, NO_DETAILS);
     requireCancel(principal, task);
-    if (isFinalStatus(task.status)) throw new ForbiddenError(ErrorCode.TASK_NOT_ACTIVE, `Task with RunID '${padded(runId)}' is not active.`, NO_DETAILS);
+    if (isFinalStatus(task.status)) throw new ForbiddenError(ErrorCode.TASK_NOT_ACTIVE, `Task with RunID '${vendorRunId(runId)}' is not active.`, NO_DETAILS);
   }
 }

@@ -4,7 +4,7 @@ import type { Transaction } from "kysely";
 import { requireExecute } from "../auth/acts";
 import type { Principal } from "../auth/authenticator";
 import { DomainError } from "../domain/errors";
-import type { Execution } from "../domain/execution";
+import { vendorRunId, type Execution } from "../domain/execution";
 import type { WorkflowDefinition } from "../domain/workflow";
 import { inheritedInputs } from "../domain/prompt-sets";
 import { findObject, findObjectsNamed } from "../store/objects-store";
@@ -34,7 +34,8 @@ const recordedType = (objectType: string) => (objectType === "" || objectType.st
  * Activates the tasks of a workflow that have no execution yet (`activated`: lines that have one),
  * as the vendor's engine activates a workflow's tasks with it: each gets its RunID at once, in
  * line order, and waits for its predecessors (1700) with what its object says now (type, queue,
- * title, estimate). A task is generated from its object as it is when it starts (startTask).
+ * title, estimate); the workflow's ACT report says so for each (U00007000). A task is generated
+ * from its object as it is when it starts (startTask).
  */
 export async function activateTasks(launcher: ExecutionLauncher, principal: Principal, workflow: Execution, definition: WorkflowDefinition, activated: ReadonlySet<number>): Promise<void> {
   const { store, clock } = launcher.deps;
@@ -43,7 +44,7 @@ export async function activateTasks(launcher: ExecutionLauncher, principal: Prin
   for (let i = 0; i < tasks.length; i += ACTIVATED_AT_ONCE) {
     const slice = tasks.slice(i, i + ACTIVATED_AT_ONCE);
     const objects = new Map((await findObjectsNamed(store.db, principal.client, slice.map((t) => t.objectName))).map((o) => [o.name, o]));
-    await launcher.createMany(
+    const activated = await launcher.createMany(
       principal,
       slice.map((task) => {
         const object = objects.get(task.objectName);
@@ -53,6 +54,10 @@ export async function activateTasks(launcher: ExecutionLauncher, principal: Prin
         return { objectType, name: task.objectName, body, details };
       }),
     );
+    // The workflow's ACT report names each task it activated, as the vendor's does.
+    const act = new ReportWriter(store, clock, workflow.client, workflow.runId, "ACT");
+    for (const task of activated) act.line(`U00007000 '${task.name}' activated with RunID '${vendorRunId(task.runId)}'.`);
+    await act.end();
   }
 }
 
