@@ -9,6 +9,13 @@ import type { Logger } from "pino";
 const INTERNAL_ERROR = JSON.stringify({ code: ErrorCode.INTERNAL, error: "Internal error.", details: "The request failed; the server log has the details." } satisfies OutError);
 
 /** The answer to an upgrade of any path but the agents' endpoint. */
+/**
+ * How long an idle keep-alive connection stays open: longer than clients and load balancers
+ * commonly keep theirs (60 s), so that a request after a pause is not sent on a connection the
+ * server is just closing (node's 5 s default made such a request fail with ECONNRESET).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 const NO_UPGRADE = JSON.stringify({ code: ErrorCode.NOT_FOUND, error: "Resource not found.", details: "Only standalone agents upgrade their connection, at the agents' endpoint." } satisfies OutError);
 
 /**
@@ -34,6 +41,7 @@ export function createHttpServer(engine: Engine, bff: Express, logger: Logger, t
     }
   };
   const server = tls ? createTlsServer(tls, handle) : createServer(handle);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   // What node:http refuses before any handler runs (431, malformed HTTP, timeouts) also answers an OutError.
   server.on("clientError", answerClientError);
   // Standalone agents connect over WebSocket; no other upgrade is offered.
