@@ -67,6 +67,19 @@ export function lifetimeParts(filter: ExecutionFilter): ExecutionFilter[] {
   ];
 }
 
+/**
+ * The name a filter asks for when that is all it asks (an exact name, kept upper case), "all"
+ * when it asks nothing, otherwise undefined: the two filters whose matches execution_counts
+ * (migration 0028) counts.
+ */
+export function countedName(filter: ExecutionFilter): string | "all" | undefined {
+  const { name, nameExclude, timeFrame, ...others } = filter;
+  const noCondition = (value: unknown) => value === undefined || value === null || value === false || (Array.isArray(value) && value.length === 0);
+  if (timeFrame?.from !== undefined || timeFrame?.to !== undefined || !Object.values(others).every(noCondition)) return undefined;
+  if (name === undefined) return "all";
+  return nameExclude || hasWildcard(name) ? undefined : name.toUpperCase();
+}
+
 /** Filter members whose condition is an equality an ordered index answers (or no condition at all). */
 const ORDERED_EQUALITIES: ReadonlySet<string> = new Set<keyof ExecutionFilter>(["runId", "referenceRunId", "topLevel", "unmatchable"]);
 

@@ -1,6 +1,6 @@
 import type { ClientsTable, FoldersTable, ObjectsTable, UserCredentialsTable } from "./schema/objects";
 import type { ObjectSearchEventsTable, ObjectSearchTable, ObjectSearchVariablesTable } from "./schema/search";
-import type { CallbackOutboxTable, EventFilesTable, ExecutionCommentsTable, ExecutionEventsTable, ExecutionsTable, ReportPagesTable, ReportsTable, RuntimeEstimatesTable } from "./schema/executions";
+import type { CallbackOutboxTable, EventFilesTable, ExecutionCommentsTable, ExecutionCountsTable, ExecutionEventsTable, ExecutionsTable, ReportPagesTable, ReportsTable, RuntimeEstimatesTable } from "./schema/executions";
 import type { ForecastEntriesTable, ForecastsTable } from "./schema/forecasts";
 import type { LeasesTable, NodesTable } from "./schema/cluster";
 import type { AgentsTable, ConsoleSessionsTable, InstallationTable, MetricSamplesTable, RaSolutionsTable } from "./schema/system";
@@ -12,6 +12,7 @@ export interface Database {
   folders: FoldersTable;
   user_credentials: UserCredentialsTable;
   executions: ExecutionsTable;
+  execution_counts: ExecutionCountsTable;
   reports: ReportsTable;
   report_pages: ReportPagesTable;
   execution_events: ExecutionEventsTable;

@@ -1,11 +1,8 @@
-import { join } from "node:path";
-import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import { CompiledQuery, Migrator, sql, type Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ObjectDefinition } from "../domain/object-definition";
 import type { SearchCondition, SearchQuery } from "../domain/search-query";
-import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import { connectUnmigrated, createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import { openStore, type Store } from "./connect";
 import { migrationProvider } from "./migrations/index";
 import { insertObject, replaceObject, upsertObjects } from "./objects-store";
@@ -23,12 +20,6 @@ function searchFor(...conditions: SearchCondition[]): SearchQuery {
 }
 
 const processHas = (...terms: string[]): SearchCondition => ({ kind: "text", column: "process", terms });
-
-/** A connection of the engine's kind on a test database, without migrating it. */
-function connect(database: TestDatabase): Kysely<Database> {
-  if (database.databaseUrl !== undefined) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.databaseUrl, max: 1 }) }) });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(join(database.dataDir, "baton.sqlite")) }) });
-}
 
 describe.each(testDialects)("object search store on %s", (dialect) => {
   let database: TestDatabase;
@@ -58,7 +49,7 @@ describe.each(testDialects)("object search store on %s", (dialect) => {
   }
 
   it("indexes the objects a database held before migration 0012", async () => {
-    const db = connect(database);
+    const db = connectUnmigrated(database);
     await new Migrator({ db, provider: migrationProvider(dialect) }).migrateTo("0010-runtime-estimates");
     const body = JSON.stringify(definition("OLD.SCRIPT", ["echo legacy text"]).body);
     await db.insertInto("objects").values({ client: 100, name: "OLD.SCRIPT", type: "SCRI", folder: "S", body, created_at: 1, created_by: "T", modified_at: 1, modified_by: "T" }).execute();

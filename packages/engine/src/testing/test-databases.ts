@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach } from "vitest";
 import { openStore, type Dialect, type Store } from "../store/connect";
+import type { Database } from "../store/schema";
 
 /** A fresh, empty database for one test: a SQLite data directory or a new PostgreSQL database. */
 export interface TestDatabase {
@@ -42,6 +45,12 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/** A connection of the engine's kind on a test database, without migrating it (to migrate it only so far). */
+export function connectUnmigrated(database: TestDatabase): Kysely<Database> {
+  if (database.databaseUrl !== undefined) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.databaseUrl, max: 1 }) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(join(database.dataDir, "baton.sqlite")) }) });
 }
 
 async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {

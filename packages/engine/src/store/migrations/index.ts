@@ -27,6 +27,7 @@ import { agentCredentialsMigration } from "./0024-agent-credentials";
 import { loginLockTimeMigration } from "./0025-login-lock-time";
 import { executionNameOrderMigration } from "./0026-execution-name-order";
 import { periodContainerTypeMigration } from "./0027-period-container-type";
+import { executionCountsMigration } from "./0028-execution-counts";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -58,6 +59,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0025-login-lock-time": loginLockTimeMigration(dialect),
     "0026-execution-name-order": executionNameOrderMigration(dialect),
     "0027-period-container-type": periodContainerTypeMigration,
+    "0028-execution-counts": executionCountsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -119,3 +119,11 @@ export interface RuntimeEstimatesTable {
   seconds: number;
   updated_at: number;
 }
+
+/** How many executions a client has of a name, split over shards by run_id (migration 0028); kept by triggers, never written by the engine. */
+export interface ExecutionCountsTable {
+  client: number;
+  name: string;
+  shard: number;
+  n: number;
+}
