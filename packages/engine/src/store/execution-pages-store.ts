@@ -38,11 +38,11 @@ export async function listExecutions(
   client: number,
   filter: ExecutionFilter,
   { maxResults, startAtRunId, order }: ListPaging,
-  dialect: Dialect = "sqlite",
+  dialect: Dialect,
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
   if (order !== undefined && !isNewestFirst(order)) return listSorted(db, client, filter, { maxResults, startAtRunId, order }, dialect);
   const cursor = await pageCursor(db, client, startAtRunId);
-  const total = await countMatching(db, client, filter);
+  const total = await countMatching(db, client, filter, dialect);
   if (cursor === "end") return { total, executions: [], hasmore: false };
   // One row more than asked tells whether another page follows.
   const inOrder = total > SORTED_PAGE_MATCHES || readsInListOrder(filter);
@@ -135,17 +135,17 @@ async function upToSortedPageMatches<T>(filter: ExecutionFilter, read: (part: Ex
 }
 
 /**
- * How many executions match the filter: a name alone (or nothing) from execution_counts, whose
- * rows for it are few whatever the number of executions; any other filter each part of it counted
- * on its own index (see lifetimeParts).
+ * How many executions match the filter. On SQLite a name alone (or nothing) is read from
+ * execution_counts (one row per name, whatever the number of executions); any other filter, and
+ * every filter on PostgreSQL, each part of it counted on its own index (see lifetimeParts).
  */
-async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<number> {
-  const name = countedName(filter);
+async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter, dialect: Dialect): Promise<number> {
+  const name = dialect === "sqlite" ? countedName(filter) : undefined;
   if (name !== undefined) {
     let counts = db.selectFrom("execution_counts").where("client", "=", client);
     if (name !== "all") counts = counts.where("name", "=", name);
-    const { n } = await counts.select((eb) => eb.fn.sum<number | string | null>("n").as("n")).executeTakeFirstOrThrow();
-    return Number(n ?? 0);
+    const { n } = await counts.select((eb) => eb.fn.sum<number | null>("n").as("n")).executeTakeFirstOrThrow();
+    return n ?? 0;
   }
   let total = 0;
   for (const part of lifetimeParts(filter)) {
@@ -174,7 +174,7 @@ async function listSorted(
     startAtRunId === undefined || startAtRunId <= 0
       ? undefined
       : ((await db.selectFrom("executions").select(ORDER_KEY_COLUMNS).where("client", "=", client).where("run_id", "=", startAtRunId).executeTakeFirst()) ?? null);
-  const total = await countMatching(db, client, filter);
+  const total = await countMatching(db, client, filter, dialect);
   const few = total > SORTED_PAGE_MATCHES ? undefined : await fewMatchKeys(db, client, filter);
   if (few !== undefined) {
     if (cursor === null) return { total: few.length, executions: [], hasmore: false };

@@ -90,33 +90,33 @@ describe.each(testDialects)("store on %s", (dialect) => {
       created.push(await insertExecution(store.db, newExecution({ name, activationTime: 1000 + (i % 2) * 10 }), "{}", 1));
     }
     await insertExecution(store.db, newExecution({ client: 200, name: "A.ONE" }), "{}", 1);
-    const all = await listExecutions(store.db, 100, {}, { maxResults: 50 });
+    const all = await listExecutions(store.db, 100, {}, { maxResults: 50 }, store.dialect);
     expect(all.total).toBe(4);
     // activation_time desc, then run_id desc
     expect(all.executions.map((e) => e.name)).toEqual(["A_X", "A.TWO", "B.ONE", "A.ONE"]);
-    const page = await listExecutions(store.db, 100, {}, { maxResults: 2 });
+    const page = await listExecutions(store.db, 100, {}, { maxResults: 2 }, store.dialect);
     expect(page).toMatchObject({ total: 4, hasmore: true });
     expect(page.executions).toHaveLength(2);
     // start_at_run_id (the last RunID of a page) continues below it in the same order, total unchanged.
-    const next = await listExecutions(store.db, 100, {}, { maxResults: 2, startAtRunId: page.executions[1]?.runId });
+    const next = await listExecutions(store.db, 100, {}, { maxResults: 2, startAtRunId: page.executions[1]?.runId }, store.dialect);
     expect(next).toMatchObject({ total: 4, hasmore: false });
     expect(next.executions.map((e) => e.name)).toEqual(["B.ONE", "A.ONE"]);
     // The cursor holds its place when the filter no longer matches it.
-    expect((await listExecutions(store.db, 100, { name: "A.*" }, { maxResults: 50, startAtRunId: created[2]?.runId })).executions.map((e) => e.name)).toEqual(["A.ONE"]);
-    expect((await listExecutions(store.db, 100, { name: "a.*" }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A.TWO", "A.ONE"]);
+    expect((await listExecutions(store.db, 100, { name: "A.*" }, { maxResults: 50, startAtRunId: created[2]?.runId }, store.dialect)).executions.map((e) => e.name)).toEqual(["A.ONE"]);
+    expect((await listExecutions(store.db, 100, { name: "a.*" }, { maxResults: 50 }, store.dialect)).executions.map((e) => e.name)).toEqual(["A.TWO", "A.ONE"]);
     // `_` is a literal, not LIKE's any-character
-    expect((await listExecutions(store.db, 100, { name: "A_*" }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A_X"]);
-    expect((await listExecutions(store.db, 100, { name: "?.ONE" }, { maxResults: 50 })).total).toBe(2);
-    expect((await listExecutions(store.db, 100, { objectTypes: ["JOBP"] }, { maxResults: 50 })).total).toBe(0);
-    expect((await listExecutions(store.db, 100, { runId: created[1]!.runId }, { maxResults: 50 })).executions.map((e) => e.name)).toEqual(["A.TWO"]);
+    expect((await listExecutions(store.db, 100, { name: "A_*" }, { maxResults: 50 }, store.dialect)).executions.map((e) => e.name)).toEqual(["A_X"]);
+    expect((await listExecutions(store.db, 100, { name: "?.ONE" }, { maxResults: 50 }, store.dialect)).total).toBe(2);
+    expect((await listExecutions(store.db, 100, { objectTypes: ["JOBP"] }, { maxResults: 50 }, store.dialect)).total).toBe(0);
+    expect((await listExecutions(store.db, 100, { runId: created[1]!.runId }, { maxResults: 50 }, store.dialect)).executions.map((e) => e.name)).toEqual(["A.TWO"]);
   });
 
   it("filters by status codes and ranges", async () => {
     const ok = await insertExecution(store.db, newExecution({ status: Status.ENDED_OK }), "{}", 1);
     await insertExecution(store.db, newExecution({ status: Status.ENDED_NOT_OK }), "{}", 1);
     await insertExecution(store.db, newExecution({ status: Status.ACTIVE }), "{}", 1);
-    expect((await listExecutions(store.db, 100, { status: [{ from: 1900, to: 1999 }] }, { maxResults: 50 })).executions.map((e) => e.runId)).toEqual([ok.runId]);
-    expect((await listExecutions(store.db, 100, { status: [{ from: 1800, to: 1800 }, { from: 1550, to: 1550 }] }, { maxResults: 50 })).total).toBe(2);
+    expect((await listExecutions(store.db, 100, { status: [{ from: 1900, to: 1999 }] }, { maxResults: 50 }, store.dialect)).executions.map((e) => e.runId)).toEqual([ok.runId]);
+    expect((await listExecutions(store.db, 100, { status: [{ from: 1800, to: 1800 }, { from: 1550, to: 1550 }] }, { maxResults: 50 }, store.dialect)).total).toBe(2);
   });
 
   it("updates status in a transaction and records ordered events per client", async () => {

@@ -120,10 +120,9 @@ export interface RuntimeEstimatesTable {
   updated_at: number;
 }
 
-/** How many executions a client has of a name, split over shards by run_id (migration 0028); kept by triggers, never written by the engine. */
+/** SQLite only (migration 0028): how many executions a client has of a name; kept by triggers, never written by the engine. */
 export interface ExecutionCountsTable {
   client: number;
   name: string;
-  shard: number;
   n: number;
 }
