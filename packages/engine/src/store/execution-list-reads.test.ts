@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newExecution } from "../testing/new-execution";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import { openStore, type Store } from "./connect";
-import { readsInListOrder, type ExecutionFilter } from "./execution-filters";
+import { countedName, readsInListOrder, type ExecutionFilter } from "./execution-filters";
 import { listExecutions } from "./execution-pages-store";
 import { insertExecution } from "./executions-store";
 
@@ -28,6 +28,21 @@ describe("which filters a page is read for in the list's order", () => {
     ["rights patterns", { access: { grants: [{ objectType: "JOBS", objectName: "NIGHTLY.*" }], prohibitions: [] } }, false],
   ])("%s", (_label, filter, inOrder) => {
     expect(readsInListOrder(filter)).toBe(inOrder);
+  });
+});
+
+describe("which filters are counted from the kept counts on SQLite", () => {
+  it.each<[string, ExecutionFilter, string | "all" | undefined]>([
+    ["no filter", {}, "all"],
+    ["conditions given as none", { access: null, platforms: [], topLevel: false, timeFrame: { option: "all" } }, "all"],
+    ["an exact name, in upper case", { name: "nightly.backup" }, "NIGHTLY.BACKUP"],
+    ["a name pattern", { name: "NIGHTLY.*" }, undefined],
+    ["an excluded name", { name: "NIGHTLY.BACKUP", nameExclude: true }, undefined],
+    ["a name within rights patterns", { name: "NIGHTLY.BACKUP", access: { grants: [{ objectType: "*", objectName: "NIGHTLY.*" }], prohibitions: [] } }, undefined],
+    ["a name with a time frame", { name: "NIGHTLY.BACKUP", timeFrame: { option: "activation", from: 1 } }, undefined],
+    ["nothing a client could match", { unmatchable: true }, undefined],
+  ])("%s", (_label, filter, counted) => {
+    expect(countedName(filter)).toBe(counted);
   });
 });
 
