@@ -46,6 +46,9 @@ export function createHttpServer(engine: Engine, bff: Express, logger: Logger, t
   server.on("clientError", answerClientError);
   // Standalone agents connect over WebSocket; no other upgrade is offered.
   server.on("upgrade", (req, socket, head) => {
+    // node:http hands an upgraded socket over without its error listener: a peer resetting the
+    // connection while its credential is checked, or while a refusal is written, would end the process.
+    socket.on("error", () => socket.destroy());
     try {
       if (!engine.handleUpgrade(req, socket, head)) socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(NO_UPGRADE)}\r\n\r\n${NO_UPGRADE}`);
     } catch (error) {
