@@ -5,6 +5,7 @@ import { newExecution } from "../testing/new-execution";
 import { connectUnmigrated, createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import { deleteClientData } from "./client-data-store";
 import { openStore, type Store } from "./connect";
+import { COMPACT_LOCK, compactExecutionCounts } from "./execution-counts-store";
 import { listExecutions } from "./execution-pages-store";
 import { insertExecution } from "./executions-store";
 import { migrationProvider } from "./migrations/index";
@@ -17,13 +18,15 @@ type Step =
   | { kind: "insert"; client: number; name: string; times: number }
   | { kind: "insert then fail"; client: number; name: string }
   | { kind: "rename"; client: number; from: string; to: string }
-  | { kind: "delete client"; client: number };
+  | { kind: "delete client"; client: number }
+  | { kind: "compact" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("insert" as const), client: fc.constantFrom(...CLIENTS), name: fc.constantFrom(...NAMES), times: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant("insert then fail" as const), client: fc.constantFrom(...CLIENTS), name: fc.constantFrom(...NAMES) }),
   fc.record({ kind: fc.constant("rename" as const), client: fc.constantFrom(...CLIENTS), from: fc.constantFrom(...NAMES), to: fc.constantFrom(...NAMES) }),
   fc.record({ kind: fc.constant("delete client" as const), client: fc.constantFrom(...CLIENTS) }),
+  fc.constant({ kind: "compact" as const }),
 );
 
 describe.each(testDialects)("the executions list's total on %s", (dialect) => {
@@ -55,8 +58,10 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
     } else if (s.kind === "rename") {
       // The engine never renames an execution; the counts follow a change made by hand all the same.
       await store.db.updateTable("executions").set({ name: s.to }).where("client", "=", s.client).where("name", "=", s.from).execute();
-    } else {
+    } else if (s.kind === "delete client") {
       await deleteClientData(store.db, s.client, () => undefined);
+    } else {
+      await compactExecutionCounts(store.db, dialect);
     }
   }
 
@@ -84,7 +89,7 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
     return answer;
   }
 
-  it("is the executions' own count after any inserts, failed transactions, renames and deletions", async () => {
+  it("is the executions' own count after any inserts, failed transactions, renames, deletions and compactions", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         for (const s of steps) await apply(s);
@@ -99,15 +104,99 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
     expect(rows).toEqual([{ temp_store: 2 }]);
   });
 
-  it.runIf(dialect === "sqlite")("keeps no row for a name whose executions are all gone", async () => {
+  it("keeps no row for a name whose executions are all gone (on PostgreSQL once compacted)", async () => {
     for (const client of CLIENTS) await deleteClientData(store.db, client, () => undefined);
+    await compactExecutionCounts(store.db, dialect);
     const left = await sql<{ n: number | string }>`select count(*) as n from execution_counts`.execute(store.db);
     expect(Number(left.rows[0]?.n)).toBe(0);
   });
 });
 
-describe("migration 0028 on sqlite", () => {
-  const dialect = "sqlite";
+describe.runIf(testDialects.includes("postgres"))("the count log on postgres", () => {
+  const dialect = "postgres";
+  let database: TestDatabase;
+  let store: Store;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const total = async (name: string) => (await listExecutions(store.db, 100, { name }, { maxResults: 1 }, dialect)).total;
+  const entries = async (name: string) => Number((await sql<{ n: string }>`select count(*) as n from execution_counts where name = ${name}`.execute(store.db)).rows[0]?.n);
+
+  it("lets two transactions add executions of one name side by side, neither waiting for the other's commit", async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted = () => undefined as void;
+    const first = new Promise<void>((resolve) => (inserted = resolve));
+    // Each on its own connection, outside the engine's commit groups.
+    const open = store.db.transaction().execute(async (trx) => {
+      await insertExecution(trx, newExecution({ client: 100, name: "SIDE.BY.SIDE" }), "{}", 1);
+      inserted();
+      await held;
+    });
+    await first;
+    const second = store.db.transaction().execute((trx) => insertExecution(trx, newExecution({ client: 100, name: "SIDE.BY.SIDE" }), "{}", 1));
+    const waited = await Promise.race([second.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 2000))]);
+    release();
+    await Promise.all([open, second]);
+    expect(waited).toBe(false);
+    expect(await total("SIDE.BY.SIDE")).toBe(2);
+  });
+
+  it("merges a name's entries into one row, and leaves those of a transaction still open for the next time", async () => {
+    for (let i = 0; i < 30; i++) await insertExecution(store.db, newExecution({ client: 100, name: "MANY" }), "{}", 1);
+    expect(await entries("MANY")).toBe(30);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted = () => undefined as void;
+    const first = new Promise<void>((resolve) => (inserted = resolve));
+    const open = store.db.transaction().execute(async (trx) => {
+      await insertExecution(trx, newExecution({ client: 100, name: "MANY" }), "{}", 1);
+      inserted();
+      await held;
+    });
+    await first;
+    expect(await compactExecutionCounts(store.db, dialect)).toBeGreaterThanOrEqual(30);
+    expect(await entries("MANY")).toBe(1);
+    expect(await total("MANY")).toBe(30);
+    release();
+    await open;
+    expect(await total("MANY")).toBe(31);
+    await compactExecutionCounts(store.db, dialect);
+    expect(await entries("MANY")).toBe(1);
+    expect(await total("MANY")).toBe(31);
+  });
+
+  it("compacts on one node at a time: while another holds the lock, nothing is merged", async () => {
+    for (let i = 0; i < 3; i++) await insertExecution(store.db, newExecution({ client: 100, name: "LOCKED" }), "{}", 1);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => undefined as void;
+    const taken = new Promise<void>((resolve) => (locked = resolve));
+    const other = store.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${COMPACT_LOCK})`.execute(trx);
+      locked();
+      await held;
+    });
+    await taken;
+    expect(await compactExecutionCounts(store.db, dialect)).toBe(0);
+    expect(await entries("LOCKED")).toBe(3);
+    release();
+    await other;
+    expect(await compactExecutionCounts(store.db, dialect)).toBeGreaterThanOrEqual(3);
+    expect(await entries("LOCKED")).toBe(1);
+    expect(await total("LOCKED")).toBe(3);
+  });
+});
+
+describe.each(testDialects)("migrations 0028 and 0029 on %s", (dialect) => {
   it("counts the executions a database held before it", async () => {
     const database = await createTestDatabase(dialect);
     try {

@@ -69,8 +69,8 @@ export function lifetimeParts(filter: ExecutionFilter): ExecutionFilter[] {
 
 /**
  * The name a filter asks for when that is all it asks (an exact name, kept upper case), "all"
- * when it asks nothing, otherwise undefined: the two filters whose matches SQLite's
- * execution_counts (migration 0028) counts.
+ * when it asks nothing, otherwise undefined: the two filters whose matches the kept counts of
+ * execution_counts (migrations 0028 and 0029) count.
  */
 export function countedName(filter: ExecutionFilter): string | "all" | undefined {
   const { name, nameExclude, timeFrame, ...others } = filter;

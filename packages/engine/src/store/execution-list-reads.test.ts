@@ -88,8 +88,7 @@ describe.each(testDialects)("the statements of a page of executions on %s", (dia
     expect(page.total).toBe(total);
     expect(page.executions).toHaveLength(Math.min(5, total));
     const kind = (sql: string) => (/"execution_counts"/.test(sql) ? "kept counts" : /count\(\*\)/.test(sql) ? "matches" : "page");
-    // PostgreSQL keeps no counts (migration 0028).
-    expect(statements.map((s) => kind(s.sql))).toEqual([dialect === "sqlite" ? counted : "matches", "page"]);
+    expect(statements.map((s) => kind(s.sql))).toEqual([counted, "page"]);
   });
 
   it.runIf(dialect === "sqlite")("reads an exact name in order from the name index, and sorts only the keys of a pattern's few matches on its index", async () => {

@@ -14,6 +14,7 @@ import {
   type ListOrder,
   type OrderKeyRow,
 } from "./execution-list-order";
+import { keptCount } from "./execution-counts-store";
 import { summaryColumns, toExecution } from "./execution-row";
 import type { Database } from "./schema";
 
@@ -42,7 +43,7 @@ export async function listExecutions(
 ): Promise<{ total: number; executions: Execution[]; hasmore: boolean }> {
   if (order !== undefined && !isNewestFirst(order)) return listSorted(db, client, filter, { maxResults, startAtRunId, order }, dialect);
   const cursor = await pageCursor(db, client, startAtRunId);
-  const total = await countMatching(db, client, filter, dialect);
+  const total = await countMatching(db, client, filter);
   if (cursor === "end") return { total, executions: [], hasmore: false };
   // One row more than asked tells whether another page follows.
   const inOrder = total > SORTED_PAGE_MATCHES || readsInListOrder(filter);
@@ -135,18 +136,13 @@ async function upToSortedPageMatches<T>(filter: ExecutionFilter, read: (part: Ex
 }
 
 /**
- * How many executions match the filter. On SQLite a name alone (or nothing) is read from
- * execution_counts (one row per name, whatever the number of executions); any other filter, and
- * every filter on PostgreSQL, each part of it counted on its own index (see lifetimeParts).
+ * How many executions match the filter. A name alone (or nothing) is read from the kept counts
+ * (see keptCount), whatever the number of executions; any other filter counted on its own index,
+ * each part of it on its own (see lifetimeParts).
  */
-async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter, dialect: Dialect): Promise<number> {
-  const name = dialect === "sqlite" ? countedName(filter) : undefined;
-  if (name !== undefined) {
-    let counts = db.selectFrom("execution_counts").where("client", "=", client);
-    if (name !== "all") counts = counts.where("name", "=", name);
-    const { n } = await counts.select((eb) => eb.fn.sum<number | null>("n").as("n")).executeTakeFirstOrThrow();
-    return n ?? 0;
-  }
+async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<number> {
+  const name = countedName(filter);
+  if (name !== undefined) return keptCount(db, client, name);
   let total = 0;
   for (const part of lifetimeParts(filter)) {
     const counted = await matching(db, client, part, "by-filter")
@@ -174,7 +170,7 @@ async function listSorted(
     startAtRunId === undefined || startAtRunId <= 0
       ? undefined
       : ((await db.selectFrom("executions").select(ORDER_KEY_COLUMNS).where("client", "=", client).where("run_id", "=", startAtRunId).executeTakeFirst()) ?? null);
-  const total = await countMatching(db, client, filter, dialect);
+  const total = await countMatching(db, client, filter);
   const few = total > SORTED_PAGE_MATCHES ? undefined : await fewMatchKeys(db, client, filter);
   if (few !== undefined) {
     if (cursor === null) return { total: few.length, executions: [], hasmore: false };

@@ -120,7 +120,11 @@ export interface RuntimeEstimatesTable {
   updated_at: number;
 }
 
-/** SQLite only (migration 0028): how many executions a client has of a name; kept by triggers, never written by the engine. */
+/**
+ * How many executions a client has of a name, kept by triggers: one row per name on SQLite
+ * (migration 0028), a log of signed counts on PostgreSQL (migration 0029) that only housekeeping
+ * compacts; the engine writes no other row.
+ */
 export interface ExecutionCountsTable {
   client: number;
   name: string;
