@@ -18,11 +18,11 @@ const COMPACT_COUNTS_EVERY_MS = 5000;
 export class Housekeeping {
   readonly #timers: NodeJS.Timeout[] = [];
 
-  constructor(private readonly deps: { store: Store; clock: Clock; logger: Logger }) {}
+  constructor(private readonly deps: { store: Store; clock: Clock; logger: Logger; compactCountsEveryMs?: number }) {}
 
   start(): void {
     this.#timers.push(setInterval(() => void this.prune(), PRUNE_EVERY_MS));
-    if (this.deps.store.dialect === "postgres") this.#timers.push(setInterval(() => void this.compactCounts(), COMPACT_COUNTS_EVERY_MS));
+    if (this.deps.store.dialect === "postgres") this.#timers.push(setInterval(() => void this.compactCounts(), this.deps.compactCountsEveryMs ?? COMPACT_COUNTS_EVERY_MS));
     for (const timer of this.#timers) timer.unref();
   }
 
