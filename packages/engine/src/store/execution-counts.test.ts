@@ -15,16 +15,18 @@ const NAMES = ["A", "B", "C.D"] as const;
 const CLIENTS = [100, 200] as const;
 
 type Step =
-  | { kind: "insert"; client: number; name: string; times: number }
+  | { kind: "insert"; client: number; name: string; times: number; task: boolean }
   | { kind: "insert then fail"; client: number; name: string }
   | { kind: "rename"; client: number; from: string; to: string }
+  | { kind: "adopt"; client: number; name: string; parent: number | null }
   | { kind: "delete client"; client: number }
   | { kind: "compact" };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("insert" as const), client: fc.constantFrom(...CLIENTS), name: fc.constantFrom(...NAMES), times: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({ kind: fc.constant("insert" as const), client: fc.constantFrom(...CLIENTS), name: fc.constantFrom(...NAMES), times: fc.integer({ min: 1, max: 40 }), task: fc.boolean() }),
   fc.record({ kind: fc.constant("insert then fail" as const), client: fc.constantFrom(...CLIENTS), name: fc.constantFrom(...NAMES) }),
   fc.record({ kind: fc.constant("rename" as const), client: fc.constantFrom(...CLIENTS), from: fc.constantFrom(...NAMES), to: fc.constantFrom(...NAMES) }),
+  fc.record({ kind: fc.constant("adopt" as const), client: fc.constantFrom(...CLIENTS), name: fc.constantFrom(...NAMES), parent: fc.constantFrom(null, 7) }),
   fc.record({ kind: fc.constant("delete client" as const), client: fc.constantFrom(...CLIENTS) }),
   fc.constant({ kind: "compact" as const }),
 );
@@ -46,7 +48,7 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
   async function apply(s: Step): Promise<void> {
     if (s.kind === "insert") {
       await inTransaction(store.db, async (trx) => {
-        for (let i = 0; i < s.times; i++) await insertExecution(trx, newExecution({ client: s.client, name: s.name }), "{}", 1);
+        for (let i = 0; i < s.times; i++) await insertExecution(trx, newExecution({ client: s.client, name: s.name, parent: s.task ? 7 : null }), "{}", 1);
       });
     } else if (s.kind === "insert then fail") {
       await expect(
@@ -58,6 +60,9 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
     } else if (s.kind === "rename") {
       // The engine never renames an execution; the counts follow a change made by hand all the same.
       await store.db.updateTable("executions").set({ name: s.to }).where("client", "=", s.client).where("name", "=", s.from).execute();
+    } else if (s.kind === "adopt") {
+      // Nor moves one into or out of a workflow; the top-level counts follow that too.
+      await store.db.updateTable("executions").set({ parent: s.parent }).where("client", "=", s.client).where("name", "=", s.name).execute();
     } else if (s.kind === "delete client") {
       await deleteClientData(store.db, s.client, () => undefined);
     } else {
@@ -65,12 +70,14 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
     }
   }
 
-  /** What the list answers as `total` for each client and name, and for each client unfiltered. */
+  /** What the list answers as `total` for each client, unfiltered and for each name, each top level only or not. */
   async function totals(): Promise<Record<string, number>> {
     const answer: Record<string, number> = {};
     for (const client of CLIENTS) {
-      answer[`${client}`] = (await listExecutions(store.db, client, {}, { maxResults: 1 }, dialect)).total;
-      for (const name of NAMES) answer[`${client} ${name}`] = (await listExecutions(store.db, client, { name }, { maxResults: 1 }, dialect)).total;
+      for (const topLevel of [false, true]) {
+        answer[`${client} ${topLevel}`] = (await listExecutions(store.db, client, { topLevel }, { maxResults: 1 }, dialect)).total;
+        for (const name of NAMES) answer[`${client} ${name} ${topLevel}`] = (await listExecutions(store.db, client, { name, topLevel }, { maxResults: 1 }, dialect)).total;
+      }
     }
     return answer;
   }
@@ -78,18 +85,22 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
   /** The same, counted from the executions themselves. */
   async function counted(): Promise<Record<string, number>> {
     const answer: Record<string, number> = {};
+    const count = async (client: number, name: string | undefined, topLevel: boolean) => {
+      let query = store.db.selectFrom("executions").where("client", "=", client);
+      if (name !== undefined) query = query.where("name", "=", name);
+      if (topLevel) query = query.where("parent", "is", null);
+      return Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    };
     for (const client of CLIENTS) {
-      const all = await store.db.selectFrom("executions").where("client", "=", client).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-      answer[`${client}`] = Number(all.n);
-      for (const name of NAMES) {
-        const one = await store.db.selectFrom("executions").where("client", "=", client).where("name", "=", name).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-        answer[`${client} ${name}`] = Number(one.n);
+      for (const topLevel of [false, true]) {
+        answer[`${client} ${topLevel}`] = await count(client, undefined, topLevel);
+        for (const name of NAMES) answer[`${client} ${name} ${topLevel}`] = await count(client, name, topLevel);
       }
     }
     return answer;
   }
 
-  it("is the executions' own count after any inserts, failed transactions, renames, deletions and compactions", async () => {
+  it("is the executions' own count, top level or not, after any inserts, failed transactions, renames, moves, deletions and compactions", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         for (const s of steps) await apply(s);
@@ -196,20 +207,26 @@ describe.runIf(testDialects.includes("postgres"))("the count log on postgres", (
   });
 });
 
-describe.each(testDialects)("migrations 0028 and 0029 on %s", (dialect) => {
-  it("counts the executions a database held before it", async () => {
+describe.each(testDialects)("migrations 0028-0030 on %s", (dialect) => {
+  it.each(["0027-period-container-type", "0029-execution-count-log"])("count the executions a database held before them, migrated up to %s", async (before) => {
     const database = await createTestDatabase(dialect);
     try {
       const db = connectUnmigrated(database);
-      await new Migrator({ db, provider: migrationProvider(dialect) }).migrateTo("0027-period-container-type");
-      for (let i = 0; i < 40; i++) await insertExecution(db, newExecution({ client: i % 4 === 0 ? 200 : 100, name: i % 2 === 0 ? "EVEN" : "ODD" }), "{}", 1);
+      await new Migrator({ db, provider: migrationProvider(dialect) }).migrateTo(before);
+      const rows = Array.from({ length: 40 }, (_, i) => ({ client: i % 4 === 0 ? 200 : 100, name: i % 2 === 0 ? "EVEN" : "ODD", parent: i % 5 === 0 ? 3 : null }));
+      for (const row of rows) await insertExecution(db, newExecution(row), "{}", 1);
       await db.destroy();
       const store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
       try {
-        const total = async (client: number, name?: string) => (await listExecutions(store.db, client, name === undefined ? {} : { name }, { maxResults: 1 }, dialect)).total;
-        expect([await total(100), await total(100, "EVEN"), await total(100, "ODD"), await total(200), await total(200, "EVEN"), await total(200, "ODD")]).toEqual([30, 10, 20, 10, 10, 0]);
+        const total = async (client: number, name: string | undefined, topLevel: boolean) => (await listExecutions(store.db, client, { name, topLevel }, { maxResults: 1 }, dialect)).total;
+        const expected = (client: number, name: string | undefined, topLevel: boolean) => rows.filter((r) => r.client === client && (name === undefined || r.name === name) && (!topLevel || r.parent === null)).length;
+        for (const client of [100, 200]) {
+          for (const name of [undefined, "EVEN", "ODD"]) {
+            for (const topLevel of [false, true]) expect(await total(client, name, topLevel), `${client} ${name} ${topLevel}`).toBe(expected(client, name, topLevel));
+          }
+        }
         await insertExecution(store.db, newExecution({ client: 200, name: "ODD" }), "{}", 1);
-        expect(await total(200, "ODD")).toBe(1);
+        expect(await total(200, "ODD", true)).toBe(1);
       } finally {
         await store.close();
       }

@@ -67,17 +67,24 @@ export function lifetimeParts(filter: ExecutionFilter): ExecutionFilter[] {
   ];
 }
 
+/** A filter the kept counts of execution_counts answer: an exact name (kept upper case) or every name, top level only or not. */
+export interface CountedFilter {
+  name: string | "all";
+  topLevel: boolean;
+}
+
 /**
- * The name a filter asks for when that is all it asks (an exact name, kept upper case), "all"
- * when it asks nothing, otherwise undefined: the two filters whose matches the kept counts of
- * execution_counts (migrations 0028 and 0029) count.
+ * What a filter asks when it asks no more than an exact name and top-level executions only, each
+ * or both or neither: the filters whose matches the kept counts of execution_counts (migrations
+ * 0028-0030) count. Undefined for any other condition (a pattern, an exclusion, a time frame,
+ * rights patterns, a status...).
  */
-export function countedName(filter: ExecutionFilter): string | "all" | undefined {
-  const { name, nameExclude, timeFrame, ...others } = filter;
+export function countedFilter(filter: ExecutionFilter): CountedFilter | undefined {
+  const { name, nameExclude, timeFrame, topLevel, ...others } = filter;
   const noCondition = (value: unknown) => value === undefined || value === null || value === false || (Array.isArray(value) && value.length === 0);
   if (timeFrame?.from !== undefined || timeFrame?.to !== undefined || !Object.values(others).every(noCondition)) return undefined;
-  if (name === undefined) return "all";
-  return nameExclude || hasWildcard(name) ? undefined : name.toUpperCase();
+  if (name === undefined) return { name: "all", topLevel: topLevel === true };
+  return nameExclude || hasWildcard(name) ? undefined : { name: name.toUpperCase(), topLevel: topLevel === true };
 }
 
 /** Filter members whose condition is an equality an ordered index answers (or no condition at all). */

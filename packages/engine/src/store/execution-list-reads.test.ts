@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newExecution } from "../testing/new-execution";
 import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
 import { openStore, type Store } from "./connect";
-import { countedName, readsInListOrder, type ExecutionFilter } from "./execution-filters";
+import { countedFilter, readsInListOrder, type CountedFilter, type ExecutionFilter } from "./execution-filters";
 import { listExecutions } from "./execution-pages-store";
 import { insertExecution } from "./executions-store";
 
@@ -31,18 +31,22 @@ describe("which filters a page is read for in the list's order", () => {
   });
 });
 
-describe("which filters are counted from the kept counts on SQLite", () => {
-  it.each<[string, ExecutionFilter, string | "all" | undefined]>([
-    ["no filter", {}, "all"],
-    ["conditions given as none", { access: null, platforms: [], topLevel: false, timeFrame: { option: "all" } }, "all"],
-    ["an exact name, in upper case", { name: "nightly.backup" }, "NIGHTLY.BACKUP"],
+describe("which filters are counted from the kept counts", () => {
+  it.each<[string, ExecutionFilter, CountedFilter | undefined]>([
+    ["no filter", {}, { name: "all", topLevel: false }],
+    ["conditions given as none", { access: null, platforms: [], topLevel: false, timeFrame: { option: "all" } }, { name: "all", topLevel: false }],
+    ["top level only (the console's default)", { topLevel: true }, { name: "all", topLevel: true }],
+    ["an exact name, in upper case", { name: "nightly.backup" }, { name: "NIGHTLY.BACKUP", topLevel: false }],
+    ["an exact name, top level only", { name: "NIGHTLY.BACKUP", topLevel: true }, { name: "NIGHTLY.BACKUP", topLevel: true }],
     ["a name pattern", { name: "NIGHTLY.*" }, undefined],
     ["an excluded name", { name: "NIGHTLY.BACKUP", nameExclude: true }, undefined],
+    ["top level with a status", { topLevel: true, status: [{ from: 1800, to: 1800 }] }, undefined],
     ["a name within rights patterns", { name: "NIGHTLY.BACKUP", access: { grants: [{ objectType: "*", objectName: "NIGHTLY.*" }], prohibitions: [] } }, undefined],
+    ["top level within rights patterns", { topLevel: true, access: { grants: [{ objectType: "*", objectName: "NIGHTLY.*" }], prohibitions: [] } }, undefined],
     ["a name with a time frame", { name: "NIGHTLY.BACKUP", timeFrame: { option: "activation", from: 1 } }, undefined],
     ["nothing a client could match", { unmatchable: true }, undefined],
   ])("%s", (_label, filter, counted) => {
-    expect(countedName(filter)).toBe(counted);
+    expect(countedFilter(filter)).toEqual(counted);
   });
 });
 
@@ -56,7 +60,8 @@ describe.each(testDialects)("the statements of a page of executions on %s", (dia
     store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, onQuery: (sql, parameters) => recorded?.push({ sql, parameters }) });
     for (let i = 0; i < 60; i++) {
       const status = i % 10 === 9 ? Status.ENDED_NOT_OK : Status.ENDED_OK;
-      await insertExecution(store.db, newExecution({ name: `A.${i % 3}`, status, activationTime: 1_000 + i }), "{}", 1);
+      // Every fourth a workflow's task: not top level.
+      await insertExecution(store.db, newExecution({ name: `A.${i % 3}`, status, activationTime: 1_000 + i, parent: i % 4 === 0 ? 1 : null }), "{}", 1);
     }
   });
 
@@ -78,6 +83,9 @@ describe.each(testDialects)("the statements of a page of executions on %s", (dia
     ["no filter", {}, 60, "kept counts"],
     ["an exact name", { name: "A.1" }, 20, "kept counts"],
     ["an exact name in lower case", { name: "a.1" }, 20, "kept counts"],
+    ["top level only", { topLevel: true }, 45, "kept counts"],
+    ["an exact name, top level only", { name: "A.1", topLevel: true }, 15, "kept counts"],
+    ["top level with a status", { topLevel: true, status: [{ from: 1800, to: 1800 }] }, 6, "matches"],
     ["a name pattern", { name: "A.*" }, 60, "matches"],
     ["an excluded name", { name: "A.1", nameExclude: true }, 40, "matches"],
     ["a name and a status", { name: "A.1", status: [{ from: 1800, to: 1800 }] }, 2, "matches"],

@@ -1,7 +1,7 @@
 import { expressionBuilder, sql, type Kysely, type SqlBool } from "kysely";
 import type { Execution } from "../domain/execution";
 import type { Dialect } from "./dialect";
-import { clientCondition, countedName, filterConditions, lifetimeParts, readsInListOrder, type ExecutionFilter, type ReadPlan } from "./execution-filters";
+import { clientCondition, countedFilter, filterConditions, lifetimeParts, readsInListOrder, type ExecutionFilter, type ReadPlan } from "./execution-filters";
 import {
   ORDER_KEY_COLUMNS,
   afterCursor,
@@ -136,13 +136,13 @@ async function upToSortedPageMatches<T>(filter: ExecutionFilter, read: (part: Ex
 }
 
 /**
- * How many executions match the filter. A name alone (or nothing) is read from the kept counts
- * (see keptCount), whatever the number of executions; any other filter counted on its own index,
- * each part of it on its own (see lifetimeParts).
+ * How many executions match the filter. An exact name, top level only, both or nothing is read
+ * from the kept counts (see keptCount), whatever the number of executions; any other filter is
+ * counted on its own index, each part of it on its own (see lifetimeParts).
  */
 async function countMatching(db: Kysely<Database>, client: number, filter: ExecutionFilter): Promise<number> {
-  const name = countedName(filter);
-  if (name !== undefined) return keptCount(db, client, name);
+  const counted = countedFilter(filter);
+  if (counted !== undefined) return keptCount(db, client, counted);
   let total = 0;
   for (const part of lifetimeParts(filter)) {
     const counted = await matching(db, client, part, "by-filter")

@@ -29,6 +29,7 @@ import { executionNameOrderMigration } from "./0026-execution-name-order";
 import { periodContainerTypeMigration } from "./0027-period-container-type";
 import { executionCountsMigration } from "./0028-execution-counts";
 import { executionCountLogMigration } from "./0029-execution-count-log";
+import { topLevelCountsMigration } from "./0030-top-level-counts";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -62,6 +63,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0027-period-container-type": periodContainerTypeMigration,
     "0028-execution-counts": executionCountsMigration(dialect),
     "0029-execution-count-log": executionCountLogMigration(dialect),
+    "0030-top-level-counts": topLevelCountsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
