@@ -1,10 +1,10 @@
 import type { ObjectBody } from "@baton/contract";
 import { pino } from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RuntimeEstimator } from "../runtime/runtime-estimator";
-import { openStore, type Store } from "../store/connect";
+import type { Store } from "../store/connect";
 import { upsertObjects } from "../store/objects-store";
-import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import { eachWithFreshStore, testDialects } from "../testing/test-databases";
 import { PlanSnapshot } from "./plan-snapshot";
 
 const NOW = Date.parse("2030-01-01T00:00:00Z");
@@ -23,18 +23,8 @@ const flow = (name: string, tasks: string[]): ObjectBody => ({
 });
 
 describe.each(testDialects)("plan snapshot on %s", (dialect) => {
-  let database: TestDatabase;
   let store: Store;
-
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-  });
-
-  afterEach(async () => {
-    await store.close();
-    await database.drop();
-  });
+  eachWithFreshStore(dialect, (fresh) => (store = fresh.store));
 
   it("loads what planning reaches from elsewhere (a nested run's own definition) when it first asks, with its runtime and queue", async () => {
     const rows = { FLOW: flow("FLOW", ["A"]), A: job("A", 30), B: job("B", 45, "Q1"), Q1: { general_attributes: { name: "Q1", type: "QUEUE" }, queue_attributes: { max_slots: 1 } } };

@@ -1,26 +1,16 @@
 import pino from "pino";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newExecution } from "../testing/new-execution";
-import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
-import { openStore, type Store } from "../store/connect";
+import { allWithOneStore, testDialects } from "../testing/test-databases";
+import type { Store } from "../store/connect";
 import { insertExecution } from "../store/executions-store";
 import { systemClock } from "./clock";
 import { Housekeeping } from "./housekeeping";
 
 describe.each(testDialects)("housekeeping on %s", (dialect) => {
-  let database: TestDatabase;
   let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  allWithOneStore(dialect, (opened) => (store = opened.store));
 
   const rowsOf = async (name: string) => Number((await sql<{ n: number | string }>`select count(*) as n from execution_counts where name = ${name}`.execute(store.db)).rows[0]?.n);
 

@@ -1,14 +1,15 @@
 import fc from "fast-check";
-import { Migrator, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Migrator, sql, type Transaction } from "kysely";
+import { describe, expect, it } from "vitest";
 import { newExecution } from "../testing/new-execution";
-import { connectUnmigrated, createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import { allWithOneStore, connectUnmigrated, createTestDatabase, testDialects } from "../testing/test-databases";
 import { deleteClientData } from "./client-data-store";
 import { openStore, type Store } from "./connect";
 import { COMPACT_LOCK, compactExecutionCounts } from "./execution-counts-store";
 import { listExecutions } from "./execution-pages-store";
 import { insertExecution } from "./executions-store";
 import { migrationProvider } from "./migrations/index";
+import type { Database } from "./schema";
 import { inTransaction } from "./transaction";
 
 const NAMES = ["A", "B", "C.D"] as const;
@@ -32,18 +33,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe.each(testDialects)("the executions list's total on %s", (dialect) => {
-  let database: TestDatabase;
   let store: Store;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  allWithOneStore(dialect, (opened) => (store = opened.store));
 
   async function apply(s: Step): Promise<void> {
     if (s.kind === "insert") {
@@ -125,38 +116,40 @@ describe.each(testDialects)("the executions list's total on %s", (dialect) => {
 
 describe.runIf(testDialects.includes("postgres"))("the count log on postgres", () => {
   const dialect = "postgres";
-  let database: TestDatabase;
   let store: Store;
+  allWithOneStore(dialect, (opened) => (store = opened.store));
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  /**
+   * Runs `work` in a transaction of its own connection (outside the engine's commit groups) and
+   * keeps that transaction open until `commit` is called; resolves once `work` has run.
+   */
+  async function openTransaction(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<{ commit: () => Promise<void> }> {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let ran = () => undefined as void;
+    const done = new Promise<void>((resolve) => (ran = resolve));
+    const open = store.db.transaction().execute(async (trx) => {
+      await work(trx);
+      ran();
+      await held;
+    });
+    await Promise.race([done, open]);
+    return {
+      commit: async () => {
+        release();
+        await open;
+      },
+    };
+  }
 
   const total = async (name: string) => (await listExecutions(store.db, 100, { name }, { maxResults: 1 }, dialect)).total;
   const entries = async (name: string) => Number((await sql<{ n: string }>`select count(*) as n from execution_counts where name = ${name}`.execute(store.db)).rows[0]?.n);
 
   it("lets two transactions add executions of one name side by side, neither waiting for the other's commit", async () => {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted = () => undefined as void;
-    const first = new Promise<void>((resolve) => (inserted = resolve));
-    // Each on its own connection, outside the engine's commit groups.
-    const open = store.db.transaction().execute(async (trx) => {
-      await insertExecution(trx, newExecution({ client: 100, name: "SIDE.BY.SIDE" }), "{}", 1);
-      inserted();
-      await held;
-    });
-    await first;
+    const first = await openTransaction((trx) => insertExecution(trx, newExecution({ client: 100, name: "SIDE.BY.SIDE" }), "{}", 1));
     const second = store.db.transaction().execute((trx) => insertExecution(trx, newExecution({ client: 100, name: "SIDE.BY.SIDE" }), "{}", 1));
     const waited = await Promise.race([second.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 2000))]);
-    release();
-    await Promise.all([open, second]);
+    await Promise.all([first.commit(), second]);
     expect(waited).toBe(false);
     expect(await total("SIDE.BY.SIDE")).toBe(2);
   });
@@ -164,21 +157,11 @@ describe.runIf(testDialects.includes("postgres"))("the count log on postgres", (
   it("merges a name's entries into one row, and leaves those of a transaction still open for the next time", async () => {
     for (let i = 0; i < 30; i++) await insertExecution(store.db, newExecution({ client: 100, name: "MANY" }), "{}", 1);
     expect(await entries("MANY")).toBe(30);
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted = () => undefined as void;
-    const first = new Promise<void>((resolve) => (inserted = resolve));
-    const open = store.db.transaction().execute(async (trx) => {
-      await insertExecution(trx, newExecution({ client: 100, name: "MANY" }), "{}", 1);
-      inserted();
-      await held;
-    });
-    await first;
+    const open = await openTransaction((trx) => insertExecution(trx, newExecution({ client: 100, name: "MANY" }), "{}", 1));
     expect(await compactExecutionCounts(store.db, dialect)).toBeGreaterThanOrEqual(30);
     expect(await entries("MANY")).toBe(1);
     expect(await total("MANY")).toBe(30);
-    release();
-    await open;
+    await open.commit();
     expect(await total("MANY")).toBe(31);
     await compactExecutionCounts(store.db, dialect);
     expect(await entries("MANY")).toBe(1);
@@ -187,20 +170,10 @@ describe.runIf(testDialects.includes("postgres"))("the count log on postgres", (
 
   it("compacts on one node at a time: while another holds the lock, nothing is merged", async () => {
     for (let i = 0; i < 3; i++) await insertExecution(store.db, newExecution({ client: 100, name: "LOCKED" }), "{}", 1);
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => undefined as void;
-    const taken = new Promise<void>((resolve) => (locked = resolve));
-    const other = store.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${COMPACT_LOCK})`.execute(trx);
-      locked();
-      await held;
-    });
-    await taken;
+    const other = await openTransaction((trx) => sql`select pg_advisory_xact_lock(${COMPACT_LOCK})`.execute(trx));
     expect(await compactExecutionCounts(store.db, dialect)).toBe(0);
     expect(await entries("LOCKED")).toBe(3);
-    release();
-    await other;
+    await other.commit();
     expect(await compactExecutionCounts(store.db, dialect)).toBeGreaterThanOrEqual(3);
     expect(await entries("LOCKED")).toBe(1);
     expect(await total("LOCKED")).toBe(3);

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { afterEach, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { openStore, type Dialect, type Store } from "../store/connect";
 import type { Database } from "../store/schema";
 
@@ -68,13 +68,26 @@ async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknow
  * dropped after the test; `use` receives them before each test.
  */
 export function eachWithFreshStore(dialect: Dialect, use: (fresh: { store: Store; database: TestDatabase }) => void): void {
+  storeBetween(beforeEach, afterEach, dialect, use);
+}
+
+/**
+ * Gives the calling suite one database with the store open on it, made before its first test and
+ * closed and dropped after its last (for tests that build on what earlier ones wrote); `use`
+ * receives them once made.
+ */
+export function allWithOneStore(dialect: Dialect, use: (opened: { store: Store; database: TestDatabase }) => void): void {
+  storeBetween(beforeAll, afterAll, dialect, use);
+}
+
+function storeBetween(before: typeof beforeAll, after: typeof afterAll, dialect: Dialect, use: (opened: { store: Store; database: TestDatabase }) => void): void {
   let opened: { store: Store; database: TestDatabase } | undefined;
-  beforeEach(async () => {
+  before(async () => {
     const database = await createTestDatabase(dialect);
     opened = { store: await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir }), database };
     use(opened);
   });
-  afterEach(async () => {
+  after(async () => {
     await opened?.store.close();
     await opened?.database.drop();
   });
