@@ -1,4 +1,4 @@
-import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from "kysely";
+import { SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from "kysely";
 
 /** How long SQLite work may go on without the event loop turning before the next query waits for a turn. */
 const MAX_BUSY_MS = 10;
@@ -9,6 +9,10 @@ const MAX_BUSY_MS = 10;
  * and meanwhile no request is read or answered and no timer fires. This dialect lets the event loop
  * turn before a connection is handed out once work has gone on for MAX_BUSY_MS without one; a turn
  * costs a few microseconds and never falls inside a transaction.
+ *
+ * It also runs migrations in a transaction, as on PostgreSQL: SQLite's schema changes are
+ * transactional, and Kysely's own SQLite adapter does not say so, so a migration cut short (a
+ * crash, a full disk) would leave half a schema change that the next start could not apply again.
  */
 export class TurnTakingSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
@@ -20,6 +24,16 @@ export class TurnTakingSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new TurnTakingSqliteDriver(this.#config);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 
