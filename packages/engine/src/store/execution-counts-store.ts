@@ -9,8 +9,8 @@ export const COMPACT_LOCK = 0x0b48;
 /**
  * How many executions a client has of a name (or of every name: "all"), top level only or all of
  * them, from execution_counts, which triggers on executions keep in the same transaction as the
- * rows: one row per name and top level on SQLite (migrations 0028, 0030), a log of signed counts
- * on PostgreSQL (0029, 0030). Either way the sum of a few rows, whatever the number of executions.
+ * rows: one row per name and top level on SQLite, a log of signed counts on PostgreSQL (migration
+ * 0029). Either way the sum of a few rows, whatever the number of executions.
  */
 export async function keptCount(db: Kysely<Database>, client: number, { name, topLevel }: CountedFilter): Promise<number> {
   let counts = db.selectFrom("execution_counts").where("client", "=", client);

@@ -180,8 +180,8 @@ describe.runIf(testDialects.includes("postgres"))("the count log on postgres", (
   });
 });
 
-describe.each(testDialects)("migrations 0028-0030 on %s", (dialect) => {
-  it.each(["0027-period-container-type", "0029-execution-count-log"])("count the executions a database held before them, migrated up to %s", async (before) => {
+describe.each(testDialects)("migrations 0028 and 0029 on %s", (dialect) => {
+  it.each(["0027-period-container-type", "0028-execution-counts"])("count the executions a database held before them, migrated up to %s", async (before) => {
     const database = await createTestDatabase(dialect);
     try {
       const db = connectUnmigrated(database);

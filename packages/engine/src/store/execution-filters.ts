@@ -76,7 +76,7 @@ export interface CountedFilter {
 /**
  * What a filter asks when it asks no more than an exact name and top-level executions only, each
  * or both or neither: the filters whose matches the kept counts of execution_counts (migrations
- * 0028-0030) count. Undefined for any other condition (a pattern, an exclusion, a time frame,
+ * 0028 and 0029) count. Undefined for any other condition (a pattern, an exclusion, a time frame,
  * rights patterns, a status...).
  */
 export function countedFilter(filter: ExecutionFilter): CountedFilter | undefined {

@@ -28,8 +28,7 @@ import { loginLockTimeMigration } from "./0025-login-lock-time";
 import { executionNameOrderMigration } from "./0026-execution-name-order";
 import { periodContainerTypeMigration } from "./0027-period-container-type";
 import { executionCountsMigration } from "./0028-execution-counts";
-import { executionCountLogMigration } from "./0029-execution-count-log";
-import { topLevelCountsMigration } from "./0030-top-level-counts";
+import { executionCountsByTopLevelMigration } from "./0029-execution-counts-by-top-level";
 
 /** Forward-only migrations, applied in name order. Never edit a published one: add the next. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -62,8 +61,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     "0026-execution-name-order": executionNameOrderMigration(dialect),
     "0027-period-container-type": periodContainerTypeMigration,
     "0028-execution-counts": executionCountsMigration(dialect),
-    "0029-execution-count-log": executionCountLogMigration(dialect),
-    "0030-top-level-counts": topLevelCountsMigration(dialect),
+    "0029-execution-counts-by-top-level": executionCountsByTopLevelMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -122,13 +122,13 @@ export interface RuntimeEstimatesTable {
 
 /**
  * How many executions a client has of a name, top level or not, kept by triggers: one row per
- * client, name and top level on SQLite (migrations 0028, 0030), a log of signed counts on
- * PostgreSQL (0029, 0030) that only housekeeping compacts; the engine writes no other row.
+ * client, name and top level on SQLite, a log of signed counts on PostgreSQL that only
+ * housekeeping compacts (migration 0029); the engine writes no other row.
  */
 export interface ExecutionCountsTable {
   client: number;
   name: string;
-  /** 1 for executions without a parent, 0 for the others (migration 0030). */
+  /** 1 for executions without a parent, 0 for the others (migration 0029). */
   top_level: number;
   n: number;
 }

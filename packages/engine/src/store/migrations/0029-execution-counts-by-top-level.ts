@@ -2,18 +2,25 @@ import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../dialect";
 
 /**
- * The kept counts of executions (migrations 0028 and 0029) are split by whether an execution is top
- * level (has no parent), so that the console's default list, top-level executions only, is counted
- * from them as well. The counts are made again from the executions, in the migration's transaction
- * on PostgreSQL; the triggers now follow a change of parent too.
+ * How many executions each client has of each name, top level (no parent) or not, kept by triggers
+ * on executions in the same transaction as the rows, so that the executions list counts an exact
+ * name, top-level executions only (the console's default list), both or a client's whole list from
+ * a few rows instead of every match. Existing executions are counted here.
+ *
+ * SQLite (one writer) keeps one exact row per client, name and top level; its counts of migration
+ * 0028, by name alone, are made again. On PostgreSQL transactions of several connections and nodes
+ * add executions side by side, and one row per name would make each wait for the other's commit:
+ * there the table is a log of signed counts that statement triggers only append to, and
+ * `compactExecutionCounts` (run by housekeeping) sums each name's entries into one row. The
+ * migration's transaction holds writes to executions from creating the triggers until it commits.
  */
-export function topLevelCountsMigration(dialect: Dialect) {
+export function executionCountsByTopLevelMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      for (const trigger of ["executions_count_insert", "executions_count_delete", "executions_count_update"]) {
-        await sql.raw(dialect === "postgres" ? `drop trigger ${trigger} on executions` : `drop trigger ${trigger}`).execute(db);
+      if (dialect === "sqlite") {
+        for (const trigger of ["executions_count_insert", "executions_count_delete", "executions_count_update"]) await sql.raw(`drop trigger ${trigger}`).execute(db);
+        await sql`drop table execution_counts`.execute(db);
       }
-      await sql`drop table execution_counts`.execute(db);
       for (const statement of dialect === "postgres" ? postgresCounts : sqliteCounts) await sql.raw(statement).execute(db);
       await sql`insert into execution_counts (client, name, top_level, n)
         select client, name, case when parent is null then 1 else 0 end, count(*) from executions group by client, name, case when parent is null then 1 else 0 end`.execute(db);
@@ -36,21 +43,25 @@ const sqliteCounts = (() => {
   ];
 })();
 
-/** A log of signed counts, appended to by statement triggers and compacted by housekeeping (see 0029). */
+/**
+ * A log of signed counts, appended to by statement triggers (one entry per statement, name and top
+ * level) and compacted by housekeeping. A statement trigger of an update would see every updated
+ * row, and status changes are many: only a change of client, name or parent, row by row, moves a count.
+ */
 const postgresCounts = (() => {
   const topLevel = "case when parent is null then 1 else 0 end";
   return [
     `create table execution_counts (client integer not null, name text not null, top_level integer not null, n bigint not null)`,
     `create index execution_counts_client_name on execution_counts (client, name, top_level) include (n)`,
-    `create or replace function executions_count_added() returns trigger language plpgsql as $$ begin
+    `create function executions_count_added() returns trigger language plpgsql as $$ begin
        insert into execution_counts (client, name, top_level, n) select client, name, ${topLevel}, count(*) from added group by 1, 2, 3;
        return null;
      end $$`,
-    `create or replace function executions_count_removed() returns trigger language plpgsql as $$ begin
+    `create function executions_count_removed() returns trigger language plpgsql as $$ begin
        insert into execution_counts (client, name, top_level, n) select client, name, ${topLevel}, -count(*) from removed group by 1, 2, 3;
        return null;
      end $$`,
-    `create or replace function executions_count_moved() returns trigger language plpgsql as $$ begin
+    `create function executions_count_moved() returns trigger language plpgsql as $$ begin
        insert into execution_counts (client, name, top_level, n) values
          (old.client, old.name, case when old.parent is null then 1 else 0 end, -1),
          (new.client, new.name, case when new.parent is null then 1 else 0 end, 1);
