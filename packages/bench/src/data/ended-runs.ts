@@ -26,7 +26,7 @@ export interface EndedRunsOptions {
 export function insertEndedRuns(file: string, options: EndedRunsOptions): void {
   const { client, names, runs, from } = options;
   const connection = new Database(file);
-  // As the engine keeps it: the statement journal of each insert's count trigger (migration 0028) in memory.
+  // As the engine keeps it: the statement journal of each insert's count trigger (migration 0029) in memory.
   connection.pragma("temp_store = MEMORY");
   try {
     const insert = connection.prepare(

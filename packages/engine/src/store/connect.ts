@@ -91,7 +91,7 @@ function openSqlite(dataDir: string, lockWaitMs: number, log?: (event: LogEvent)
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   // Statement journals (every insert of an execution opens one for its count trigger, migration
-  // 0028) and the temporary tables of sorts stay in memory: as files they cost a file write per
+  // 0029) and the temporary tables of sorts stay in memory: as files they cost a file write per
   // statement (the insert took 72 µs instead of 31 in batches of 1,000) and put execution data in
   // the temporary directory.
   file.pragma("temp_store = MEMORY");

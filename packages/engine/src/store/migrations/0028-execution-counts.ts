@@ -6,8 +6,9 @@ import type { Dialect } from "../dialect";
  * same transaction as the row itself, so that the executions list counts a name (or a client's
  * whole list) from one row per name instead of every match. Existing executions are counted here.
  *
- * PostgreSQL keeps no such count: there transactions of several connections and nodes add
- * executions side by side, and a shared count row would make each wait for the other's commit.
+ * Not on PostgreSQL: there transactions of several connections and nodes add executions side by
+ * side, and a shared count row would make each wait for the other's commit; migration 0029 keeps
+ * a log of counts there instead, and splits SQLite's counts by top level.
  */
 export function executionCountsMigration(dialect: Dialect) {
   return {
