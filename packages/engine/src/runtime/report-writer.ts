@@ -38,7 +38,7 @@ export class ReportWriter {
   open(): Promise<void> {
     return this.#serially(async () => {
       if (await openReport(this.store.db, this.client, this.runId, this.type, this.clock.now())) this.#last = NO_PAGE;
-    }, "");
+    });
   }
 
   write(text: string): void {
@@ -54,9 +54,7 @@ export class ReportWriter {
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const text = this.#buffer;
-    this.#buffer = "";
-    return text.length === 0 ? this.#writing : this.#enqueue(text);
+    return this.#writeBuffered(false);
   }
 
   /** Output the database refused for longer than the writer could keep it. */
@@ -71,22 +69,33 @@ export class ReportWriter {
   async end(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const text = this.#buffer;
-    this.#buffer = "";
-    await this.#enqueue(text, true);
+    await this.#writeBuffered(true);
     // Refused: the text is kept for the next attempt, and the report is not marked complete yet.
     if (this.#refusal !== undefined) throw this.#refusal;
     if (this.#failure !== undefined) throw this.#failure;
   }
 
-  #enqueue(text: string, ended = false): Promise<void> {
+  /**
+   * After the writes before it, writes the output buffered by then, refused output of earlier writes
+   * first: the report only ever grows in the order its output came, and it is marked complete only
+   * in a write that stores everything before the mark.
+   */
+  #writeBuffered(ended: boolean): Promise<void> {
     return this.#serially(async () => {
-      this.#last = await appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now(), { ended, last: this.#last });
-    }, text);
+      const text = this.#buffer;
+      this.#buffer = "";
+      if (text.length === 0 && !ended) return;
+      try {
+        this.#last = await appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now(), { ended, last: this.#last });
+      } catch (error) {
+        if (databaseFault(error) !== undefined) this.#keep(text, error);
+        throw error;
+      }
+    });
   }
 
-  /** Runs `write` after the writes before it; refused `text` is kept for a later attempt. */
-  #serially(write: () => Promise<void>, text: string): Promise<void> {
+  /** Runs `write` after the writes before it, and notes how it went. */
+  #serially(write: () => Promise<void>): Promise<void> {
     this.#writing = this.#writing.then(write).then(
       () => {
         this.#refusal = undefined;
@@ -95,7 +104,6 @@ export class ReportWriter {
         // What the refused write left of the last page is not known: it is read at the next one.
         this.#last = undefined;
         if (databaseFault(error) === undefined) this.#failure ??= error;
-        else this.#keep(text, error);
       },
     );
     return this.#writing;

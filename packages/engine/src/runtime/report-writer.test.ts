@@ -1,0 +1,154 @@
+import fc from "fast-check";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../store/connect";
+import { databaseFault } from "../store/database-faults";
+import { countReportPages, listReports, readReportPages } from "../store/reports-store";
+import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import { systemClock } from "./clock";
+import { ReportWriter } from "./report-writer";
+
+/** How long a PostgreSQL statement of the store waits for a lock before the database refuses it as busy. */
+const STATEMENT_TIMEOUT_MS = 100;
+
+/**
+ * The database refusing report pages and nothing else, as a real one does: SQLite at its size limit
+ * (`max_page_count`: a write that needs new pages fails with SQLITE_FULL, one that changes a row in
+ * place goes through), PostgreSQL with `report_pages` locked against writes by another connection
+ * (its writes time out, busy; reads go on).
+ */
+interface PageRefusal {
+  refuse(): Promise<void>;
+  allow(): Promise<void>;
+}
+
+function pageRefusal(store: Store, database: TestDatabase): PageRefusal {
+  if (database.databaseUrl === undefined) {
+    const limit = (pages: number) => sql.raw(`pragma max_page_count = ${pages}`).execute(store.db);
+    return {
+      refuse: async () => {
+        const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(store.db);
+        await limit(rows[0]?.page_count ?? 0);
+      },
+      allow: async () => void (await limit(1_073_741_823)),
+    };
+  }
+  let holder: pg.Client | undefined;
+  return {
+    refuse: async () => {
+      if (holder !== undefined) return;
+      holder = new pg.Client({ connectionString: database.databaseUrl });
+      await holder.connect();
+      await holder.query("begin");
+      await holder.query("lock table report_pages in exclusive mode");
+    },
+    allow: async () => {
+      if (holder === undefined) return;
+      await holder.query("commit");
+      await holder.end();
+      holder = undefined;
+    },
+  };
+}
+
+describe.each(testDialects)("a report writer on %s while the database refuses its pages", (dialect) => {
+  let store: Store;
+  let database: TestDatabase;
+  let pages: PageRefusal;
+  let nextRunId = 1;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, statementTimeoutMs: STATEMENT_TIMEOUT_MS });
+    pages = pageRefusal(store, database);
+  });
+  afterAll(async () => {
+    await pages.allow();
+    await store.close();
+    await database.drop();
+  });
+
+  async function newReport(): Promise<{ writer: ReportWriter; runId: number }> {
+    const runId = nextRunId++;
+    const writer = new ReportWriter(store, systemClock, 100, runId, "REP");
+    await writer.open();
+    return { writer, runId };
+  }
+  async function stored(runId: number): Promise<{ text: string; ended: boolean }> {
+    const count = (await countReportPages(store.db, 100, runId, "REP")) ?? 0;
+    const text = (await readReportPages(store.db, runId, "REP", 1, count)).map((page) => page.content).join("");
+    const ended = (await listReports(store.db, 100, runId)).find((report) => report.type === "REP")?.ended ?? false;
+    return { text, ended };
+  }
+  /** end(), and whether the database refused it (any other error fails the test). */
+  async function tryEnd(writer: ReportWriter): Promise<"ended" | "refused"> {
+    try {
+      await writer.end();
+      return "ended";
+    } catch (error) {
+      if (databaseFault(error) === undefined) throw error;
+      return "refused";
+    }
+  }
+  const lines = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag} line ${i} ${"x".repeat(60)}\n`).join("");
+
+  it("is not marked complete while output the database refused still waits, and is once that output is stored", { timeout: 30_000 }, async () => {
+    const { writer, runId } = await newReport();
+    writer.write("first\n");
+    await writer.flush();
+    const refused = lines("refused", 4000);
+    await pages.refuse();
+    try {
+      writer.write(refused);
+      // The job ends while its last output is being written: the end comes right behind it.
+      void writer.flush();
+      expect(await tryEnd(writer)).toBe("refused");
+      expect(await stored(runId)).toEqual({ text: "first\n", ended: false });
+    } finally {
+      await pages.allow();
+    }
+    expect(await tryEnd(writer)).toBe("ended");
+    expect(await stored(runId)).toEqual({ text: `first\n${refused}`, ended: true });
+    expect(writer.lostCharacters).toBe(0);
+  });
+
+  type Step = { kind: "write"; lines: number } | { kind: "flush" } | { kind: "refuse" } | { kind: "allow" };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({ kind: fc.constant("write" as const), lines: fc.integer({ min: 1, max: 1500 }) }),
+    fc.constant({ kind: "flush" as const }),
+    fc.constant({ kind: "refuse" as const }),
+    fc.constant({ kind: "allow" as const }),
+  );
+
+  it("stores every line in the order it came, and ends the report only after all of it", { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const { writer, runId } = await newReport();
+        let written = "";
+        try {
+          for (const [i, s] of steps.entries()) {
+            if (s.kind === "write") {
+              const text = lines(`step ${i}`, s.lines);
+              writer.write(text);
+              written += text;
+            } else if (s.kind === "flush") {
+              void writer.flush();
+            } else {
+              await pages[s.kind]();
+            }
+          }
+          // Whenever end() says the report is complete, all of it is stored.
+          if ((await tryEnd(writer)) === "refused") {
+            expect((await stored(runId)).ended).toBe(false);
+            await pages.allow();
+            expect(await tryEnd(writer)).toBe("ended");
+          }
+        } finally {
+          await pages.allow();
+        }
+        expect(await stored(runId)).toEqual({ text: written, ended: true });
+      }),
+      { numRuns: dialect === "postgres" ? 15 : 40 },
+    );
+  });
+});
