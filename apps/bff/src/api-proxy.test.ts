@@ -1,6 +1,7 @@
 import { connect } from "node:net";
-import { CSRF_HEADER, ErrorCode, OutSession } from "@baton/contract";
+import { CSRF_HEADER, ErrorCode } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consoleLogin } from "./testing/console-login";
 import { readEvents } from "./testing/sse-client";
 import { ADMIN, ADMIN_PASSWORD, jobEnvelope, json, startTestBaton, type TestBaton } from "./testing/test-baton";
 
@@ -25,9 +26,8 @@ describe("the console's API proxy", () => {
   });
 
   async function login(user = "ADMIN", department = "ADMIN", password = ADMIN_PASSWORD): Promise<{ cookie: string; csrf: string }> {
-    const response = await fetch(`${test.baton.url}/bff/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client: 100, user, department, password }) });
-    expect(response.status).toBe(200);
-    return { cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "", csrf: OutSession.parse(await response.json()).csrf_token };
+    const { cookie, session } = await consoleLogin(test.baton.url, { user, department, password });
+    return { cookie, csrf: session.csrf_token };
   }
 
   /** Sends `text` as it is on a new connection and returns what came back until the server closed it or `ms` passed. */

@@ -1,4 +1,4 @@
-import type { ExecutionEvent, OutError } from "@baton/contract";
+import { ErrorCode, type ExecutionEvent, type OutError } from "@baton/contract";
 import { DomainError, presentChange, UnauthorizedError, type Engine, type Principal } from "@baton/engine";
 import type { Request, Response } from "express";
 import { currentSession } from "./session-middleware";
@@ -6,6 +6,12 @@ import type { Session, SessionStore } from "./session-store";
 
 const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
+/**
+ * Event streams one session may hold open at once on a node. The console opens one per tab, and a
+ * browser holds at most six connections to a host over HTTP/1.1; beyond this, streams only add work
+ * (a replay each, a check of the session and the login every heartbeat).
+ */
+export const MAX_STREAMS_PER_SESSION = 10;
 
 /**
  * GET /bff/events: Server-Sent Events of the session client's execution status changes. The
@@ -24,12 +30,34 @@ const REPLAY_BATCH = 500;
  * that a change reaches an open stream; a login no longer valid, or a session ended, ends the
  * stream, and the reconnect is answered 401 (429 while the login throttle holds the address
  * back), which a browser's EventSource does not retry.
+ *
+ * A session holds at most MAX_STREAMS_PER_SESSION streams on a node; one more is answered 429 until
+ * one ends (the console tries again with a growing delay).
  */
 export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs = HEARTBEAT_MS) {
+  const streams = new OpenStreams();
   return async (req: Request, res: Response): Promise<void> => {
     const session = currentSession(res);
     const { client } = session;
     const address = req.ip ?? "";
+    const stream = streams.open(session.id);
+    if (stream === undefined) {
+      res.status(429).json({
+        code: ErrorCode.TOO_MANY_EVENT_STREAMS,
+        error: "Too many event streams.",
+        details: `This session already has ${MAX_STREAMS_PER_SESSION} event streams open, the most one session may have. Close console tabs you no longer need (each holds one); this one tries again on its own.`,
+      } satisfies OutError);
+      return;
+    }
+    // Whatever the stream holds is let go when its response closes, also when the browser went
+    // away during an await below, before the stream was live.
+    let closed = false;
+    let stopLive: (() => void) | undefined;
+    whenClosed(res, () => {
+      closed = true;
+      stream.close();
+      stopLive?.();
+    });
     let principal: Principal;
     try {
       principal = await principalOf(engine, session, address);
@@ -57,6 +85,7 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
     // A position is the decimal id of an event this stream sent, nothing else (1e3 and 0x10 are not).
     const resuming = /^\d{1,15}$/.test(header);
     let position = resuming ? Number(header) : await engine.latestEventSeq();
+    if (closed) return;
     if (!resuming) res.write(`id: ${position}\nevent: ready\ndata: {}\n\n`);
 
     // Events the user may not see are passed over where they would be sent, so that the replay's
@@ -64,7 +93,6 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
     // the database (a period container's row), so events are decided and written one after
     // another; should reading fail, the stream ends and the console reconnects and reads again.
     // The replay waits for each, so a stream never holds more than the live events of a moment.
-    let closed = false;
     let delivered = Promise.resolve();
     const send = (event: ExecutionEvent): Promise<void> => {
       delivered = delivered
@@ -105,11 +133,10 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
         },
       );
     }, heartbeatMs);
-    req.on("close", () => {
-      closed = true;
+    stopLive = () => {
       clearInterval(heartbeat);
       unsubscribe();
-    });
+    };
 
     // A replay ends when its listener has gone: nothing is read or decided for no one.
     const replayed = new Set<number>();
@@ -132,4 +159,29 @@ export function eventsRoute(engine: Engine, sessions: SessionStore, heartbeatMs 
 /** The session's login as the engine authenticates it, with its rights as they are now. */
 function principalOf(engine: Engine, session: Session, address: string): Promise<Principal> {
   return engine.authenticate({ client: session.client, user: session.user, department: session.department, password: session.password }, session.client, address);
+}
+
+/** Runs `then` once the response has closed: now, when it already has (its "close" is not emitted again). */
+function whenClosed(res: Response, then: () => void): void {
+  if (res.closed) then();
+  else res.once("close", then);
+}
+
+/** The event streams open per session on this node. */
+class OpenStreams {
+  readonly #bySession = new Map<string, number>();
+
+  /** Counts a stream of the session until its `close`, or refuses it (undefined) when the session holds as many as it may. */
+  open(sessionId: string): { close(): void } | undefined {
+    const open = this.#bySession.get(sessionId) ?? 0;
+    if (open >= MAX_STREAMS_PER_SESSION) return undefined;
+    this.#bySession.set(sessionId, open + 1);
+    return {
+      close: () => {
+        const left = (this.#bySession.get(sessionId) ?? 1) - 1;
+        if (left > 0) this.#bySession.set(sessionId, left);
+        else this.#bySession.delete(sessionId);
+      },
+    };
+  }
 }

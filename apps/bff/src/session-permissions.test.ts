@@ -1,5 +1,6 @@
-import { OutError, OutSession, OutSessionPermissions, OutValidationError, PRIVILEGES } from "@baton/contract";
+import { OutError, OutSessionPermissions, OutValidationError, PRIVILEGES } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consoleLogin } from "./testing/console-login";
 import { ADMIN_PASSWORD, json, startTestBaton, type TestBaton } from "./testing/test-baton";
 
 const READER_PASSWORD = "Reader-Pass1";
@@ -33,12 +34,7 @@ describe("GET /bff/session/permissions", () => {
     await test.stop();
   });
 
-  async function login(user: string, department: string, password: string): Promise<string> {
-    const response = await fetch(`${base}/bff/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client: 100, user, department, password }) });
-    expect(response.status).toBe(200);
-    OutSession.parse(await response.json());
-    return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  }
+  const login = async (user: string, department: string, password: string) => (await consoleLogin(base, { user, department, password })).cookie;
 
   const ask = (cookie: string | undefined, query: string) => fetch(`${base}/bff/session/permissions${query}`, { headers: cookie === undefined ? {} : { cookie } });
 

@@ -1,7 +1,7 @@
-import { OutSession } from "@baton/contract";
 import { openStore } from "@baton/engine";
 import { describe, expect, it } from "vitest";
 import { processesPerTest, type Process } from "./testing/baton-process";
+import { consoleLogin } from "./testing/console-login";
 import { ADMIN_PASSWORD } from "./testing/test-baton";
 
 const KEY = "session-key-for-the-tests-0123456789";
@@ -16,11 +16,7 @@ describe("console sessions in the database", () => {
 
   const stop = (started: Process) => processes.stop(started);
 
-  async function login(consoleUrl: string): Promise<{ cookie: string; session: OutSession }> {
-    const response = await fetch(`${consoleUrl}/bff/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client: 100, user: "ADMIN", department: "ADMIN", password: ADMIN_PASSWORD }) });
-    expect(response.status).toBe(200);
-    return { cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "", session: OutSession.parse(await response.json()) };
-  }
+  const login = (consoleUrl: string) => consoleLogin(consoleUrl);
 
   const whoAmI = async (consoleUrl: string, cookie: string) => (await fetch(`${consoleUrl}/bff/session`, { headers: { cookie } })).status;
 

@@ -51,6 +51,8 @@ export const ErrorCode = {
   DATABASE_BUSY: 45291,
   /** 503: the database cannot grow (its disk is full, or a size limit is reached); nothing was written. */
   DATABASE_FULL: 45292,
+  /** 429: a console session asked for one more live event stream than it may hold open at once. */
+  TOO_MANY_EVENT_STREAMS: 45293,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

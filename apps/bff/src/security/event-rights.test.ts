@@ -1,6 +1,7 @@
 import { ALL_RIGHTS, ExecutionEvent, OutExecutionList, OutRunId, Right } from "@baton/contract";
 import { testDialects } from "@baton/engine/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consoleLogin } from "../testing/console-login";
 import { readEvents, type ReceivedEvent } from "../testing/sse-client";
 import { ADMIN_PASSWORD, basic, jobEnvelope, json, startTestBaton, waitForEnd, type TestBaton } from "../testing/test-baton";
 
@@ -34,15 +35,7 @@ describe.each(testDialects)("live events have the caller's rights on %s", (diale
   }
 
   /** Logs in to the console as USER/DEPARTMENT; returns the session cookie. */
-  async function login(user: string, department: string, password: string): Promise<string> {
-    const response = await fetch(`${base}/bff/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client: 100, user, department, password }),
-    });
-    expect(response.status).toBe(200);
-    return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  }
+  const login = async (user: string, department: string, password: string) => (await consoleLogin(base, { user, department, password })).cookie;
 
   beforeAll(async () => {
     test = await startTestBaton(dialect);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { ExecutionEvent } from "@baton/contract";
+import { ErrorCode, type ExecutionEvent } from "@baton/contract";
 import { loadSchema, type Parser } from "./api-client";
 import { HiddenBatcher } from "./hidden-batcher";
 
@@ -38,6 +38,8 @@ export class ExecutionEventStream {
   private downSince: number | null = null;
   private notLiveSince: number | null = null;
   private notLiveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the server refused the stream because the session holds as many streams as it may. */
+  private sessionFull = false;
   private parser: Parser<ExecutionEvent> | null = null;
   private parserLoading = false;
   private readonly stateListeners = new Set<() => void>();
@@ -86,6 +88,12 @@ export class ExecutionEventStream {
    */
   readonly getNotLiveSince = (): number | null => this.notLiveSince;
 
+  /**
+   * Whether the last refusal was the session holding as many event streams as it may (its other
+   * tabs hold them); false again once the stream opens. Listeners of subscribeState hear when it changes.
+   */
+  readonly getSessionFull = (): boolean => this.sessionFull;
+
   readonly subscribeState = (listener: () => void): (() => void) => {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
@@ -126,6 +134,7 @@ export class ExecutionEventStream {
     source.addEventListener("open", () => {
       if (this.source !== source) return;
       this.retryDelay = RETRY_MIN_MS;
+      this.setSessionFull(false);
       this.setState("live");
       // Held events are older than what the resync reads: apply them first.
       this.batcher.flush();
@@ -138,6 +147,7 @@ export class ExecutionEventStream {
         this.source = null;
         this.setState("reconnecting");
         for (const listener of this.refusedListeners) listener();
+        void this.askWhyRefused();
         this.scheduleRetry();
       } else {
         this.setState("reconnecting");
@@ -166,6 +176,33 @@ export class ExecutionEventStream {
         this.scheduleRetry();
       },
     );
+  }
+
+  /**
+   * EventSource does not say why the server refused: asks once more with fetch, which reads the
+   * answer (and lets go of a stream it opens at once).
+   */
+  private async askWhyRefused(): Promise<void> {
+    const controller = new AbortController();
+    let full = false;
+    try {
+      const answer = await fetch(this.url, { signal: controller.signal });
+      if (answer.status === 429) {
+        const body: unknown = await answer.json();
+        full = typeof body === "object" && body !== null && "code" in body && body.code === ErrorCode.TOO_MANY_EVENT_STREAMS;
+      }
+    } catch {
+      // Unreachable or not JSON: not a full session.
+    } finally {
+      controller.abort();
+    }
+    this.setSessionFull(full);
+  }
+
+  private setSessionFull(full: boolean): void {
+    if (this.sessionFull === full) return;
+    this.sessionFull = full;
+    this.notifyState();
   }
 
   private scheduleRetry(): void {
@@ -225,6 +262,11 @@ export const executionEventStream = new ExecutionEventStream("/bff/events");
 
 export function useEventStreamState(stream: ExecutionEventStream = executionEventStream): StreamState {
   return useSyncExternalStore(stream.subscribeState, stream.getState);
+}
+
+/** Whether live updates are off because the session's other tabs hold its event streams (see getSessionFull). */
+export function useSessionFull(stream: ExecutionEventStream = executionEventStream): boolean {
+  return useSyncExternalStore(stream.subscribeState, stream.getSessionFull);
 }
 
 /** Since when the console has not been live (see getNotLiveSince); null while it is. */
