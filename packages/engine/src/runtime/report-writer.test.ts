@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../store/connect";
 import { databaseFault } from "../store/database-faults";
 import { countReportPages, listReports, readReportPages } from "../store/reports-store";
-import { createTestDatabase, testDialects, type TestDatabase } from "../testing/test-databases";
+import { createTestDatabase, eachWithFreshStore, testDialects, type TestDatabase } from "../testing/test-databases";
 import { systemClock } from "./clock";
-import { ReportWriter } from "./report-writer";
+import { MAX_WRITE_CHARACTERS, ReportWriter } from "./report-writer";
 
 /** How long a PostgreSQL statement of the store waits for a lock before the database refuses it as busy. */
 const STATEMENT_TIMEOUT_MS = 100;
@@ -52,6 +52,33 @@ function pageRefusal(store: Store, database: TestDatabase): PageRefusal {
   };
 }
 
+async function openedReport(store: Store, runId: number): Promise<{ writer: ReportWriter; runId: number }> {
+  const writer = new ReportWriter(store, systemClock, 100, runId, "REP");
+  await writer.open();
+  return { writer, runId };
+}
+
+/** The report's text as stored, and whether it is marked complete. */
+async function storedReport(store: Store, runId: number): Promise<{ text: string; ended: boolean }> {
+  const count = (await countReportPages(store.db, 100, runId, "REP")) ?? 0;
+  const text = (await readReportPages(store.db, runId, "REP", 1, count)).map((page) => page.content).join("");
+  const ended = (await listReports(store.db, 100, runId)).find((report) => report.type === "REP")?.ended ?? false;
+  return { text, ended };
+}
+
+/** end(), and whether the database refused it (any other error fails the test). */
+async function tryEnd(writer: ReportWriter): Promise<"ended" | "refused"> {
+  try {
+    await writer.end();
+    return "ended";
+  } catch (error) {
+    if (databaseFault(error) === undefined) throw error;
+    return "refused";
+  }
+}
+
+const lines = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag} line ${i} ${"x".repeat(60)}\n`).join("");
+
 describe.each(testDialects)("a report writer on %s while the database refuses its pages", (dialect) => {
   let store: Store;
   let database: TestDatabase;
@@ -68,29 +95,8 @@ describe.each(testDialects)("a report writer on %s while the database refuses it
     await database.drop();
   });
 
-  async function newReport(): Promise<{ writer: ReportWriter; runId: number }> {
-    const runId = nextRunId++;
-    const writer = new ReportWriter(store, systemClock, 100, runId, "REP");
-    await writer.open();
-    return { writer, runId };
-  }
-  async function stored(runId: number): Promise<{ text: string; ended: boolean }> {
-    const count = (await countReportPages(store.db, 100, runId, "REP")) ?? 0;
-    const text = (await readReportPages(store.db, runId, "REP", 1, count)).map((page) => page.content).join("");
-    const ended = (await listReports(store.db, 100, runId)).find((report) => report.type === "REP")?.ended ?? false;
-    return { text, ended };
-  }
-  /** end(), and whether the database refused it (any other error fails the test). */
-  async function tryEnd(writer: ReportWriter): Promise<"ended" | "refused"> {
-    try {
-      await writer.end();
-      return "ended";
-    } catch (error) {
-      if (databaseFault(error) === undefined) throw error;
-      return "refused";
-    }
-  }
-  const lines = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag} line ${i} ${"x".repeat(60)}\n`).join("");
+  const newReport = () => openedReport(store, nextRunId++);
+  const stored = (runId: number) => storedReport(store, runId);
 
   it("is not marked complete while output the database refused still waits, and is once that output is stored", { timeout: 30_000 }, async () => {
     const { writer, runId } = await newReport();
@@ -150,5 +156,20 @@ describe.each(testDialects)("a report writer on %s while the database refuses it
       }),
       { numRuns: dialect === "postgres" ? 15 : 40 },
     );
+  });
+});
+
+describe.each(testDialects)("a report writer on %s", (dialect) => {
+  let store: Store;
+  eachWithFreshStore(dialect, (fresh) => (store = fresh.store));
+
+  it("writes output of more than one write's worth in pieces, in order, and marks the report complete with the last", { timeout: 60_000 }, async () => {
+    const { writer, runId } = await openedReport(store, 1);
+    const many = lines("many", Math.ceil((1.1 * MAX_WRITE_CHARACTERS) / 70));
+    expect(many.length).toBeGreaterThan(MAX_WRITE_CHARACTERS);
+    writer.write(many);
+    writer.write("last line\n");
+    expect(await tryEnd(writer)).toBe("ended");
+    expect(await storedReport(store, runId)).toEqual({ text: `${many}last line\n`, ended: true });
   });
 });

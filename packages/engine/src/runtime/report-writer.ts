@@ -2,6 +2,7 @@ import type { Store } from "../store/connect";
 import { databaseFault } from "../store/database-faults";
 import { NO_PAGE, appendReport, openReport, type LastPage } from "../store/reports-store";
 import type { Clock } from "./clock";
+import { OutputQueue } from "./output-queue";
 
 /** How often buffered job output is written, so a running job's report grows while it runs. */
 const FLUSH_INTERVAL_MS = 250;
@@ -9,6 +10,8 @@ const FLUSH_INTERVAL_MS = 250;
 const RETRY_INTERVAL_MS = 1000;
 /** Refused output kept for the next attempt at most (characters); older output beyond it is dropped and counted. */
 export const MAX_PENDING_CHARACTERS = 1024 * 1024;
+/** Output one transaction writes at most (characters): a job that writes faster than the database stores is written in pieces. */
+export const MAX_WRITE_CHARACTERS = 16 * 1024 * 1024;
 
 /**
  * Buffers the output of one report and writes it in batches; writes are serialised so pages
@@ -16,7 +19,7 @@ export const MAX_PENDING_CHARACTERS = 1024 * 1024;
  * MAX_PENDING_CHARACTERS, and written once it takes it again; `lostCharacters` counts what had to be dropped.
  */
 export class ReportWriter {
-  #buffer = "";
+  readonly #buffer = new OutputQueue();
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
   #failure: unknown;
@@ -42,7 +45,7 @@ export class ReportWriter {
   }
 
   write(text: string): void {
-    this.#buffer += text;
+    this.#buffer.push(text);
     this.#timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
   }
 
@@ -76,20 +79,24 @@ export class ReportWriter {
   }
 
   /**
-   * After the writes before it, writes the output buffered by then, refused output of earlier writes
-   * first: the report only ever grows in the order its output came, and it is marked complete only
-   * in a write that stores everything before the mark.
+   * After the writes before it, writes the output buffered by then (and what comes meanwhile),
+   * refused output of earlier writes first, in pieces of at most MAX_WRITE_CHARACTERS: the report
+   * only ever grows in the order its output came, and it is marked complete only in a write that
+   * stores everything before the mark.
    */
   #writeBuffered(ended: boolean): Promise<void> {
     return this.#serially(async () => {
-      const text = this.#buffer;
-      this.#buffer = "";
-      if (text.length === 0 && !ended) return;
-      try {
-        this.#last = await appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now(), { ended, last: this.#last });
-      } catch (error) {
-        if (databaseFault(error) !== undefined) this.#keep(text, error);
-        throw error;
+      for (;;) {
+        const text = this.#buffer.take(MAX_WRITE_CHARACTERS);
+        const last = this.#buffer.length === 0;
+        if (text.length === 0 && !ended) return;
+        try {
+          this.#last = await appendReport(this.store.db, this.client, this.runId, this.type, text, this.clock.now(), { ended: ended && last, last: this.#last });
+        } catch (error) {
+          if (databaseFault(error) !== undefined) this.#keep(text, error);
+          throw error;
+        }
+        if (last) return;
       }
     });
   }
@@ -112,12 +119,8 @@ export class ReportWriter {
   /** Puts refused output back before what came since, to be written again in a while. */
   #keep(text: string, refusal: unknown): void {
     this.#refusal = refusal;
-    this.#buffer = text + this.#buffer;
-    const excess = this.#buffer.length - MAX_PENDING_CHARACTERS;
-    if (excess > 0) {
-      this.#lostCharacters += excess;
-      this.#buffer = this.#buffer.slice(excess);
-    }
+    this.#buffer.unshift(text);
+    this.#lostCharacters += this.#buffer.keepNewest(MAX_PENDING_CHARACTERS);
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.flush(), RETRY_INTERVAL_MS);
   }
