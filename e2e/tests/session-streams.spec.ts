@@ -17,11 +17,13 @@ test("a tab beyond the live connections its session may hold says so, and goes l
 
   // The other tabs of the browser: the session's other streams, held open beside the first tab's.
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const others: AbortController[] = [];
+  // Each answer stays referenced: fetch lets go of the connection of an answer it collects as garbage.
+  const others: { controller: AbortController; answer: Response }[] = [];
   for (let i = 1; i < STREAMS_PER_SESSION; i++) {
     const controller = new AbortController();
-    others.push(controller);
-    expect((await fetch(`${baseURL}/bff/events`, { headers: { cookie }, signal: controller.signal })).status).toBe(200);
+    const answer = await fetch(`${baseURL}/bff/events`, { headers: { cookie }, signal: controller.signal });
+    others.push({ controller, answer });
+    expect(answer.status).toBe(200);
   }
   try {
     const tab = await context.newPage();
@@ -35,11 +37,11 @@ test("a tab beyond the live connections its session may hold says so, and goes l
     await expect(tab.getByRole("status", { name: "Live updates: Reconnecting…" })).toBeVisible();
     await tab.screenshot({ path: `${shots}/session-streams-full.png` });
 
-    others.pop()?.abort();
+    others.pop()?.controller.abort();
     await expect(tab.getByRole("status", { name: "Live updates: Live" })).toBeVisible({ timeout: 40_000 });
     await expect(banner).toHaveCount(0);
     await tab.screenshot({ path: `${shots}/session-streams-live-again.png` });
   } finally {
-    for (const controller of others) controller.abort();
+    for (const { controller } of others) controller.abort();
   }
 });

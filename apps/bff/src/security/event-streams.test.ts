@@ -24,13 +24,16 @@ describe("a console session's event streams", () => {
     await test.stop();
   });
 
-  /** Opens a stream and leaves it open (until `close`); its answer's status and body when refused. */
-  async function openStream(cookie: string): Promise<{ status: number; refusal: unknown; close(): void }> {
+  /**
+   * Opens a stream and leaves it open (until `close`); its answer's status and body when refused.
+   * The answer stays referenced: fetch lets go of the connection of an answer it collects as garbage.
+   */
+  async function openStream(cookie: string): Promise<{ status: number; refusal: unknown; answer: Response; close(): void }> {
     const controller = new AbortController();
     opened.push(controller);
-    const response = await fetch(`${base}/bff/events`, { headers: { cookie }, signal: controller.signal });
-    const refusal = response.status === 200 ? undefined : await response.json();
-    return { status: response.status, refusal, close: () => controller.abort() };
+    const answer = await fetch(`${base}/bff/events`, { headers: { cookie }, signal: controller.signal });
+    const refusal = answer.status === 200 ? undefined : await answer.json();
+    return { status: answer.status, refusal, answer, close: () => controller.abort() };
   }
 
   it(`holds ${MAX_STREAMS_PER_SESSION} streams of one session at once: one more is refused 429 until one ends, and another session is not`, async () => {
