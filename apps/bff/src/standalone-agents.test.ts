@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ErrorCode, OutAgent, OutAgentGroupList, OutAgentList, OutAgentPack, OutAuthenticationPackage, OutError, OutExecution, OutRunId } from "@baton/contract";
@@ -84,6 +84,33 @@ describe("standalone agents", () => {
       expect(ended.status).toBe(1900);
       expect(await report(runId)).toBe(Array.from({ length: 30 }, (_, i) => `line ${i + 1}\n`).join(""));
       expect(readFileSync(runs, "utf8")).toBe("run\n");
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("holds a job at its writes while the engine has not acknowledged its output, and loses none of it", { timeout: 60_000 }, async () => {
+    const proxy: CuttableProxy = await startCuttableProxy(Number(new URL(test.baton.url).port));
+    try {
+      const agent = startAgent(`http://127.0.0.1:${proxy.port}`, "far12", dirOf("far12"));
+      agents.push(agent);
+      await agent.connected();
+      const go = join(work, "slow-link-go");
+      const done = join(work, "slow-link-done");
+      // About 48 MB: more than the agent keeps unacknowledged (16 Mi characters).
+      const lines = 6_000_000;
+      await job("SA.SLOWLINK", "FAR12", ["echo waiting", `while [ ! -f ${go} ]; do sleep 0.05; done`, `seq 1 ${lines}`, `touch ${done}`]);
+      const runId = await execute("SA.SLOWLINK");
+      await until(async () => (await report(runId)) === "waiting\n");
+      // The engine's acknowledgements (and anything else it sends) now reach the agent 3 s late.
+      proxy.delayReplies(3000);
+      writeFileSync(go, "");
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(existsSync(done)).toBe(false);
+      proxy.delayReplies(0);
+      const ended = await waitForEnd(test, 100, runId);
+      expect(ended.status).toBe(1900);
+      expect((await report(runId)) === `waiting\n${Array.from({ length: lines }, (_, i) => i + 1).join("\n")}\n`).toBe(true);
     } finally {
       await proxy.close();
     }

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import type { JobRequest } from "@baton/contract";
@@ -154,6 +154,38 @@ describe.each(spawners)("runJob, %s", (_, spawner) => {
     expect(await job.result).toMatchObject({ exit_code: 0, ended_by: "exit" });
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(300);
     expect(output.text).toBe("early\nlate\n");
+  });
+
+  it("holds a job at its writes while its output is paused, and gives all of it in order once resumed", { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "baton-paused-"));
+    const done = join(dir, "done");
+    try {
+      const output = new OutputRecorder();
+      // About 23 MB: far more than the pipes and streams between the job and onOutput hold.
+      const job = runJob(jobRequest(`seq 1 3000000\ntouch ${done}\n`), output.onOutput);
+      job.pauseOutput();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(existsSync(done)).toBe(false);
+      expect(output.text.length).toBeLessThan(4_000_000);
+
+      job.resumeOutput();
+      expect(await job.result).toMatchObject({ exit_code: 0, ended_by: "exit" });
+      expect(existsSync(done)).toBe(true);
+      expect(output.text).toBe(`${Array.from({ length: 3_000_000 }, (_, i) => i + 1).join("\n")}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a job it ends to its end though its output is paused, so that its end is seen", { timeout: 30_000 }, async () => {
+    const output = new OutputRecorder();
+    const job = runJob(jobRequest("seq 1 3000000\nsleep 30\n"), output.onOutput);
+    job.pauseOutput();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    job.cancel();
+    // Asked again while it ends (as an agent whose engine is away asks of all its jobs): it stays read.
+    job.pauseOutput();
+    expect(await job.result).toMatchObject({ ended_by: "cancel" });
   });
 
   it("decodes a multibyte character split across chunks intact", async () => {

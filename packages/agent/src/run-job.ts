@@ -19,6 +19,13 @@ export interface RunningJob {
   readonly pid: number | undefined;
   /** Ends the whole process group: SIGTERM, then SIGKILL after a short grace (default 2000 ms). */
   cancel(): void;
+  /**
+   * Stops reading the job's output until resumeOutput: once its pipes are full the job waits at
+   * its next write, and its result waits for the rest of its output to be read. A job being ended
+   * (cancel, max runtime) is read to its end regardless.
+   */
+  pauseOutput(): void;
+  resumeOutput(): void;
   /** Resolves (never rejects) when the process and all its output are done. */
   readonly result: Promise<JobResult>;
 }
@@ -119,9 +126,17 @@ export function runJob(
     // output would otherwise outlive the job. Unref'd so it never holds the agent open.
     setTimeout(() => signalGroup(group, "SIGKILL"), killGraceMs).unref();
   };
+  const readOutput = (read: boolean) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (read) stream?.resume();
+      else stream?.pause();
+    }
+  };
   const endGroup = (reason: AgentEnding) => {
     if (finished || ending !== undefined) return;
     ending = reason;
+    // A job being ended has its output read to the end, or its end would not be seen.
+    readOutput(true);
     // Before the shell has started, the signals wait for its pid.
     signalEnding();
   };
@@ -168,6 +183,10 @@ export function runJob(
       return pid;
     },
     cancel: () => endGroup("cancel"),
+    pauseOutput: () => {
+      if (ending === undefined) readOutput(false);
+    },
+    resumeOutput: () => readOutput(true),
     result,
   };
 }
@@ -208,6 +227,8 @@ function notStartedJob(request: JobRequest, error: unknown, workDir: string | un
     runId: request.run_id,
     pid: undefined,
     cancel: () => {},
+    pauseOutput: () => {},
+    resumeOutput: () => {},
     result: removeDir(workDir).then(() => jobResult),
   };
 }

@@ -53,6 +53,9 @@ export type FileListing = z.infer<typeof FileListing>;
  * after a reconnect too; the agent ignores a job it already knows. An agent connects with its own
  * credential (`Authorization: Bearer`), or with the operator's enrolment token to enrol a new name:
  * the welcome of an enrolment carries the agent's new credential, which it keeps and presents from then on.
+ * The engine paces a job's output with `pause_output` and `resume_output` when the database stores
+ * it slower than the job writes: the agent stops reading the job's output meanwhile, so the job
+ * waits at its next write (an agent that does not know them ignores them, as any unknown message).
  */
 const RequestId = z.int().min(1);
 
@@ -113,6 +116,8 @@ export const EngineMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ack"), seq: z.int().min(0) }),
   z.object({ type: z.literal("run"), request: JobRequest }),
   z.object({ type: z.literal("cancel"), run_id: z.int() }),
+  z.object({ type: z.literal("pause_output"), run_id: z.int() }),
+  z.object({ type: z.literal("resume_output"), run_id: z.int() }),
   z.object({ type: z.literal("list_files"), id: RequestId, pattern: z.string() }),
   z.object({ type: z.literal("is_directory"), id: RequestId, path: z.string() }),
   z.object({ type: z.literal("read_file"), id: RequestId, path: z.string() }),

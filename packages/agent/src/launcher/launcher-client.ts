@@ -102,13 +102,25 @@ class LauncherProcess {
         job.emit("error", new Error(message.message));
         break;
       case "output":
-        (message.stream === "stdout" ? job.stdout : job.stderr).write(message.chunk);
+        this.carry(message.id, message.stream, message.stream === "stdout" ? job.stdout : job.stderr, message.chunk);
         break;
       case "close":
         this.forget(message.id);
         job.close(message.code, message.signal);
         break;
     }
+  }
+
+  /**
+   * Hands a piece of a job's output to its reader. While the reader is paused (the write fills the
+   * stream), the launcher stops reading that output until the reader has taken it, so a job that
+   * writes faster than its output is used waits instead of piling up here.
+   */
+  private carry(id: number, name: "stdout" | "stderr", stream: PassThrough, chunk: Buffer): void {
+    const held = stream.writableNeedDrain;
+    if (stream.write(chunk) || held) return;
+    this.child.send({ type: "pause", id, stream: name }, () => {});
+    stream.once("drain", () => this.child.send({ type: "resume", id, stream: name }, () => {}));
   }
 
   private forget(id: number): void {

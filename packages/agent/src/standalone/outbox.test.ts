@@ -23,4 +23,16 @@ describe("Outbox", () => {
     expect(outbox.acknowledge(3)).toEqual([8]);
     expect(outbox.unacknowledged()).toEqual([]);
   });
+
+  it("counts the characters of output it keeps, until they are acknowledged", () => {
+    const outbox = new Outbox();
+    outbox.add({ type: "output", run_id: 1, text: "abc" });
+    outbox.add(ended(2));
+    outbox.add({ type: "output", run_id: 1, text: "de" });
+    expect(outbox.outputCharacters).toBe(5);
+    outbox.acknowledge(2);
+    expect(outbox.outputCharacters).toBe(2);
+    outbox.acknowledge(3);
+    expect(outbox.outputCharacters).toBe(0);
+  });
 });

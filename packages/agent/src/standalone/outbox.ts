@@ -12,12 +12,19 @@ type NumberedReport = Extract<AgentMessage, { type: "output" | "ended" }>;
 export class Outbox {
   #next = 1;
   readonly #pending: NumberedReport[] = [];
+  #outputCharacters = 0;
 
   /** Numbers a report and keeps it; returns it to be sent now when connected. */
   add(report: JobReport): NumberedReport {
     const numbered = { ...report, seq: this.#next++ } as NumberedReport;
     this.#pending.push(numbered);
+    if (numbered.type === "output") this.#outputCharacters += numbered.text.length;
     return numbered;
+  }
+
+  /** Characters of job output kept and not yet acknowledged. */
+  get outputCharacters(): number {
+    return this.#outputCharacters;
   }
 
   /** Drops every report up to `seq`; returns the jobs whose end was among them. */
@@ -26,6 +33,7 @@ export class Outbox {
     while (this.#pending.length > 0 && (this.#pending[0]?.seq ?? Infinity) <= seq) {
       const report = this.#pending.shift();
       if (report?.type === "ended") ended.push(report.result.run_id);
+      if (report?.type === "output") this.#outputCharacters -= report.text.length;
     }
     return ended;
   }

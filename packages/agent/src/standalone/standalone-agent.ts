@@ -13,6 +13,12 @@ import { Outbox, type JobReport } from "./outbox";
 const CHUNK_BYTES = 64 * 1024;
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5_000;
+/**
+ * Job output the engine has not acknowledged (characters) at which the agent stops reading its
+ * jobs' output, so that a slow or lost connection fills the jobs' pipes and not the agent's
+ * memory; it reads on once the engine has acknowledged all but half of it.
+ */
+export const PAUSE_AT_CHARACTERS = 16 * 1024 * 1024;
 
 export interface StandaloneAgentOptions {
   /** The engine's base URL, e.g. http://host:8080. */
@@ -48,6 +54,10 @@ export class StandaloneAgent {
   readonly #jobs = new Map<number, RunningJob | undefined>();
   /** Files the engine is writing, by call. */
   readonly #writes = new Map<number, PieceQueue>();
+  /** Jobs whose output the engine asked to pause (its database stores it slower than they write). */
+  readonly #pausedByEngine = new Set<number>();
+  /** Whether the engine has PAUSE_AT_CHARACTERS of output to acknowledge: every job's output waits. */
+  #outboxFull = false;
   #socket: WebSocket | undefined;
   /**
    * Whether the engine welcomed the current connection. Until it has, reports stay in the outbox:
@@ -174,6 +184,14 @@ export class StandaloneAgent {
       case "cancel":
         this.#jobs.get(message.run_id)?.cancel();
         return;
+      case "pause_output":
+        if (this.#jobs.has(message.run_id)) this.#pausedByEngine.add(message.run_id);
+        this.#pace(message.run_id);
+        return;
+      case "resume_output":
+        this.#pausedByEngine.delete(message.run_id);
+        this.#pace(message.run_id);
+        return;
       case "list_files":
         void files.listFiles(message.pattern).then((value) => this.#send({ type: "reply", id: message.id, value }));
         return;
@@ -208,7 +226,15 @@ export class StandaloneAgent {
     this.#jobs.set(request.run_id, undefined);
     const job = runJob(request, (text) => this.#report({ type: "output", run_id: request.run_id, text }), { killGraceMs: this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, ...(this.options.dir !== undefined && { workRoot: this.options.dir }) });
     this.#jobs.set(request.run_id, job);
+    this.#pace(request.run_id);
     void job.result.then((result) => this.#report({ type: "ended", result }));
+  }
+
+  /** Has a job's output wait while the engine asked it to or has too much to acknowledge, else lets it go on. */
+  #pace(runId: number): void {
+    const job = this.#jobs.get(runId);
+    if (this.#outboxFull || this.#pausedByEngine.has(runId)) job?.pauseOutput();
+    else job?.resumeOutput();
   }
 
   /** Keeps the credential the engine gave (mode 0600); without it the agent cannot connect again as itself. */
@@ -225,10 +251,20 @@ export class StandaloneAgent {
   #report(report: JobReport): void {
     const numbered = this.#outbox.add(report);
     if (this.#welcomed) this.#send(numbered);
+    if (!this.#outboxFull && this.#outbox.outputCharacters >= PAUSE_AT_CHARACTERS) this.#setOutboxFull(true);
   }
 
   #acknowledged(seq: number): void {
-    for (const runId of this.#outbox.acknowledge(seq)) this.#jobs.delete(runId);
+    for (const runId of this.#outbox.acknowledge(seq)) {
+      this.#jobs.delete(runId);
+      this.#pausedByEngine.delete(runId);
+    }
+    if (this.#outboxFull && this.#outbox.outputCharacters <= PAUSE_AT_CHARACTERS / 2) this.#setOutboxFull(false);
+  }
+
+  #setOutboxFull(full: boolean): void {
+    this.#outboxFull = full;
+    for (const runId of this.#jobs.keys()) this.#pace(runId);
   }
 
   async #sendFile(id: number, path: string): Promise<void> {

@@ -3,6 +3,9 @@ import type { FileListing, JobRequest, JobResult } from "@baton/contract";
 /** A job handed to an agent. */
 export interface RunningJob {
   cancel(): void;
+  /** Stops taking the job's output until resumeOutput: the job waits at its next write once its pipe is full. */
+  pauseOutput(): void;
+  resumeOutput(): void;
   /** Resolves when the job and all of its output are done; never rejects. */
   readonly result: Promise<JobResult>;
 }

@@ -190,6 +190,7 @@ export class JobRunner {
     await rep.open();
     const script = generated.text.length === 0 ? "" : `${generated.text.join("\n")}\n`;
     const job = agent.run({ run_id: execution.runId, shell: target.shell, script, max_runtime_seconds: target.maxRuntimeSeconds, env: { ...variablesAsEnvironment(context.inherited), BATON_AGENT: agent.name, BATON_CLIENT: String(execution.client), BATON_JOB: execution.name }, ...(osUser !== undefined && { user: osUser }) }, (text) => rep.write(text));
+    rep.pace(job);
     entry.job = job;
     // A cancel that arrived while the job was being handed over takes effect now.
     if (entry.cancelled) job.cancel();

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../store/connect";
 import { databaseFault } from "../store/database-faults";
 import { countReportPages, listReports, readReportPages } from "../store/reports-store";
+import { holdReportPages, type HeldLock } from "../testing/database-faults";
 import { createTestDatabase, eachWithFreshStore, testDialects, type TestDatabase } from "../testing/test-databases";
 import { systemClock } from "./clock";
-import { MAX_WRITE_CHARACTERS, ReportWriter } from "./report-writer";
+import { MAX_PENDING_CHARACTERS, MAX_WRITE_CHARACTERS, PAUSE_AT_CHARACTERS, ReportWriter, type OutputSource } from "./report-writer";
 
 /** How long a PostgreSQL statement of the store waits for a lock before the database refuses it as busy. */
 const STATEMENT_TIMEOUT_MS = 100;
@@ -34,20 +34,15 @@ function pageRefusal(store: Store, database: TestDatabase): PageRefusal {
       allow: async () => void (await limit(1_073_741_823)),
     };
   }
-  let holder: pg.Client | undefined;
+  const databaseUrl = database.databaseUrl;
+  let held: HeldLock | undefined;
   return {
     refuse: async () => {
-      if (holder !== undefined) return;
-      holder = new pg.Client({ connectionString: database.databaseUrl });
-      await holder.connect();
-      await holder.query("begin");
-      await holder.query("lock table report_pages in exclusive mode");
+      held ??= await holdReportPages(databaseUrl);
     },
     allow: async () => {
-      if (holder === undefined) return;
-      await holder.query("commit");
-      await holder.end();
-      holder = undefined;
+      await held?.release();
+      held = undefined;
     },
   };
 }
@@ -75,6 +70,40 @@ async function tryEnd(writer: ReportWriter): Promise<"ended" | "refused"> {
     if (databaseFault(error) === undefined) throw error;
     return "refused";
   }
+}
+
+/** A job's output as the writer sees it: what it was asked (pause, resume), and whether it is paused. */
+class PacedSource implements OutputSource {
+  readonly asked: Array<"pause" | "resume"> = [];
+  paused = false;
+  pauseOutput(): void {
+    this.asked.push("pause");
+    this.paused = true;
+  }
+  resumeOutput(): void {
+    this.asked.push("resume");
+    this.paused = false;
+  }
+}
+
+/**
+ * Writes `total` characters or more of numbered lines as a job does: while the writer has the source
+ * paused, nothing, until it lets it go on. Returns what was written.
+ */
+async function feed(writer: ReportWriter, source: PacedSource, total: number): Promise<string> {
+  const pieces: string[] = [];
+  let written = 0;
+  while (written < total) {
+    if (source.paused) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      continue;
+    }
+    const piece = lines(`piece ${pieces.length}`, 1000);
+    writer.write(piece);
+    pieces.push(piece);
+    written += piece.length;
+  }
+  return pieces.join("");
 }
 
 const lines = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag} line ${i} ${"x".repeat(60)}\n`).join("");
@@ -116,6 +145,26 @@ describe.each(testDialects)("a report writer on %s while the database refuses it
     expect(await tryEnd(writer)).toBe("ended");
     expect(await stored(runId)).toEqual({ text: `first\n${refused}`, ended: true });
     expect(writer.lostCharacters).toBe(0);
+  });
+
+  it("does not hold its source while the database refuses: output beyond what it keeps is dropped and counted", { timeout: 60_000 }, async () => {
+    const { writer, runId } = await newReport();
+    const source = new PacedSource();
+    writer.pace(source);
+    await pages.refuse();
+    let written: string;
+    try {
+      written = await feed(writer, source, 3 * PAUSE_AT_CHARACTERS);
+      await writer.flush();
+      expect(source.paused).toBe(false);
+      expect(writer.lostCharacters).toBeGreaterThanOrEqual(written.length - MAX_PENDING_CHARACTERS);
+    } finally {
+      await pages.allow();
+    }
+    expect(await tryEnd(writer)).toBe("ended");
+    const { text } = await stored(runId);
+    expect(text.length + writer.lostCharacters).toBe(written.length);
+    expect(written.endsWith(text)).toBe(true);
   });
 
   type Step = { kind: "write"; lines: number } | { kind: "flush" } | { kind: "refuse" } | { kind: "allow" };
@@ -171,5 +220,59 @@ describe.each(testDialects)("a report writer on %s", (dialect) => {
     writer.write("last line\n");
     expect(await tryEnd(writer)).toBe("ended");
     expect(await storedReport(store, runId)).toEqual({ text: `${many}last line\n`, ended: true });
+  });
+
+  it("has its source wait once PAUSE_AT_CHARACTERS wait, and lets it go on once they are taken to be written", { timeout: 60_000 }, async () => {
+    const { writer, runId } = await openedReport(store, 1);
+    const source = new PacedSource();
+    writer.pace(source);
+    const piece = lines("piece", 1000);
+    let written = "";
+    while (!source.paused && written.length < 2 * PAUSE_AT_CHARACTERS) {
+      writer.write(piece);
+      written += piece;
+    }
+    expect(written.length).toBeGreaterThanOrEqual(PAUSE_AT_CHARACTERS);
+    expect(written.length).toBeLessThan(PAUSE_AT_CHARACTERS + piece.length);
+    await writer.flush();
+    expect(source.asked).toEqual(["pause", "resume"]);
+    expect(await tryEnd(writer)).toBe("ended");
+    expect(await storedReport(store, runId)).toEqual({ text: written, ended: true });
+  });
+});
+
+describe.runIf(testDialects.includes("postgres"))("a report writer on postgres while the database is slow to store its pages", () => {
+  let store: Store;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    // The engine's own statement timeout (60 s): writes to locked pages wait rather than fail.
+    store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it("holds its source while the pages are written, and stores all of its output once they are", { timeout: 60_000 }, async () => {
+    const { writer, runId } = await openedReport(store, 1);
+    const source = new PacedSource();
+    writer.pace(source);
+    const slow = pageRefusal(store, database);
+    await slow.refuse();
+    let feeding: Promise<string>;
+    try {
+      feeding = feed(writer, source, 6 * PAUSE_AT_CHARACTERS);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // One write taken and waiting for the lock, and at most as much again waiting behind it.
+      expect(source.paused).toBe(true);
+      expect(source.asked).toEqual(["pause", "resume", "pause"]);
+    } finally {
+      await slow.allow();
+    }
+    const written = await feeding;
+    expect(await tryEnd(writer)).toBe("ended");
+    expect(await storedReport(store, runId)).toEqual({ text: written, ended: true });
+    expect(writer.lostCharacters).toBe(0);
   });
 });

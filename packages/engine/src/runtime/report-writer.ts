@@ -12,14 +12,30 @@ const RETRY_INTERVAL_MS = 1000;
 export const MAX_PENDING_CHARACTERS = 1024 * 1024;
 /** Output one transaction writes at most (characters): a job that writes faster than the database stores is written in pieces. */
 export const MAX_WRITE_CHARACTERS = 16 * 1024 * 1024;
+/**
+ * Output waiting to be written at which the writer writes at once and has its source wait
+ * (characters); the source goes on once the waiting output is down to half of it. At least twice
+ * MAX_PENDING_CHARACTERS, so that output kept while the database refuses never holds the source.
+ */
+export const PAUSE_AT_CHARACTERS = 4 * 1024 * 1024;
+
+/** Where a report's output comes from, which the writer can have wait: a running job. */
+export interface OutputSource {
+  pauseOutput(): void;
+  resumeOutput(): void;
+}
 
 /**
  * Buffers the output of one report and writes it in batches; writes are serialised so pages
- * stay in order. Output the database refuses for a while (busy, full) is kept, up to
- * MAX_PENDING_CHARACTERS, and written once it takes it again; `lostCharacters` counts what had to be dropped.
+ * stay in order. A source that writes faster than the database stores is paused while
+ * PAUSE_AT_CHARACTERS wait (see `pace`). Output the database refuses for a while (busy, full) is
+ * kept, up to MAX_PENDING_CHARACTERS, and written once it takes it again; `lostCharacters` counts
+ * what had to be dropped, and the source is not paused meanwhile.
  */
 export class ReportWriter {
   readonly #buffer = new OutputQueue();
+  #source: OutputSource | undefined;
+  #paused = false;
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
   #failure: unknown;
@@ -44,8 +60,24 @@ export class ReportWriter {
     });
   }
 
+  /**
+   * Has `source` wait while PAUSE_AT_CHARACTERS of its output wait to be written, so the output a
+   * job writes faster than the database stores waits in the job's pipe, not in the engine's memory.
+   */
+  pace(source: OutputSource): void {
+    this.#source = source;
+  }
+
   write(text: string): void {
     this.#buffer.push(text);
+    if (this.#refusal !== undefined) {
+      this.#lostCharacters += this.#buffer.keepNewest(MAX_PENDING_CHARACTERS);
+    } else if (this.#buffer.length >= PAUSE_AT_CHARACTERS && !this.#paused) {
+      this.#paused = true;
+      this.#source?.pauseOutput();
+      void this.flush();
+      return;
+    }
     this.#timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
   }
 
@@ -88,6 +120,7 @@ export class ReportWriter {
     return this.#serially(async () => {
       for (;;) {
         const text = this.#buffer.take(MAX_WRITE_CHARACTERS);
+        this.#resumeWhenRoom();
         const last = this.#buffer.length === 0;
         if (text.length === 0 && !ended) return;
         try {
@@ -121,7 +154,15 @@ export class ReportWriter {
     this.#refusal = refusal;
     this.#buffer.unshift(text);
     this.#lostCharacters += this.#buffer.keepNewest(MAX_PENDING_CHARACTERS);
+    this.#resumeWhenRoom();
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.flush(), RETRY_INTERVAL_MS);
+  }
+
+  /** Lets a paused source go on once the output waiting is down to half of what paused it. */
+  #resumeWhenRoom(): void {
+    if (!this.#paused || this.#buffer.length > PAUSE_AT_CHARACTERS / 2) return;
+    this.#paused = false;
+    this.#source?.resumeOutput();
   }
 }

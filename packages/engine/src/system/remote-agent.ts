@@ -12,6 +12,8 @@ interface RemoteJob {
   onOutput(text: string): void;
   finish(result: JobResult): void;
   cancelled: boolean;
+  /** Whether its output is paused (the engine's writes of it lag behind). */
+  paused: boolean;
 }
 
 /** The size in bytes a file read or write answers. */
@@ -106,7 +108,8 @@ export class RemoteAgent implements Agent {
   /**
    * Takes a new connection of this agent (replacing an older one of the same credential), giving
    * it `newKey` when the registry issued one: jobs the agent no longer knows
-   * end as lost (it restarted, or never got them; they never run twice), cancels are sent again.
+   * end as lost (it restarted, or never got them; they never run twice), cancels are sent again, and
+   * whether each job's output is paused.
    */
   attach(socket: WebSocket, hello: AgentHello, keyHash: string, newKey?: string): void {
     const previous = this.#socket;
@@ -124,7 +127,11 @@ export class RemoteAgent implements Agent {
     const known = new Set(hello.running);
     for (const [runId, job] of this.#jobs) {
       if (!known.has(runId)) job.finish(lost(runId, "the agent did not know the job when it connected again (it restarted or never received it)"));
-      else if (job.cancelled) this.#send({ type: "cancel", run_id: runId });
+      else {
+        if (job.cancelled) this.#send({ type: "cancel", run_id: runId });
+        // Whether its output waits may have changed while the connection was away.
+        this.#send({ type: job.paused ? "pause_output" : "resume_output", run_id: runId });
+      }
     }
     // (Its error events, e.g. a frame over maxPayload, are heard by the endpoint from the start.)
     this.#lastHeard = this.options.now();
@@ -143,6 +150,7 @@ export class RemoteAgent implements Agent {
     const job: RemoteJob = {
       onOutput,
       cancelled: false,
+      paused: false,
       finish: (ended) => {
         if (this.#jobs.get(request.run_id) !== job) return;
         this.#jobs.delete(request.run_id);
@@ -156,6 +164,14 @@ export class RemoteAgent implements Agent {
       cancel: () => {
         job.cancelled = true;
         this.#send({ type: "cancel", run_id: request.run_id });
+      },
+      pauseOutput: () => {
+        job.paused = true;
+        this.#send({ type: "pause_output", run_id: request.run_id });
+      },
+      resumeOutput: () => {
+        job.paused = false;
+        this.#send({ type: "resume_output", run_id: request.run_id });
       },
     };
   }

@@ -42,6 +42,24 @@ export async function lockDatabase(location: DatabaseLocation): Promise<HeldLock
   };
 }
 
+/**
+ * Holds the report pages of a PostgreSQL database against writes from a connection of its own (an
+ * EXCLUSIVE lock: reads go on), as a long transaction or a slow disk would: the engine's writes of
+ * report pages wait for it, or are refused once its statement timeout is shorter than the wait.
+ */
+export async function holdReportPages(databaseUrl: string): Promise<HeldLock> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("begin");
+  await client.query("lock table report_pages in exclusive mode");
+  return {
+    release: async () => {
+      await client.query("commit");
+      await client.end();
+    },
+  };
+}
+
 const IntegrityRows = z.array(z.object({ integrity_check: z.string() }));
 
 /** SQLite's `PRAGMA integrity_check` of the data directory's database: "ok" when it is sound. */

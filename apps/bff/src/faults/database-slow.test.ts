@@ -1,0 +1,68 @@
+import { OutExecution, OutRunId } from "@baton/contract";
+import { holdReportPages, testDialects } from "@baton/engine/testing";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startAgentProcess, type AgentProcess } from "../testing/agent-process";
+import { waitForStatus } from "../testing/baton-process";
+import { reportText } from "../testing/report-text";
+import { jobEnvelope, until } from "../testing/test-baton";
+import { faultBatons, post, type FaultBaton } from "./fault-batons";
+
+const TOKEN = "slow-database-agent-token";
+/** About 48 MB of output: far more than the engine lets wait for the database (PAUSE_AT_CHARACTERS, 4 Mi) or an agent keeps unacknowledged (16 Mi). */
+const LINES = 6_000_000;
+
+/**
+ * PostgreSQL only: there a write the database is slow to take waits on its own connection while the
+ * engine goes on taking the job's output. SQLite's writes run on the engine's thread, which takes no
+ * output while one waits.
+ */
+describe.runIf(testDialects.includes("postgres"))("job output while PostgreSQL stores it slower than the job writes it", () => {
+  const batons = faultBatons();
+  let signals: string;
+  const agents: AgentProcess[] = [];
+  beforeAll(() => {
+    signals = mkdtempSync(join(tmpdir(), "baton-slow-"));
+  });
+  afterEach(() => {
+    for (const agent of agents.splice(0)) agent.child.kill("SIGKILL");
+  });
+  afterAll(() => rmSync(signals, { recursive: true, force: true }));
+
+  const execute = async (baton: FaultBaton, name: string) => OutRunId.parse(await (await baton.send("/100/executions", post({ object_name: name, execution_option: "execute" }))).json()).run_id;
+  const report = (baton: FaultBaton, runId: number) => reportText(baton.send, 100, runId, "REP");
+
+  it("holds the job at its writes until the pages are stored, on the in-process agent and on a standalone one, and loses none of its output", { timeout: 120_000 }, async () => {
+    const location = await batons.database("postgres");
+    const baton = await batons.startOn(location, { BATON_AGENT_TOKEN: TOKEN });
+    const agent = startAgentProcess(new URL(baton.rest).origin, "slow1", join(signals, "agent"), TOKEN);
+    agents.push(agent);
+    await agent.connected();
+    const go = join(signals, "go");
+    const jobs = ["LOCAL", "SLOW1"].map((agentName) => ({ agentName, name: `SLOW.${agentName}`, done: join(signals, `done-${agentName}`) }));
+    for (const job of jobs) {
+      await baton.send("/100/objects", post(jobEnvelope(job.name, ["echo waiting", `while [ ! -f ${go} ]; do sleep 0.05; done`, `seq 1 ${LINES}`, `touch ${job.done}`, "echo last line"], { job_attributes: { platform: "UNIX", agent: job.agentName, unix_shell: "sh" } })));
+    }
+    const runIds = await Promise.all(jobs.map((job) => execute(baton, job.name)));
+    for (const runId of runIds) await until(async () => (await report(baton, runId)) === "waiting\n");
+
+    const held = await holdReportPages(location.databaseUrl ?? "");
+    try {
+      writeFileSync(go, "");
+      // Without being held, each job writes its 48 MB well within this.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      for (const job of jobs) expect(existsSync(job.done), `${job.name} went on writing`).toBe(false);
+    } finally {
+      await held.release();
+    }
+
+    const expected = `waiting\n${Array.from({ length: LINES }, (_, i) => i + 1).join("\n")}\nlast line\n`;
+    for (const runId of runIds) {
+      const ended = OutExecution.parse(await waitForStatus(baton.rest, runId, (status) => status >= 1800));
+      expect(ended).toMatchObject({ status: 1900, return_code: 0 });
+      expect((await report(baton, runId)) === expected).toBe(true);
+    }
+  });
+});
