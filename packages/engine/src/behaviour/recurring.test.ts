@@ -1,4 +1,4 @@
-import { ErrorCode, InChangeExecutionStatusBody, InExecutionBody } from "@baton/contract";
+import { ErrorCode, InChangeExecutionStatusBody, InExecutionBody, isFinalStatus } from "@baton/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobEnvelope } from "../testing/envelopes";
 import { testDialects } from "../testing/test-databases";
@@ -50,10 +50,22 @@ describe.each(testDialects)("recurring executions on %s", (dialect) => {
     for (let i = 1; i < windows.length; i++) expect(windows[i]?.[0]).toBeGreaterThanOrEqual(windows[i - 1]?.[1] ?? 0);
   }, 30_000);
 
+  it("plans no activation once cancelled, however close the cancel comes to the first one", { timeout: 60_000 }, async () => {
+    const containers = await Promise.all(Array.from({ length: 30 }, () => start({ objectName: "REC.QUICK", executionOption: "recurring", recurring: { executeInterval: "PT1H" } })));
+    await Promise.all(containers.map((container) => status(container, { action: "cancel", cancel: { recursive: true } })));
+    for (const container of containers) await test.waitForEnd(container);
+    const children = async () => (await Promise.all(containers.map((container) => test.children(container)))).flat();
+    // The first activations (due at the start) end, run or cancelled; what ran plans its next meanwhile.
+    await until(async () => (await children()).every((child) => isFinalStatus(child.status) || child.status === 1698), 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await children()).filter((child) => child.status === 1698)).toEqual([]);
+  });
+
   it("is not restarted once ended: a container runs nothing itself, and a restart would run its object once outside the rule", async () => {
     const container = await start({ objectName: "REC.QUICK", executionOption: "recurring", recurring: { executeInterval: "PT1H" } });
     await status(container, { action: "cancel", cancel: { recursive: true } });
     await test.waitForEnd(container);
+    for (const child of await test.children(container)) await test.waitForEnd(child.runId);
     const before = await quickOnes();
     const refused = await refusal(status(container, { action: "restart" }));
     expect(refused).toMatchObject({ kind: "bad_request", code: ErrorCode.INVALID_TRANSITION });

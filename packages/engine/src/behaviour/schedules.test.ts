@@ -84,6 +84,23 @@ describe.each(testDialects)("schedules on %s", (dialect) => {
     expect((await test.children(runId)).slice(3).map((c) => c.status)).toEqual([1850, 1850, 1850]);
   });
 
+  it("plans no next day once cancelled, however close the cancel comes to the day's start", { timeout: 60_000 }, async () => {
+    await test.importObjects(jobEnvelope("SCHED.RACE", ["echo race"]));
+    const at = clockTime(Date.now() + 2000);
+    const names = Array.from({ length: 20 }, (_, i) => `SCHED.RACE${i}`);
+    await test.importObjects(
+      ...names.map((name) => ({ data: { jsch: { general_attributes: { name, type: "JSCH" }, schedule_attributes: { timezone: "UTC" }, schedule_definitions: [{ line_number: "1", object_name: "SCHED.RACE", start_time: at }] } }, path: "" })),
+    );
+    const schedules = await Promise.all(names.map((name) => test.start(name)));
+    const children = async () => (await Promise.all(schedules.map((schedule) => test.children(schedule)))).flat();
+    // The first of the day's slots is taken: the others are being taken as the cancels come.
+    await until(async () => (await children()).some((child) => child.status !== 1698));
+    await Promise.all(schedules.map((schedule) => changeStatus(test, schedule, { action: "cancel", cancel: { recursive: true } })));
+    await until(async () => (await children()).every((child) => child.status >= 1800 || child.status === 1698));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await children()).filter((child) => child.status === 1698)).toEqual([]);
+  });
+
   it("runs its tasks in the zone of a TZ object, and fails saying why when the TZ object is missing", async () => {
     await test.importObjects(jobEnvelope("SCHED.ZONED", ["echo zoned"]), { data: { tz: { general_attributes: { name: "TZ.PLUS1" }, time_zone_attributes: { utc_offset: "+01:00" } } }, path: "" });
     const at = clockTime(Date.now() + 3_600_000 + 1500);

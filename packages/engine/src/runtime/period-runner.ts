@@ -5,7 +5,7 @@ import { calendarEventDays, type LocalDate } from "../domain/calendar";
 import type { Execution } from "../domain/execution";
 import { nextOccurrence, storedRecurrence, type Recurrence } from "../domain/recurrence";
 import { findExecutionCallback, setExecutionCallback } from "../store/callbacks-store";
-import { isUniqueViolation, type Store } from "../store/connect";
+import type { Store } from "../store/connect";
 import { findExecution, listChildren } from "../store/executions-store";
 import { findRecurringRule, setRecurring } from "../store/period-containers-store";
 import { setExecutionVariables } from "../store/execution-variables-store";
@@ -13,6 +13,7 @@ import { findObject } from "../store/objects-store";
 import type { Launcher } from "../executions/launcher";
 import type { Clock } from "./clock";
 import { PERIOD_CONTAINER, RUNNABLE_TYPES, callbackSpec, objectDetails } from "../executions/execution-details";
+import { makeSlot } from "./container-slots";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 
@@ -68,14 +69,11 @@ export class PeriodRunner {
     const body = await this.launcher.definitionOf(container);
     const principal = await loadPrincipal(store, container.client, container.user);
     const objectType = recurring?.rule.objectType ?? "JOBS";
-    let slot: Execution;
-    try {
-      slot = await this.launcher.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt });
-    } catch (error) {
-      // Planned at the same moment elsewhere (another node, a restart): one planned slot is kept.
-      if (isUniqueViolation(error)) return true;
-      throw error;
-    }
+    const slot = await makeSlot(this.deps, container, () =>
+      this.launcher.create(principal, objectType, container.name, body, { ...objectDetails(body), queue: container.queue, parent: container.runId, activatorObjectType: "PERIOD", status: Status.WAITING_FOR_START_TIME, dueAt }),
+    );
+    if (slot === "planned already") return true;
+    if (slot === "container ended") return false;
     // recurringMode each: every activation calls back too, besides the container at its end.
     const callback = await findExecutionCallback(store.db, container.client, container.runId);
     if (callback?.recurringMode === "each") await setExecutionCallback(store.db, container.client, slot.runId, callback);

@@ -4,7 +4,7 @@ import type { Principal } from "../auth/authenticator";
 import { calendarIncludes } from "../domain/calendar";
 import type { Execution } from "../domain/execution";
 import { nextStart, readSchedule, type ScheduleDefinition, type ScheduleTask } from "../domain/schedule";
-import { isUniqueViolation, type Store } from "../store/connect";
+import type { Store } from "../store/connect";
 import { findExecution, listChildren } from "../store/executions-store";
 import { setExecutionVariables } from "../store/execution-variables-store";
 import { promptInputs, promptSetNames, resolveInputs, type PromptInput } from "../domain/prompt-sets";
@@ -14,6 +14,7 @@ import { findObject } from "../store/objects-store";
 import type { ActivationContext, Launcher } from "../executions/launcher";
 import type { Clock } from "./clock";
 import { RUNNABLE_TYPES, objectDetails } from "../executions/execution-details";
+import { makeSlot } from "./container-slots";
 import type { ExecutionRecorder } from "./execution-recorder";
 import { ReportWriter } from "./report-writer";
 import { resolveTimeZone } from "./time-zones";
@@ -79,21 +80,17 @@ export class ScheduleRunner {
     const { dueAt } = nextStart(task.hour, task.minute, definition.timezone, after, task.second);
     const object = await findObject(this.deps.store.db, principal.client, task.objectName);
     const body: ObjectBody = object?.body ?? { general_attributes: { name: task.objectName } };
-    try {
-      await this.launcher.create(principal, object?.type ?? "JOBS", task.objectName, body, {
+    const slot = await makeSlot(this.deps, schedule, () =>
+      this.launcher.create(principal, object?.type ?? "JOBS", task.objectName, body, {
         ...objectDetails(body),
         parent: schedule.runId,
         lineNumber: task.line,
         activatorObjectType: "JSCH",
         status: Status.WAITING_FOR_START_TIME,
         dueAt,
-      });
-    } catch (error) {
-      // Planned at the same moment elsewhere (another node, a restart): one planned slot is kept.
-      if (isUniqueViolation(error)) return;
-      throw error;
-    }
-    this.deps.scheduler.poke();
+      }),
+    );
+    if (typeof slot !== "string") this.deps.scheduler.poke();
   }
 
   /**
