@@ -70,14 +70,35 @@ find_chromium
 find_wrk
 start_postgres
 
-say "Typecheck"
-pnpm -r typecheck
+# Runs NAME COMMAND pairs side by side, each with its output kept apart and shown once all are done,
+# in the order given; fails when any of them failed. (Each of these keeps one core busy at most for
+# much of its run; side by side they keep both.)
+side_by_side() {
+  local dir
+  dir=$(mktemp -d)
+  local -a names=() pids=()
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    bash -c "$2" >"$dir/${#pids[@]}.log" 2>&1 &
+    pids+=($!)
+    shift 2
+  done
+  local failed=0 i
+  for i in "${!pids[@]}"; do
+    if wait "${pids[$i]}"; then say "${names[$i]}"; else say "${names[$i]}: FAILED"; failed=1; fi
+    cat "$dir/$i.log"
+  done
+  rm -rf "$dir"
+  return "$failed"
+}
 
-say "Lint: dependency rules"
-pnpm lint
+side_by_side \
+  "Typecheck" "pnpm -r --parallel typecheck" \
+  "Lint: dependency rules" "pnpm lint" \
+  "Build of the console the end-to-end tests use" "pnpm build"
 
 say "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
 pnpm exec vitest run
 
-say "End-to-end tests in Chromium ($CHROME_PATH), against the freshly built console"
-pnpm test:e2e
+say "End-to-end tests in Chromium ($CHROME_PATH), against the console built above"
+pnpm --filter @baton/e2e exec playwright test
