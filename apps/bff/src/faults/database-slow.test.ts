@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAgentProcess, type AgentProcess } from "../testing/agent-process";
+import { connectRawAgent } from "../testing/raw-agent";
 import { waitForStatus } from "../testing/baton-process";
 import { reportText } from "../testing/report-text";
 import { jobEnvelope, until } from "../testing/test-baton";
@@ -63,6 +64,37 @@ describe.runIf(testDialects.includes("postgres"))("job output while PostgreSQL s
       const ended = OutExecution.parse(await waitForStatus(baton.rest, runId, (status) => status >= 1800));
       expect(ended).toMatchObject({ status: 1900, return_code: 0 });
       expect((await report(baton, runId)) === expected).toBe(true);
+    }
+  });
+
+  it("drops and counts what an agent goes on sending while asked to wait, past 32 Mi characters, and ends its job ENDED_NOT_OK saying so", { timeout: 120_000 }, async () => {
+    const location = await batons.database("postgres");
+    const baton = await batons.startOn(location, { BATON_AGENT_TOKEN: TOKEN });
+    const rogue = await connectRawAgent(new URL(baton.rest).origin, TOKEN, "ROGUE1");
+    try {
+      await baton.send("/100/objects", post(jobEnvelope("SLOW.ROGUE", ["true"], { job_attributes: { platform: "UNIX", agent: "ROGUE1", unix_shell: "sh" } })));
+      const runId = await execute(baton, "SLOW.ROGUE");
+      await until(() => rogue.received.some((message) => message.type === "run" && message.request.run_id === runId));
+      const held = await holdReportPages(location.databaseUrl ?? "");
+      // 64 Mi characters in pieces of 64 Ki, sent without waiting for anything the engine says.
+      const piece = "r".repeat(64 * 1024 - 1) + "\n";
+      const pieces = 1024;
+      let seq = 0;
+      try {
+        for (let i = 0; i < pieces; i++) rogue.socket.send(JSON.stringify({ type: "output", seq: ++seq, run_id: runId, text: piece }));
+        rogue.socket.send(JSON.stringify({ type: "ended", seq: ++seq, result: { run_id: runId, exit_code: 0, signal: null, ended_by: "exit" } }));
+        await until(() => rogue.received.some((message) => message.type === "ack" && message.seq === seq), 60_000);
+        expect(rogue.received.some((message) => message.type === "pause_output" && message.run_id === runId)).toBe(true);
+      } finally {
+        await held.release();
+      }
+      const ended = OutExecution.parse(await waitForStatus(baton.rest, runId, (status) => status >= 1800));
+      expect(ended).toMatchObject({ status: 1800, return_code: 0 });
+      const dropped = /U00011418 (\d+) characters of the job's output were dropped: agent 'ROGUE1' went on sending it while asked to wait for the database: report REP is incomplete\./.exec(await reportText(baton.send, 100, runId, "ACT"));
+      expect(dropped).not.toBeNull();
+      expect((await report(baton, runId)).length + Number(dropped?.[1])).toBe(piece.length * pieces);
+    } finally {
+      rogue.socket.terminate();
     }
   });
 });

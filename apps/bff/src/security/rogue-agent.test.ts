@@ -1,57 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AGENT_ENDPOINT_PATH, AGENT_MAX_FRAME_BYTES, EngineMessage, OutExecution, OutRunId, type AgentHello } from "@baton/contract";
+import { AGENT_MAX_FRAME_BYTES, OutExecution, OutRunId } from "@baton/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { startAgentProcess, type AgentProcess } from "../testing/agent-process";
+import { connectRawAgent, openRawAgent, rawHello, type RawAgent } from "../testing/raw-agent";
 import { reportText } from "../testing/report-text";
 import { jobEnvelope, json, startTestBaton, until, waitForEnd, type TestBaton } from "../testing/test-baton";
 
 const TOKEN = "rogue-agent-enrolment-token-0123";
 const LOST_MS = 1500;
 const ROGUE = "ROGUE01";
-
-/** A raw connection to the agent endpoint, speaking the protocol by hand as a rogue agent would. */
-interface RawAgent {
-  socket: WebSocket;
-  /** What the engine sent, parsed. */
-  received: EngineMessage[];
-  /** How the connection ended: its close code and reason. */
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-function hello(name: string): AgentHello {
-  return { type: "hello", name, version: "0.1.0", platform: "UNIX", hardware: "x", software: "rogue", ip_address: "", running: [], session: `rogue-${Date.now()}` };
-}
-
-/** Opens a connection with the bearer value given, without saying anything yet. */
-async function open(test: TestBaton, bearer: string): Promise<RawAgent> {
-  const socket = new WebSocket(`${test.baton.url.replace(/^http/, "ws")}${AGENT_ENDPOINT_PATH}`, { headers: { authorization: `Bearer ${bearer}` } });
-  const received: EngineMessage[] = [];
-  socket.on("message", (data) => received.push(EngineMessage.parse(JSON.parse(data.toString()))));
-  // The engine closing on a frame may reset the socket while a large frame is still being written.
-  socket.on("error", () => undefined);
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("open", () => resolve());
-    socket.once("unexpected-response", (_req, res) => reject(new Error(`agent endpoint answered HTTP ${res.statusCode}`)));
-  });
-  return { socket, received, closed };
-}
-
-/** Connects as the agent `name` and waits for the engine's welcome. */
-async function connect(test: TestBaton, bearer: string, name: string): Promise<RawAgent & { welcome: Extract<EngineMessage, { type: "welcome" }> }> {
-  const agent = await open(test, bearer);
-  agent.socket.send(JSON.stringify(hello(name)));
-  let welcome: Extract<EngineMessage, { type: "welcome" }> | undefined;
-  await until(() => {
-    welcome = agent.received.find((message): message is Extract<EngineMessage, { type: "welcome" }> => message.type === "welcome");
-    return welcome !== undefined;
-  }, 5000);
-  if (welcome === undefined) throw new Error("no welcome");
-  return { ...agent, welcome };
-}
 
 /** Sends one frame and returns how the engine ended the connection (failing when it leaves it open). */
 async function sendAndWaitClose(agent: RawAgent, frame: string): Promise<{ code: number; reason: string }> {
@@ -92,7 +52,7 @@ describe("a rogue agent on sqlite", () => {
   const job = async (name: string, agent: string, lines: string[]) => expect((await test.rest("/0/objects?overwrite_existing_objects=true", json(jobEnvelope(name, lines, { job_attributes: { platform: "UNIX", agent, unix_shell: "sh" } })))).status).toBe(200);
   const status = async (runId: number) => OutExecution.parse(await (await test.rest(`/0/executions/${runId}`)).json()).status;
   const rogue = async () => {
-    const agent = await connect(test, rogueKey, ROGUE);
+    const agent = await connectRawAgent(test.baton.url, rogueKey, ROGUE);
     sockets.push(agent.socket);
     return agent;
   };
@@ -101,7 +61,7 @@ describe("a rogue agent on sqlite", () => {
     test = await startTestBaton("sqlite", { BATON_AGENT_TOKEN: TOKEN, BATON_AGENT_LOST_MS: String(LOST_MS) });
     work = mkdtempSync(join(tmpdir(), "baton-rogue-agent-"));
     // The rogue agent enrols as any agent does and keeps the credential its welcome carries.
-    const enrolled = await connect(test, TOKEN, ROGUE);
+    const enrolled = await connectRawAgent(test.baton.url, TOKEN, ROGUE);
     expect(enrolled.welcome.key).toBeDefined();
     rogueKey = enrolled.welcome.key ?? "";
     enrolled.socket.close(1000);
@@ -134,8 +94,8 @@ describe("a rogue agent on sqlite", () => {
       expect(await ping(), attack.what).toBe(200);
     }
     // The first frame too (the hello) is bounded and checked before anything is done with it.
-    for (const frame of [`{"type":"hello","running":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, "not JSON", JSON.stringify({ ...hello(ROGUE), running: "all" })]) {
-      const agent = await open(test, rogueKey);
+    for (const frame of [`{"type":"hello","running":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, "not JSON", JSON.stringify({ ...rawHello(ROGUE), running: "all" })]) {
+      const agent = await openRawAgent(test.baton.url, rogueKey);
       sockets.push(agent.socket);
       expect((await sendAndWaitClose(agent, frame)).code).toBe(1008);
       expect(await ping()).toBe(200);

@@ -203,6 +203,10 @@ export class JobRunner {
       act.line(`U00011419 ${rep.lostCharacters} characters of the job's output could not be stored while the database refused writes (busy or full): report REP is incomplete.`);
       if (status === Status.ENDED_OK) status = Status.ENDED_NOT_OK;
     }
+    if (rep.unpacedCharacters > 0) {
+      act.line(`U00011418 ${rep.unpacedCharacters} characters of the job's output were dropped: agent '${agent.name}' went on sending it while asked to wait for the database: report REP is incomplete.`);
+      if (status === Status.ENDED_OK) status = Status.ENDED_NOT_OK;
+    }
     act.line(`U00011410 Job '${execution.name}' ended: ${statusText(status)}${result.exit_code === null ? "" : `, return code ${result.exit_code}`}${result.message ? ` (${result.message})` : ""}.`);
 
     // Post-processing sees the return code in &RETURN_CODE# and may fail the job.

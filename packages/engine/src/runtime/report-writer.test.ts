@@ -7,7 +7,7 @@ import { countReportPages, listReports, readReportPages } from "../store/reports
 import { holdReportPages, type HeldLock } from "../testing/database-faults";
 import { createTestDatabase, eachWithFreshStore, testDialects, type TestDatabase } from "../testing/test-databases";
 import { systemClock } from "./clock";
-import { MAX_PENDING_CHARACTERS, MAX_WRITE_CHARACTERS, PAUSE_AT_CHARACTERS, ReportWriter, type OutputSource } from "./report-writer";
+import { MAX_PENDING_CHARACTERS, MAX_WAITING_CHARACTERS, MAX_WRITE_CHARACTERS, PAUSE_AT_CHARACTERS, ReportWriter, type OutputSource } from "./report-writer";
 
 /** How long a PostgreSQL statement of the store waits for a lock before the database refuses it as busy. */
 const STATEMENT_TIMEOUT_MS = 100;
@@ -238,6 +238,34 @@ describe.each(testDialects)("a report writer on %s", (dialect) => {
     expect(source.asked).toEqual(["pause", "resume"]);
     expect(await tryEnd(writer)).toBe("ended");
     expect(await storedReport(store, runId)).toEqual({ text: written, ended: true });
+  });
+});
+
+describe.each(testDialects)("a report writer on %s with a source that goes on while paused", (dialect) => {
+  let store: Store;
+  eachWithFreshStore(dialect, (fresh) => (store = fresh.store));
+
+  it("keeps no more than MAX_WAITING_CHARACTERS of it waiting: the oldest beyond is dropped and counted", { timeout: 60_000 }, async () => {
+    const { writer, runId } = await openedReport(store, 1);
+    const source = new PacedSource();
+    writer.pace(source);
+    const pieces: string[] = [];
+    let written = 0;
+    // Nothing is written before the loop ends (writes take their turn after it), as with a source
+    // that sends faster than the database stores and does not wait when asked.
+    while (written < 2 * MAX_WAITING_CHARACTERS) {
+      const piece = lines(`piece ${pieces.length}`, 1000);
+      writer.write(piece);
+      pieces.push(piece);
+      written += piece.length;
+    }
+    expect(source.asked).toEqual(["pause"]);
+    expect(writer.unpacedCharacters).toBeGreaterThanOrEqual(written - MAX_WAITING_CHARACTERS);
+    expect(await tryEnd(writer)).toBe("ended");
+    const { text } = await storedReport(store, runId);
+    expect(text.length + writer.unpacedCharacters).toBe(written);
+    expect(pieces.join("").endsWith(text)).toBe(true);
+    expect(writer.lostCharacters).toBe(0);
   });
 });
 

@@ -18,6 +18,11 @@ export const MAX_WRITE_CHARACTERS = 16 * 1024 * 1024;
  * MAX_PENDING_CHARACTERS, so that output kept while the database refuses never holds the source.
  */
 export const PAUSE_AT_CHARACTERS = 4 * 1024 * 1024;
+/**
+ * Output waiting at which a source that goes on while paused (an agent that ignores the request)
+ * loses its oldest waiting output, counted in `unpacedCharacters`: the engine's memory stays bounded.
+ */
+export const MAX_WAITING_CHARACTERS = 8 * PAUSE_AT_CHARACTERS;
 
 /** Where a report's output comes from, which the writer can have wait: a running job. */
 export interface OutputSource {
@@ -42,6 +47,7 @@ export class ReportWriter {
   /** The database's latest refusal while output still waits for it. */
   #refusal: unknown;
   #lostCharacters = 0;
+  #unpacedCharacters = 0;
   /** The report's last page as this writer left it; unknown (read at the next write) until it wrote or created the report. */
   #last: LastPage | undefined;
 
@@ -72,6 +78,8 @@ export class ReportWriter {
     this.#buffer.push(text);
     if (this.#refusal !== undefined) {
       this.#lostCharacters += this.#buffer.keepNewest(MAX_PENDING_CHARACTERS);
+    } else if (this.#paused && this.#source !== undefined) {
+      this.#unpacedCharacters += this.#buffer.keepNewest(MAX_WAITING_CHARACTERS);
     } else if (this.#buffer.length >= PAUSE_AT_CHARACTERS && !this.#paused) {
       this.#paused = true;
       this.#source?.pauseOutput();
@@ -95,6 +103,11 @@ export class ReportWriter {
   /** Output the database refused for longer than the writer could keep it. */
   get lostCharacters(): number {
     return this.#lostCharacters;
+  }
+
+  /** Output dropped because its source went on while paused, past MAX_WAITING_CHARACTERS. */
+  get unpacedCharacters(): number {
+    return this.#unpacedCharacters;
   }
 
   /**
