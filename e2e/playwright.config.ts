@@ -29,6 +29,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // As an operator who asked for less motion sees it (the console honours prefers-reduced-motion):
+    // what the tests read is the same, and software rendering draws no transitions.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -71,8 +71,7 @@ find_wrk
 start_postgres
 
 # Runs NAME COMMAND pairs side by side, each with its output kept apart and shown once all are done,
-# in the order given; fails when any of them failed. (Each of these keeps one core busy at most for
-# much of its run; side by side they keep both.)
+# in the order given; fails when any of them failed.
 side_by_side() {
   local dir
   dir=$(mktemp -d)
@@ -92,13 +91,14 @@ side_by_side() {
   return "$failed"
 }
 
+# Each of these keeps one core busy at most for much of its run; side by side they keep both.
 side_by_side \
   "Typecheck" "pnpm -r --parallel typecheck" \
   "Lint: dependency rules" "pnpm lint" \
   "Build of the console the end-to-end tests use" "pnpm build"
 
-say "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
-pnpm exec vitest run
-
-say "End-to-end tests in Chromium ($CHROME_PATH), against the console built above"
-pnpm --filter @baton/e2e exec playwright test
+# Each of these leaves about a quarter of the cores idle while it waits on jobs, timers and the
+# browser; side by side they fill them.
+side_by_side \
+  "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})" "pnpm exec vitest run" \
+  "End-to-end tests in Chromium ($CHROME_PATH), against the console built above" "pnpm --filter @baton/e2e exec playwright test"
