@@ -173,15 +173,24 @@ function groupWork(db: Kysely<Database>): void {
   estimateReads.enable(db);
 }
 
-/** Applies the pending migrations, one node at a time (Kysely holds a lock row meanwhile); returns their names. */
+/**
+ * Applies the pending migrations, one node at a time (Kysely holds a lock row meanwhile); returns
+ * their names. On PostgreSQL they run on a connection of their own without the store's statement
+ * timeout, which bounds a request: building an index over a large history may take longer.
+ */
 export async function migrateStore(store: Store): Promise<string[]> {
-  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error !== undefined || failed !== undefined) {
-    throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  const db = store.databaseUrl === undefined ? store.db : new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: store.databaseUrl, max: 1 }) }) });
+  try {
+    const migrator = new Migrator({ db, provider: migrationProvider(store.dialect) });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === "Error");
+    if (error !== undefined || failed !== undefined) {
+      throw new Error(`database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+    }
+    return (results ?? []).map((result) => result.migrationName);
+  } finally {
+    if (db !== store.db) await db.destroy();
   }
-  return (results ?? []).map((result) => result.migrationName);
 }
 
 async function requireMigrated(store: Store): Promise<void> {

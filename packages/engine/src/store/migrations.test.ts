@@ -1,7 +1,8 @@
 import { Migrator, sql, type Kysely } from "kysely";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects } from "../testing/test-databases";
-import { connectStore, migrateStore } from "./connect";
+import { connectStore, migrateStore, openStore } from "./connect";
 import { migrationProvider } from "./migrations/index";
 
 /** Tables of the database that the engine's migrations make (not Kysely's own). */
@@ -37,6 +38,30 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       expect(await tables(store.db as Kysely<unknown>, dialect)).toContain("executions");
     } finally {
       await store.close();
+      await database.drop();
+    }
+  });
+
+  // PostgreSQL only: SQLite has no statement timeout.
+  it.runIf(dialect === "postgres")("run past the store's statement timeout: a node whose peer migrates for longer than a request may take waits and starts", async () => {
+    const database = await createTestDatabase(dialect);
+    // Another node migrating holds Kysely's migration lock (its advisory lock) for a second.
+    const peer = new pg.Client({ connectionString: database.databaseUrl });
+    await peer.connect();
+    try {
+      await peer.query("select pg_advisory_lock(3853314791062309107)");
+      const released = new Promise((resolve) => setTimeout(resolve, 1000)).then(() => peer.query("select pg_advisory_unlock(3853314791062309107)"));
+      const store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, statementTimeoutMs: 100 });
+      await released;
+      try {
+        expect(await tables(store.db as Kysely<unknown>, dialect)).toContain("executions");
+        // Requests keep the timeout.
+        await expect(sql`select pg_sleep(0.5)`.execute(store.db)).rejects.toThrow(/statement timeout/);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await peer.end();
       await database.drop();
     }
   });
