@@ -5,6 +5,9 @@ import { createTestDatabase, testDialects } from "../testing/test-databases";
 import { connectStore, migrateStore, openStore } from "./connect";
 import { migrationProvider } from "./migrations/index";
 
+/** The advisory lock Kysely's Migrator holds on PostgreSQL while it migrates (its PostgresAdapter's LOCK_ID). */
+const MIGRATION_LOCK = "3853314791062309107";
+
 /** Tables of the database that the engine's migrations make (not Kysely's own). */
 async function tables(db: Kysely<unknown>, dialect: string): Promise<string[]> {
   const { rows } =
@@ -45,12 +48,12 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   // PostgreSQL only: SQLite has no statement timeout.
   it.runIf(dialect === "postgres")("run past the store's statement timeout: a node whose peer migrates for longer than a request may take waits and starts", async () => {
     const database = await createTestDatabase(dialect);
-    // Another node migrating holds Kysely's migration lock (its advisory lock) for a second.
+    // Another node migrating holds the migration lock for a second.
     const peer = new pg.Client({ connectionString: database.databaseUrl });
     await peer.connect();
     try {
-      await peer.query("select pg_advisory_lock(3853314791062309107)");
-      const released = new Promise((resolve) => setTimeout(resolve, 1000)).then(() => peer.query("select pg_advisory_unlock(3853314791062309107)"));
+      await peer.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const released = new Promise((resolve) => setTimeout(resolve, 1000)).then(() => peer.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]));
       const store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, statementTimeoutMs: 100 });
       await released;
       try {
