@@ -39,7 +39,8 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1400, height: 900 } } }],
+  // An operator's laptop, 1280x800: every screen is tested at the size it is used at.
+  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: "pnpm --dir .. --filter @baton/bff start",
     url: `${baseURL}/ae/api/v1/ping`,

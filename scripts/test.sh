@@ -97,8 +97,10 @@ side_by_side \
   "Lint: dependency rules" "pnpm lint" \
   "Build of the console the end-to-end tests use" "pnpm build"
 
-# Each of these leaves about a quarter of the cores idle while it waits on jobs, timers and the
-# browser; side by side they fill them.
-side_by_side \
-  "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})" "pnpm exec vitest run" \
-  "End-to-end tests in Chromium ($CHROME_PATH), against the console built above" "pnpm --filter @baton/e2e exec playwright test"
+# One after the other: both time real jobs, timers and the browser, and side by side on two cores
+# they measured each other's load instead (docs/decisions.md).
+say "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
+pnpm exec vitest run
+
+say "End-to-end tests in Chromium ($CHROME_PATH), against the console built above"
+pnpm --filter @baton/e2e exec playwright test

@@ -4,7 +4,6 @@ import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
 mkdirSync(shots, { recursive: true });
-test.use({ viewport: { width: 1280, height: 800 } });
 
 /** An axis label or a date field as the console writes time: ISO order, 24-hour, never AM/PM. */
 const ISO_TIME = /^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?|\d{2}:\d{2}(:\d{2})?)$/;

@@ -21,7 +21,6 @@ test("the login page asks for no session a visitor does not have, so the browser
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/bff/session") asked.push(request.method());
   });
-  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
   await page.screenshot({ path: fileURLToPath(new URL("../artifacts/login-1280.png", import.meta.url)) });

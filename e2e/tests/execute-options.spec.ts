@@ -3,7 +3,6 @@ import { expect, test } from "@playwright/test";
 import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
-test.use({ viewport: { width: 1280, height: 800 } });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A moment as the console's date fields take it: local time, `YYYY-MM-DD hh:mm`. */

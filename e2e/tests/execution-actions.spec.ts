@@ -95,7 +95,6 @@ test("a running workflow is cancelled with its running task, and both end withou
 });
 
 test("a recurring start's period container runs until cancelled: no expected end or overrun, its next run, and a cancel that says no runs follow", async ({ page, request }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
   const name = `E2E.RECUR.${Date.now()}`;
   // A fixed ERT of 1 s: the container is activated with its object's ERT, which its lifetime soon exceeds many times over.
   await adminPost(request, "/objects", { data: { jobs: { general_attributes: { name, ert_method: "FIXED", ert_fixed: "1" }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo tick"] }] } }, path: "" });
@@ -165,7 +164,6 @@ test("a restart the server refuses for its queue marks the Queue field with the 
 });
 
 test("a workflow restarted from a line says its earlier tasks were not run again, not that someone set them inactive", async ({ page, request }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
   const prefix = `E2E.RESTART.LINE.${Date.now()}`;
   const first = `${prefix}.FIRST`;
   const second = `${prefix}.SECOND`;

@@ -99,7 +99,6 @@ test("at 1280x800 the name hint is whole; a plain word that finds nothing offers
   const name = `E2E.LIST.${stamp}.REPORT.DAILY`;
   await importJob(request, name, "echo report");
   const runId = await execute(request, name);
-  await page.setViewportSize({ width: 1280, height: 800 });
   await openList(page, "");
 
   // The placeholder shows while the empty field has the focus; it fits the field, and the bar is one line.
@@ -195,7 +194,6 @@ test("at 1280x800 a plan on another day, a period container's type and a duratio
   const once = await adminPost(request, "/executions", { objectName: name, executionOption: "once", once: { executionDateTime: planned } });
   const period = await adminPost(request, "/executions", { objectName: name, executionOption: "recurring", recurring: { executeInterval: "PT1H", betweenStart: "00:00", betweenEnd: "23:59" } });
   const runIdOf = (answer: unknown) => (typeof answer === "object" && answer !== null && "run_id" in answer ? Number(answer.run_id) : Number.NaN);
-  await page.setViewportSize({ width: 1280, height: 800 });
   await openList(page, `?name=${name}`);
 
   const startCell = rowOf(page, runIdOf(once)).getByRole("cell").nth(5);

@@ -5,7 +5,6 @@ import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
 const SHOTS = "/tmp/e2e-shots";
 mkdirSync(SHOTS, { recursive: true });
 
-test.use({ viewport: { width: 1280, height: 800 } });
 
 function job(name: string, process: string[]) {
   return { data: { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process }] } }, path: "" };

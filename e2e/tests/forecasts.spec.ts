@@ -122,7 +122,6 @@ test("a forecast asked for in the dialog is calculated and drawn, renamed and de
 });
 
 test("a forecast of a blocked workflow gives the tasks behind the blocked task no time and says what they wait for", async ({ page, request }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
   // FIRST fails: LEFT and RIGHT, both after it, wait for an operator.
   const { workflow, jobs } = await importWorkflow(request, `E2E.FCST.BLOCKED.${Date.now()}`, (name) => (name === "FIRST" ? ["exit 3"] : ["echo planned"]));
   const [fails = "", ...behind] = jobs;
@@ -159,7 +158,6 @@ test("a forecast of a blocked workflow gives the tasks behind the blocked task n
 });
 
 test("the autoforecast says when it was computed and that it is recomputed automatically, in the list and on its page", async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/forecasts?type=AFCST");
   await logInThroughForm(page);
   const row = page.getByRole("table", { name: "Forecasts" }).getByRole("row").filter({ hasText: "AUTOFORECAST" });

@@ -6,7 +6,6 @@ import { chain } from "./workflows";
 const shots = "/tmp/e2e-shots";
 const MINUTE = 60_000;
 
-test.use({ viewport: { width: 1280, height: 800 } });
 
 /** A job on the embedded agent whose ERT is fixed, so what the screens say does not hang on this machine's speed. */
 function job(name: string, process: string[], ertSeconds: number) {

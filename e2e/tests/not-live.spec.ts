@@ -8,7 +8,6 @@ import { ADMIN, basicAuth, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
 mkdirSync(shots, { recursive: true });
-test.use({ viewport: { width: 1280, height: 800 } });
 
 // The shared test server must stay up for the other specs: this test stops a server of its own,
 // on the port after the shared one, with a data directory of its own.

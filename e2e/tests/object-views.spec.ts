@@ -5,7 +5,6 @@ import { ADMIN, adminPost, basicAuth, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
 
-test.use({ viewport: { width: 1280, height: 800 } });
 
 function flag(name: string, mode: "FAIL" | "OK") {
   return { data: { vara: { general_attributes: { name, type: "VARA" }, static_values: [{ key: "MODE", value1: mode }] } }, path: "" };

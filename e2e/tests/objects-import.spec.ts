@@ -9,7 +9,6 @@ const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 /** Screenshots of the import screens are looked at from here too. */
 const shots = "/tmp/e2e-shots";
 
-test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Saves what the 1280x800 window shows, `top` scrolled to its top, as an artifact and beside the other import screenshots. */
 async function shoot(page: Page, name: string, top?: Locator): Promise<void> {

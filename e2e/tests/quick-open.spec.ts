@@ -4,7 +4,6 @@ import { adminPost, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
 
-test.use({ viewport: { width: 1280, height: 800 } });
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Quick open" });
 const jumpTo = (page: Page) => dialog(page).getByRole("combobox", { name: "Jump to" });

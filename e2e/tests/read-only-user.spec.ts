@@ -27,7 +27,6 @@ async function importReader(request: APIRequestContext): Promise<Login> {
 
 test("a read-only user is offered no action it may not do: each is off and says why", async ({ page, request }) => {
   mkdirSync(artifacts, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
   const stamp = Date.now();
   const job = `E2E.READONLY.${stamp}`;
   const sleeper = `E2E.READONLY.SLEEP.${stamp}`;
@@ -127,7 +126,6 @@ test("a read-only user is offered no action it may not do: each is off and says 
 
 test("a read-only user sees whether Baton is up, and one message that the details and metrics need SYSTEM_OVERVIEW", async ({ page, request }) => {
   mkdirSync(artifacts, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
   const reader = await importReader(request);
   await page.goto("/system/health?details=true");
   await logInThroughForm(page, reader);

@@ -5,7 +5,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { adminPost, basicAuth, ADMIN, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
-test.use({ viewport: { width: 1280, height: 800 } });
 
 function job(name: string, process: string[]) {
   return { data: { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process }] } }, path: "" };

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { logInThroughForm } from "./login";
 
-test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Seconds the quick-open dialog takes to fade in and out, as the browser computes them once it is open. */
 async function quickOpenFade(page: Page): Promise<number> {

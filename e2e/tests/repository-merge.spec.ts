@@ -28,7 +28,6 @@ async function post(request: APIRequestContext, path: string, data: unknown): Pr
   expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
 }
 
-test.use({ viewport: { width: 1280, height: 800 } });
 
 async function importJob(request: APIRequestContext, name: string, line: string): Promise<void> {
   const job = { jobs: { general_attributes: { name }, job_attributes: { agent: "LOCAL" }, scripts: [{ process: ["echo start", line, "echo end"] }] } };

@@ -142,9 +142,7 @@ test("an object edited, reviewed, committed, changed on a branch and merged back
   await expect(page.getByText("No such file in the repository: NO/SUCH.json")).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Review / })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${artifacts}repository-review-missing.png` });
-  await page.setViewportSize({ width: 1400, height: 900 });
   await page.getByRole("link", { name: "Repository changes" }).click();
   await expect(page).toHaveURL(/\/repository\?tab=changes$/);
 
@@ -330,6 +328,5 @@ test("the two sides of a diff scroll sideways together", async ({ page, request 
   await wheelSideways(page, diff, 0.75, -300);
   await expect.poll(() => scrollLeftOf(before)).toBeLessThan(far);
   await expectScrolledTogether(after, before);
-  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${artifacts}repository-review-wide.png` });
 });

@@ -111,8 +111,6 @@ test("a filter the server refuses shows its words at that filter, and a correcte
 });
 
 test.describe("at 1280×800", () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
-
   test("the results show name, type, folder and modified without scrolling sideways; a long folder breaks at its backslashes only", async ({ page, request }) => {
     mkdirSync(shots, { recursive: true });
     const stamp = Date.now();

@@ -4,7 +4,6 @@ import { logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
 mkdirSync(shots, { recursive: true });
-test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Live connections one console session may hold (MAX_STREAMS_PER_SESSION of the backend). */
 const STREAMS_PER_SESSION = 10;

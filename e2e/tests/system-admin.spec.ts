@@ -71,7 +71,6 @@ test("a client-0 user who may see the clients but not administer the system is o
     path: "",
   };
   expect((await request.post("/ae/api/v1/0/objects", { headers: { authorization: basicAuth(SYSTEM_ADMIN) }, data: user })).status()).toBe(200);
-  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/system/clients");
   await logInThroughForm(page, watcher);
   const reason = "Your user may not use client deletion: it needs the privilege SYSTEM_ADMINISTRATION. Ask an administrator.";

@@ -111,10 +111,8 @@ test("a workflow's tree fills live, its graph marks the critical path, and a fai
   await expect(graph.getByText(/^Starts ≈/)).toHaveCount(0);
   await expect(graph.getByTitle(new RegExp(`^${escapeRegExp(prefix)}\\.JOIN, line \\d+, waits for an operator to act on a blocked task`))).toHaveCount(1);
   await page.screenshot({ path: `${artifacts}workflow-insight-graph.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
   await checkNode.hover();
   await page.screenshot({ path: `${artifacts}workflow-insight-graph-1280.png` });
-  await page.setViewportSize({ width: 1400, height: 900 });
 
   // The failed task, opened from the graph: its report says why.
   await graph.getByRole("link", { name: new RegExp(`^Open ${escapeRegExp(check)} \\(`) }).click();

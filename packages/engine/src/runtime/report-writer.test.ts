@@ -72,6 +72,16 @@ async function tryEnd(writer: ReportWriter): Promise<"ended" | "refused"> {
   }
 }
 
+/**
+ * end() once the database takes pages again, called again on a refusal as the contract says: with
+ * the store's 100 ms statement timeout, a loaded machine may time out the write of what was kept.
+ */
+async function endOnceTaken(writer: ReportWriter): Promise<"ended" | "refused"> {
+  let outcome = await tryEnd(writer);
+  for (let attempt = 1; attempt < 5 && outcome === "refused"; attempt++) outcome = await tryEnd(writer);
+  return outcome;
+}
+
 /** A job's output as the writer sees it: what it was asked (pause, resume), and whether it is paused. */
 class PacedSource implements OutputSource {
   readonly asked: Array<"pause" | "resume"> = [];
@@ -142,7 +152,7 @@ describe.each(testDialects)("a report writer on %s while the database refuses it
     } finally {
       await pages.allow();
     }
-    expect(await tryEnd(writer)).toBe("ended");
+    expect(await endOnceTaken(writer)).toBe("ended");
     expect(await stored(runId)).toEqual({ text: `first\n${refused}`, ended: true });
     expect(writer.lostCharacters).toBe(0);
   });
@@ -161,7 +171,7 @@ describe.each(testDialects)("a report writer on %s while the database refuses it
     } finally {
       await pages.allow();
     }
-    expect(await tryEnd(writer)).toBe("ended");
+    expect(await endOnceTaken(writer)).toBe("ended");
     const { text } = await stored(runId);
     expect(text.length + writer.lostCharacters).toBe(written.length);
     expect(written.endsWith(text)).toBe(true);
@@ -196,7 +206,7 @@ describe.each(testDialects)("a report writer on %s while the database refuses it
           if ((await tryEnd(writer)) === "refused") {
             expect((await stored(runId)).ended).toBe(false);
             await pages.allow();
-            expect(await tryEnd(writer)).toBe("ended");
+            expect(await endOnceTaken(writer)).toBe("ended");
           }
         } finally {
           await pages.allow();
