@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["packages/*/src/**/*.test.ts", "apps/bff/src/**/*.test.ts", "apps/console/src/**/*.test.ts"],
+    // The server's bundle, which the process tests start (testing/baton-process.ts).
+    globalSetup: ["apps/bff/src/testing/build-server.global.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Suites start real servers, agents and databases; two cores do not gain from more workers.

@@ -15,8 +15,8 @@ mkdirSync(E2E_REPOSITORY_ROOT, { recursive: true });
 const ADMIN_PASSWORD = "e2e-Admin-Pass1";
 
 /**
- * Runs against the built console served by the BFF (`pnpm build` first; the `test` script does
- * it). Uses Debian's Chromium: no browser download.
+ * Runs against the built console served by the built server (`pnpm build` first; the `test`
+ * script does it). Uses Debian's Chromium: no browser download.
  */
 export default defineConfig({
   testDir: "./tests",

@@ -95,12 +95,12 @@ side_by_side() {
 side_by_side \
   "Typecheck" "pnpm -r --parallel typecheck" \
   "Lint: dependency rules" "pnpm lint" \
-  "Build of the console the end-to-end tests use" "pnpm build"
+  "Build of the console and the server the end-to-end tests use" "pnpm build"
 
 # One after the other: both time real jobs, timers and the browser, and side by side on two cores
 # they measured each other's load instead (docs/decisions.md).
 say "Unit and integration tests (SQLite${TEST_DATABASE_URL:+ and PostgreSQL})"
 pnpm exec vitest run
 
-say "End-to-end tests in Chromium ($CHROME_PATH), against the console built above"
+say "End-to-end tests in Chromium ($CHROME_PATH), against the console and server built above"
 pnpm --filter @baton/e2e exec playwright test

@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { spawnBaton } from "./baton-server";
 import { ADMIN, basicAuth, logInThroughForm } from "./login";
 
 // Two nodes on one PostgreSQL database (CI's throwaway cluster, TEST_DATABASE_URL); skipped without one.
 const serverUrl = process.env.TEST_DATABASE_URL;
-const BFF = fileURLToPath(new URL("../../apps/bff/", import.meta.url));
 const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url));
 const basePort = Number(process.env.E2E_PORT ?? 18480) + 10;
 
@@ -40,23 +40,18 @@ test.describe("two nodes on one PostgreSQL database", () => {
   async function startNode(id: string, port: number): Promise<Node> {
     const url = new URL(serverUrl ?? "");
     url.pathname = `/${database}`;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: BFF,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: join(dataDir, id),
-        DATABASE_URL: url.toString(),
-        BATON_NODE_ID: id,
-        BATON_ADMIN_PASSWORD: ADMIN.password,
-        BATON_SESSION_KEY: "e2e-cluster-session-key-0123456789",
-        BATON_AGENT_TOKEN: "e2e-cluster-agent-token-0123456789",
-        BATON_HEARTBEAT_MS: "500",
-        BATON_LEASE_MS: "3000",
-        LOG_LEVEL: "warn",
-      },
-      stdio: "ignore",
+    const child = spawnBaton({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(dataDir, id),
+      DATABASE_URL: url.toString(),
+      BATON_NODE_ID: id,
+      BATON_ADMIN_PASSWORD: ADMIN.password,
+      BATON_SESSION_KEY: "e2e-cluster-session-key-0123456789",
+      BATON_AGENT_TOKEN: "e2e-cluster-agent-token-0123456789",
+      BATON_HEARTBEAT_MS: "500",
+      BATON_LEASE_MS: "3000",
+      LOG_LEVEL: "warn",
     });
     const node = { id, url: `http://127.0.0.1:${port}`, child };
     nodes.push(node);

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
+import { spawnBaton } from "./baton-server";
 import { ADMIN, basicAuth, logInThroughForm } from "./login";
 
 const shots = "/tmp/e2e-shots";
@@ -13,15 +13,10 @@ mkdirSync(shots, { recursive: true });
 // on the port after the shared one, with a data directory of its own.
 const port = Number(process.env.E2E_PORT ?? 18480) + 1;
 const base = `http://127.0.0.1:${port}`;
-const bffDir = fileURLToPath(new URL("../../apps/bff/", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "baton-e2e-not-live-"));
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: bffDir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BATON_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" },
-    stdio: "ignore",
-  });
+  const server = spawnBaton({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BATON_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" });
   await expect.poll(() => fetch(`${base}/ae/api/v1/ping`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
   return server;
 }

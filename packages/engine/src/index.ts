@@ -1,6 +1,7 @@
 export { createEngine } from "./engine";
 export type { Engine, EngineOptions } from "./engine-api";
 export { connectStore, migrateStore, openStore, sqliteFiles, type Store, type StoreOptions, type Dialect } from "./store/connect";
+export { CHECKPOINTER_FILE } from "./store/sqlite-checkpointer";
 export { ensurePrivateDir, tightenFileModes, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, type TightenedFile } from "./store/private-files";
 export { answerClientError, API_BASE } from "./http/rest-router";
 export { basicAuthorization, parseBasicAuthorization, type Credentials } from "./auth/basic-credentials";

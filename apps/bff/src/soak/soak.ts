@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { OutExecutionList, OutRunId } from "@baton/contract";
 import { exited, startProcess } from "../testing/baton-process";
 import { send, post } from "../faults/fault-batons";
+import { buildServer } from "../server-bundle";
 import { memoryVerdict, readVerdict, type Sample } from "./soak-figures";
 
 const OBJECT = "SOAK.NOOP";
@@ -33,6 +34,7 @@ const durationMs = Number(values.minutes) * 60_000;
 const rate = Number(values.rate);
 
 const dataDir = mkdtempSync(join(tmpdir(), "baton-soak-"));
+await buildServer();
 const baton = await startProcess(dataDir, { LOG_LEVEL: "warn", ...(values["database-url"] !== undefined && { DATABASE_URL: values["database-url"] }) });
 try {
   await send(baton.rest, "/100/objects", post({ data: { scri: { general_attributes: { name: OBJECT }, scripts: [{ process: [":SET &X# = 1"] }] } }, path: "SOAK" }));

@@ -5,9 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { OutExecution } from "@baton/contract";
 import { afterEach } from "vitest";
+import { SERVER_BUNDLE } from "../server-bundle";
 import { ADMIN, ADMIN_PASSWORD } from "./test-baton";
-
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
 /** A Baton running as its own process. */
 export interface Process {
@@ -16,9 +15,12 @@ export interface Process {
   output: () => string;
 }
 
-/** Starts Baton as its own process, the way `pnpm start` does, and waits for its banner. */
+/**
+ * Starts Baton as its own process, the way `pnpm start` does (the bundle of the server, which
+ * vitest's global setup builds), and waits for its banner.
+ */
 export async function startProcess(dataDir: string, env: Record<string, string> = {}): Promise<Process> {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], {
     cwd: fileURLToPath(new URL("../..", import.meta.url)),
     env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,8 +4,11 @@ import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { signalGroup, type JobProcess, type JobSpawnOptions } from "../run-job";
 
-/** Next to this file in the sources, so it resolves the same under tsx, vitest and node. */
-const LAUNCHER_PATH = fileURLToPath(new URL("./launcher.cjs", import.meta.url));
+/**
+ * The launcher's script, next to this module: in the sources (tsx, vitest), and next to the
+ * server's bundle, where its build copies it.
+ */
+export const JOB_LAUNCHER_FILE = fileURLToPath(new URL("./launcher.cjs", import.meta.url));
 
 /** What launcher.cjs sends; see the protocol at its top. */
 type FromLauncher =
@@ -46,7 +49,7 @@ class LauncherProcess {
   constructor(private readonly onEnd: (launcher: LauncherProcess) => void) {
     // An empty environment: every job gets one of its own (job-environment.ts), and a job that looks
     // at its parent's (/proc/$PPID/environ) must not find the engine's secrets there.
-    this.child = fork(LAUNCHER_PATH, [], { execArgv: [], env: {}, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    this.child = fork(JOB_LAUNCHER_FILE, [], { execArgv: [], env: {}, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
     this.child.on("message", (message) => {
       if (isFromLauncher(message)) this.receive(message);
     });

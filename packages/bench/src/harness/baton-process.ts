@@ -1,11 +1,15 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { BENCH_PASSWORD } from "./servers";
 
 /** The BFF app, started by path as `pnpm start` starts it: the bench imports nothing of an app. */
 const BFF_ROOT = fileURLToPath(new URL("../../../../apps/bff/", import.meta.url));
+/** The server's bundle that `pnpm build` makes and `pnpm start` runs, relative to BFF_ROOT. */
+const SERVER_BUNDLE = "dist/main.js";
 const START_TIMEOUT_MS = 60_000;
 
 /**
@@ -16,7 +20,8 @@ const START_TIMEOUT_MS = 60_000;
  * process id. The process is killed afterwards.
  */
 export async function withBatonProcess<T>(dataDir: string, consoleDir: string | undefined, use: (consoleUrl: string, pid: number) => Promise<T>, env: Readonly<Record<string, string>> = {}): Promise<T> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  if (!existsSync(join(BFF_ROOT, SERVER_BUNDLE))) throw new Error(`No server bundle at apps/bff/${SERVER_BUNDLE}: run \`pnpm build\` (\`pnpm bench\` does).`);
+  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], {
     cwd: BFF_ROOT,
     // An empty variable counts as unset in Baton's configuration.
     env: { ...process.env, PORT: "0", DATA_DIR: dataDir, BATON_CONSOLE_DIR: consoleDir ?? "", BATON_ADMIN_PASSWORD: BENCH_PASSWORD, LOG_LEVEL: "warn", ...env },

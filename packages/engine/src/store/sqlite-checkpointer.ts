@@ -2,7 +2,11 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type SQLite from "better-sqlite3";
 
-const CHECKPOINTER_PATH = fileURLToPath(new URL("./checkpointer.cjs", import.meta.url));
+/**
+ * The checkpointer's script, next to this module: in the sources (tsx, vitest), and next to the
+ * server's bundle, where its build copies it.
+ */
+export const CHECKPOINTER_FILE = fileURLToPath(new URL("./checkpointer.cjs", import.meta.url));
 /** How often the log is checkpointed: a busy engine writes a few hundred pages in that time. */
 const CHECKPOINT_EVERY_MS = 200;
 /** SQLite's own threshold, used again if the checkpointer stops on its own. */
@@ -19,7 +23,7 @@ export interface Checkpointer {
  */
 export function startCheckpointer(connection: SQLite.Database, everyMs = CHECKPOINT_EVERY_MS): Checkpointer {
   connection.pragma("wal_autocheckpoint = 0");
-  const worker = new Worker(CHECKPOINTER_PATH, { workerData: { file: connection.name, everyMs }, execArgv: [] });
+  const worker = new Worker(CHECKPOINTER_FILE, { workerData: { file: connection.name, everyMs }, execArgv: [] });
   // A store left open must not keep the process alive.
   worker.unref();
   let stopped = false;
