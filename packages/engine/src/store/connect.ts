@@ -156,14 +156,22 @@ function rollbackIfActive(file: SQLite.Database): SqliteStatement {
 
 function openPostgres(connectionString: string, max: number, statementTimeoutMs: number, log?: (event: LogEvent) => void): Store {
   // A statement stuck on a lock or a runaway query fails after the timeout instead of holding a connection forever.
-  const pool = new pg.Pool({ connectionString, max, statement_timeout: statementTimeoutMs });
-  // A pooled connection the server drops (restart, failover, admin kill) is replaced on next use;
-  // without a listener its error would end the whole process. Queries in flight still fail.
-  pool.on("error", () => undefined);
+  const pool = postgresPool({ connectionString, max, statement_timeout: statementTimeoutMs });
   prepareWrites(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log && { log }) });
   groupWork(db);
   return { db, dialect: "postgres", databaseUrl: connectionString, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }), close: () => db.destroy() };
+}
+
+/**
+ * A pool of connections to PostgreSQL. A pooled connection the server drops (restart, failover,
+ * admin kill) is replaced on next use; without a listener its error would end the whole process.
+ * Queries in flight still fail.
+ */
+function postgresPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on("error", () => undefined);
+  return pool;
 }
 
 /** Transactions asked for in the same turn share a commit, and reads of an object or an estimate a statement. */
@@ -179,7 +187,7 @@ function groupWork(db: Kysely<Database>): void {
  * timeout, which bounds a request: building an index over a large history may take longer.
  */
 export async function migrateStore(store: Store): Promise<string[]> {
-  const db = store.databaseUrl === undefined ? store.db : new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: store.databaseUrl, max: 1 }) }) });
+  const db = store.databaseUrl === undefined ? store.db : new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool({ connectionString: store.databaseUrl, max: 1 }) }) });
   try {
     const migrator = new Migrator({ db, provider: migrationProvider(store.dialect) });
     const { error, results } = await migrator.migrateToLatest();
